@@ -1,0 +1,161 @@
+"""The bot interface and the registry of bots by name.
+
+A bot plays one seat. It receives exactly what a player at that seat would: the seat's
+:class:`~fogofwar.core.game.PlayerView`, the seat's legal actions, and its own random
+:class:`~fogofwar.core.rng.Stream` — never the state, the game's seed or the record. The
+runner derives a bot's stream one-way from the batch seed, so a bot cannot recover the
+game's seed from it either.
+
+Bots are made by name through a registry, so a batch runner in another process can make
+the same bots from the same names::
+
+    register_bot("random", RandomBot)                       # any rule set
+    register_bot("so-hunter", HunterBot, rulesets={"specter-ops"})
+    bot = make_bot("random", "specter-ops")
+
+A name may also be a ``package.module:attribute`` reference to a :class:`Bot` subclass or
+a factory (for plug-ins and tests), which a worker process imports by itself.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from fogofwar.core.errors import RulesError
+from fogofwar.core.game import Action, Config, PlayerView
+from fogofwar.core.rng import Stream
+
+__all__ = [
+    "Bot",
+    "BotFactory",
+    "BotSpec",
+    "available_bots",
+    "bot_spec",
+    "make_bot",
+    "register_bot",
+]
+
+
+class Bot(ABC):
+    """A player program for one seat.
+
+    Subclasses set :attr:`name` and implement :meth:`choose`. A bot may keep memory
+    between calls (what it has seen so far); :meth:`reset` starts a new game.
+    """
+
+    name: str = "bot"
+
+    def reset(self, seat: str, ruleset_id: str, config: Config) -> None:  # noqa: B027
+        """Start a new game as ``seat`` of rule set ``ruleset_id`` with ``config``.
+
+        The configuration is public (every player knows the options). The default does
+        nothing; a bot with memory clears it here.
+        """
+
+    @abstractmethod
+    def choose(self, view: PlayerView, legal: Sequence[Action], stream: Stream) -> Action:
+        """Return one of ``legal``.
+
+        Args:
+            view: what this bot's seat may know now.
+            legal: the seat's legal actions now (never empty).
+            stream: this bot's own random stream for the game.
+        """
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"
+
+
+BotFactory = Callable[[], Bot]
+"""Makes a fresh bot (a :class:`Bot` subclass itself is a factory)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BotSpec:
+    """A registered bot.
+
+    Attributes:
+        name: the name used with ``--seat SEAT=NAME``.
+        factory: makes a fresh bot.
+        rulesets: the rule set ids it plays, or ``None`` for any.
+        help: a sentence for people.
+    """
+
+    name: str
+    factory: BotFactory
+    rulesets: frozenset[str] | None = None
+    help: str = ""
+
+    def plays(self, ruleset_id: str) -> bool:
+        """Whether this bot plays ``ruleset_id``."""
+        return self.rulesets is None or ruleset_id in self.rulesets
+
+
+_BOTS: dict[str, BotSpec] = {}
+
+
+def register_bot(
+    name: str,
+    factory: BotFactory,
+    *,
+    rulesets: Iterable[str] | None = None,
+    help: str = "",
+) -> BotSpec:
+    """Register a bot factory under ``name``, optionally for some rule sets only.
+
+    Registering the same name again replaces the entry (a module imported twice).
+    """
+    if not name or ":" in name or "=" in name or name != name.strip():
+        raise TypeError(f"bad bot name {name!r} (no ':', '=' or surrounding spaces)")
+    spec = BotSpec(name, factory, None if rulesets is None else frozenset(rulesets), help)
+    _BOTS[name] = spec
+    return spec
+
+
+def available_bots(ruleset_id: str | None = None) -> list[str]:
+    """The names of the registered bots (for ``ruleset_id`` only, if given), sorted."""
+    return sorted(n for n, s in _BOTS.items() if ruleset_id is None or s.plays(ruleset_id))
+
+
+def bot_spec(name: str, ruleset_id: str) -> BotSpec:
+    """Return the registered bot ``name`` for rule set ``ruleset_id``.
+
+    ``name`` may be a ``module:attribute`` reference, which is imported.
+
+    Raises:
+        RulesError: no such bot, or it does not play that rule set (the message lists
+            the bots that do).
+    """
+    if ":" in name:
+        return _load_ref(name)
+    spec = _BOTS.get(name)
+    known = ", ".join(available_bots(ruleset_id)) or "none"
+    if spec is None:
+        raise RulesError(f"unknown bot {name!r} for {ruleset_id} (bots: {known})")
+    if not spec.plays(ruleset_id):
+        plays = ", ".join(sorted(spec.rulesets or ()))
+        raise RulesError(f"bot {name!r} plays only {plays}, not {ruleset_id} (bots: {known})")
+    return spec
+
+
+def make_bot(name: str, ruleset_id: str) -> Bot:
+    """Make a fresh bot by name for rule set ``ruleset_id`` (see :func:`bot_spec`)."""
+    bot = bot_spec(name, ruleset_id).factory()
+    if not isinstance(bot, Bot):
+        raise RulesError(f"bot {name!r} made a {type(bot).__name__}, not a Bot")
+    return bot
+
+
+def _load_ref(ref: str) -> BotSpec:
+    module_name, _, attr = ref.partition(":")
+    try:
+        obj: object = getattr(importlib.import_module(module_name), attr)
+    except (ImportError, AttributeError, ValueError) as exc:
+        raise RulesError(f"cannot load bot {ref!r}: {exc}") from None
+    if not callable(obj):
+        raise RulesError(f"{ref!r} is not a bot class or factory")
+    factory: BotFactory = obj  # checked by make_bot when it is called
+    return BotSpec(ref, factory)

@@ -1,0 +1,177 @@
+"""The ``fogofwar`` command (Typer + rich).
+
+Every sub-command turns bad input into a one-line error on stderr and exit status 2,
+never a traceback: :func:`main` catches the project's :class:`RulesError` family (and
+missing or unreadable files) around the whole Typer application.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from . import __version__
+from .core.errors import RulesError
+from .sim.command import sim_command
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(
+    name="fogofwar",
+    help="A digital umpire for tabletop wargames: rules, secrets, dice, odds and bots.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
+)
+odds_app = typer.Typer(help="Exact odds of rolls.", no_args_is_help=True)
+board_app = typer.Typer(help="Boards and maps.", no_args_is_help=True)
+app.add_typer(odds_app, name="odds")
+app.add_typer(board_app, name="board")
+app.command("sim")(sim_command)
+
+
+def _out() -> Console:
+    # Made per call, not at import: tests swap sys.stdout, and a console bound at import
+    # time would keep writing to the old stream.
+    return Console(highlight=False)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"fogofwar {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
+    ),
+) -> None:
+    """A digital umpire for tabletop wargames."""
+
+
+@app.command("rulesets")
+def rulesets_command(
+    json_out: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),
+) -> None:
+    """List the rule sets this fogofwar plays, with their options."""
+    from .commands.info import rulesets
+
+    rulesets(json_out=json_out, console=_out())
+
+
+@odds_app.command("dice")
+def odds_dice_command(
+    expression: str = typer.Argument(
+        ..., help="Dice notation, e.g. '3d6+2', '10d6kh3', 'd6!4>=8', '5d6#>=4'."
+    ),
+    json_out: bool = typer.Option(False, "--json", help="Print JSON with exact fractions."),
+) -> None:
+    """Exact distribution of a dice expression: fractions, percentages, P(≥), mean."""
+    from .commands.odds import odds_dice
+
+    odds_dice(expression, json_out=json_out, console=_out())
+
+
+@board_app.command("show")
+def board_show_command(
+    file: str = typer.Argument(..., help="A board file, or the name of a built-in board."),
+    plain: bool = typer.Option(False, "--plain", help="Plain text, no colour."),
+    json_out: bool = typer.Option(False, "--json", help="Print the board's data as JSON."),
+) -> None:
+    """Draw a board: terrain, walls, doors, roads and markers."""
+    from .commands.board import board_show
+
+    board_show(file, plain=plain, json_out=json_out, console=_out())
+
+
+@app.command("los")
+def los_command(
+    file: str = typer.Argument(..., help="A board file, or the name of a built-in board."),
+    viewer: str = typer.Argument(..., help="The viewer's square, e.g. K17."),
+    target: str = typer.Argument(..., help="The target's square, e.g. K3."),
+    model: str = typer.Option(
+        "corner", "--model", help="Sight model: orthogonal (Specter Ops) or corner (Zero Dark)."
+    ),
+    viewer_cyl: int = typer.Option(3, "--viewer-cyl", help="The viewer's Cyl (corner model)."),
+    target_cyl: int = typer.Option(3, "--target-cyl", help="The target's Cyl (corner model)."),
+    facing: str | None = typer.Option(
+        None, "--facing", help="The viewer's facing: NE, SE, SW or NW (corner model)."
+    ),
+    origin: str = typer.Option(
+        "centre", "--origin", help="Where lines start: centre or any_corner (corner model)."
+    ),
+    character: bool = typer.Option(
+        False, "--character", help="The target is a character (FR-S4: only adjacent obstacles)."
+    ),
+    road_rule: bool = typer.Option(
+        True, "--road-rule/--no-road-rule", help="The road rule (orthogonal model)."
+    ),
+    open_door: list[str] | None = typer.Option(
+        None, "--open", help="Open this door (an edge like 'K3 w'); repeatable."
+    ),
+    json_out: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Explain line of sight between two squares: the verdict, each line, what blocks."""
+    from .commands.los import los
+
+    los(
+        file,
+        viewer,
+        target,
+        model=model,
+        viewer_cyl=viewer_cyl,
+        target_cyl=target_cyl,
+        facing=facing,
+        origin=origin,
+        character=character,
+        road_rule=road_rule,
+        open_doors=open_door or [],
+        json_out=json_out,
+        console=_out(),
+    )
+
+
+@app.command("demo")
+def demo_command(
+    board: str = typer.Option("demo", "--board", help="The board to show."),
+) -> None:
+    """The main job: what the kernel does — a board, a sight explanation, an odds table."""
+    from .commands.demo import demo
+
+    demo(board, console=_out())
+
+
+def _err(message: str) -> None:
+    # soft_wrap: the error stays on one line whatever the terminal width.
+    Console(stderr=True, highlight=False, soft_wrap=True).print(
+        f"[bold red]error:[/] {escape(message)}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line and return its exit status (what the console script exits with)."""
+    try:
+        app(args=argv, prog_name="fogofwar", standalone_mode=True)
+    except SystemExit as exc:
+        code = exc.code
+        return code if isinstance(code, int) else (0 if code is None else 1)
+    except RulesError as exc:
+        _err(str(exc))
+        return 2
+    except OSError as exc:
+        name = exc.filename if exc.filename is not None else ""
+        reason = exc.strerror or str(exc)
+        msg = f"{name}: {reason}" if name else reason
+        _err(msg)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

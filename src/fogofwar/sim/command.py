@@ -1,0 +1,142 @@
+"""The ``fogofwar sim`` command: play a batch of games between bots and report win rates.
+
+Registered by the CLI as ``app.command("sim")(sim_command)``. Bad input (an unknown rule
+set, seat, bot or option, a bad value) prints one line on stderr and exits with code 2.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from fogofwar.core.errors import RulesError
+from fogofwar.core.game import get_ruleset
+
+from .runner import BatchResult, ProgressCallback, resolve_seats, run_batch
+
+__all__ = ["parse_seats", "sim_command"]
+
+
+def parse_seats(assignments: Sequence[str]) -> dict[str, str]:
+    """Parse ``--seat SEAT=BOT`` values into ``{seat: bot}`` (seats are checked later).
+
+    Raises:
+        RulesError: not of the form ``SEAT=BOT``, or a seat given twice.
+    """
+    out: dict[str, str] = {}
+    for text in assignments:
+        seat, sep, bot = (part.strip() for part in text.partition("="))
+        if not sep or not seat or not bot:
+            raise RulesError(f"--seat expects SEAT=BOT, got {text!r}")
+        if seat in out:
+            raise RulesError(f"--seat {seat} given twice")
+        out[seat] = bot
+    return out
+
+
+def sim_command(
+    ruleset: Annotated[str, typer.Argument(help="Rule set id, alias or module:attr.")],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
+    seed: Annotated[int, typer.Option(help="Batch seed: the same seed plays the same games.")] = 0,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option("--seat", help="SEAT=BOT; repeatable. Unnamed seats play 'random'."),
+    ] = None,
+    set_: Annotated[
+        list[str] | None,
+        typer.Option("--set", help="OPTION=VALUE rule set option; repeatable."),
+    ] = None,
+    workers: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Print JSON with exact counts instead of a table.")
+    ] = False,
+) -> None:
+    """Play a batch of games between bots and report each side's win rate (95% Wilson CI)."""
+    try:
+        rs = get_ruleset(ruleset)
+        overrides = rs.config_schema.parse_sets(set_ or [])
+        seats = parse_seats(seat or [])
+        # Check everything before the progress bar starts, so an error is one clean line.
+        resolve_seats(rs, rs.resolve_config(overrides), seats)
+        with _progress(games, enabled=not json_out) as report:
+            result = run_batch(
+                rs,
+                games=games,
+                seed=seed,
+                seats=seats,
+                config_overrides=overrides,
+                workers=workers,
+                progress=report,
+            )
+    except RulesError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    if json_out:
+        typer.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+    else:
+        _print_table(result, rs.metadata.name)
+
+
+@contextmanager
+def _progress(total: int, *, enabled: bool) -> Iterator[ProgressCallback | None]:
+    """A rich progress bar on stderr (stdout stays clean for the results)."""
+    if not enabled:
+        yield None
+        return
+    console = Console(stderr=True)
+    with Progress(
+        TextColumn("playing"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as bar:
+        task = bar.add_task("games", total=total)
+
+        def report(done: int, _total: int) -> None:
+            bar.update(task, completed=done)
+
+        yield report
+
+
+def _print_table(result: BatchResult, name: str) -> None:
+    stats = result.stats()
+    console = Console()
+    table = Table(
+        title=f"{name}: {stats.games} games, seed {result.seed}",
+        caption=f"mean length {stats.mean_length:.1f} actions",
+    )
+    table.add_column("side")
+    table.add_column("seats (bot)")
+    table.add_column("wins", justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_column("95% CI", justify="right")
+    for side, p in stats.wins.items():
+        seats = ", ".join(f"{s} ({b})" for s, b in result.seats.items() if result.sides[s] == side)
+        table.add_row(side, seats, str(p.successes), _pct(p.rate), _ci(p.interval.to_json()))
+    d = stats.draws
+    table.add_row("(draw)", "", str(d.successes), _pct(d.rate), _ci(d.interval.to_json()))
+    console.print(table)
+    if stats.metrics:
+        metrics = Table(title="metrics (mean per game)")
+        metrics.add_column("metric")
+        metrics.add_column("mean", justify="right")
+        for key, value in stats.metrics.items():
+            metrics.add_row(key, f"{value:.3f}")
+        console.print(metrics)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _ci(bounds: list[float]) -> str:
+    return f"{_pct(bounds[0])} – {_pct(bounds[1])}"

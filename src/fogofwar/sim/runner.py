@@ -1,0 +1,404 @@
+"""Play games between bots: one game (:func:`play_game`) or a batch (:func:`run_batch`).
+
+Seeds. A batch has one seed. Game ``i`` of the batch is played with
+
+* ``game_seed(seed, i)`` — the game's seed (every roll and shuffle of the umpire), and
+* ``bot_seed(seed, i)`` — the root of the bots' streams: the bot at ``seat`` draws from
+  ``stream(bot_seed, "bot", seat)``,
+
+both taken from a one-way hash (BLAKE2b) of ``(seed, i, purpose)``. So a bot's stream
+tells it nothing about the game's seed, the bots' choices do not shift the umpire's rolls,
+and a game's result depends on its index alone: not on the worker count, the chunking or
+the order in which games finish.
+
+Workers. :func:`run_batch` plays chunks of games in local processes. The rule set travels
+to a worker as a name (:func:`~fogofwar.core.game.ruleset_ref`), bots as registry names,
+so plug-in and test rule sets work there too (they are imported by ``module:attr``).
+Workers are started with ``spawn``: the same on every platform, and safe beside threads
+(a progress bar's refresher, say).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import multiprocessing
+import pickle
+from collections.abc import Callable, Mapping
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from fogofwar.bots import Bot, bot_spec, make_bot
+from fogofwar.core.errors import RulesError
+from fogofwar.core.game import JSON, Config, Outcome, Ruleset, get_ruleset, ruleset_ref
+from fogofwar.core.record import Record, Recorder
+from fogofwar.core.rng import Stream, encode_key, stream
+
+from .stats import Z95, BatchStats, summarize
+
+__all__ = [
+    "BatchResult",
+    "GameLengthError",
+    "GameResult",
+    "ProgressCallback",
+    "bot_seed",
+    "bot_stream",
+    "game_seed",
+    "play_game",
+    "resolve_seats",
+    "run_batch",
+]
+
+ProgressCallback = Callable[[int, int], None]
+"""Called as ``progress(games_done, games_total)`` while a batch runs."""
+
+DEFAULT_BOT = "random"
+
+
+class GameLengthError(RulesError):
+    """A game ran past its rule set's ``metadata.max_length`` (a rule set or bot bug)."""
+
+
+# --------------------------------------------------------------------------- seeds
+
+
+def _derive(seed: int | str, index: int, purpose: str) -> int:
+    key = encode_key((seed, index, purpose))
+    digest = hashlib.blake2b(key, digest_size=8, person=b"fogofwar-sim").digest()
+    # 53 bits: a seed in a record stays exact for JSON readers that use doubles.
+    return int.from_bytes(digest, "big") >> 11
+
+
+def game_seed(seed: int | str, index: int) -> int:
+    """The seed of game ``index`` of a batch with ``seed``."""
+    return _derive(seed, index, "game")
+
+
+def bot_seed(seed: int | str, index: int) -> int:
+    """The root of the bots' streams in game ``index`` of a batch with ``seed``."""
+    return _derive(seed, index, "bots")
+
+
+def bot_stream(root: int, seat: str) -> Stream:
+    """The random stream of the bot at ``seat``, below the bots' root seed ``root``."""
+    return stream(root, "bot", seat)
+
+
+# --------------------------------------------------------------------------- one game
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """The result of one game.
+
+    Attributes:
+        outcome: who won and why.
+        length: the number of actions played.
+        metrics: the rule set's per-game figures (:meth:`Ruleset.metrics`).
+        record: the game's record, if it was kept.
+    """
+
+    outcome: Outcome
+    length: int
+    metrics: Mapping[str, float]
+    record: Record | None = None
+
+
+def play_game(
+    ruleset: Ruleset,
+    config: Mapping[str, Any] | None,
+    seed: int | str,
+    bots: Mapping[str, Bot],
+    *,
+    bot_seed: int,
+    record: bool = True,
+) -> GameResult:
+    """Play one game between bots, one bot per seat.
+
+    Whenever several seats are to act (a simultaneous secret choice) each chooses in
+    turn, in sorted seat order, from its own view; a correct rule set shows no seat
+    another's pending choice, so the order does not matter.
+
+    Args:
+        ruleset: the rule set.
+        config: options (completed with defaults and validated).
+        seed: the game's seed.
+        bots: the bot of every seat.
+        bot_seed: the root of the bots' streams (see :func:`bot_stream`).
+        record: keep the game's record in the result.
+
+    Raises:
+        RulesError: a seat without a bot, or a bot for no seat.
+        IllegalActionError: a bot chose an illegal action (a note names the bot).
+        GameLengthError: the game ran past ``ruleset.metadata.max_length`` actions.
+    """
+    cfg = ruleset.resolve_config(config)
+    seats = ruleset.seats(cfg)
+    missing = [s for s in seats if s not in bots]
+    extra = sorted(set(bots) - set(seats))
+    if missing or extra:
+        raise RulesError(
+            f"{ruleset.id} needs one bot per seat ({', '.join(seats)}); "
+            f"missing: {', '.join(missing) or 'none'}; unknown seats: {', '.join(extra) or 'none'}"
+        )
+    recorder = Recorder(ruleset, cfg, seed, meta={"bots": {s: bots[s].name for s in seats}})
+    state = recorder.state
+    for seat in seats:
+        bots[seat].reset(seat, ruleset.id, cfg)
+    streams = {seat: bot_stream(bot_seed, seat) for seat in seats}
+    limit = ruleset.metadata.max_length
+    length = 0
+    while (outcome := state.outcome()) is None:
+        acting = sorted(state.to_act())
+        if not acting:
+            raise RulesError(f"{ruleset.id}: the game is not over but no seat may act")
+        for seat in acting:
+            if seat not in state.to_act():  # an earlier seat's action ended this turn
+                continue
+            if length >= limit:
+                raise GameLengthError(
+                    f"{ruleset.id}: the game passed its maximum length of {limit} actions "
+                    f"(metadata.max_length) without ending"
+                )
+            bot = bots[seat]
+            action = bot.choose(state.view(seat), tuple(state.legal_actions(seat)), streams[seat])
+            try:
+                recorder.apply(action)
+            except RulesError as exc:
+                exc.add_note(f"chosen by bot {bot.name!r} at seat {seat}, action {length}")
+                raise
+            length += 1
+    return GameResult(
+        outcome=outcome,
+        length=length,
+        metrics=ruleset.metrics(state),
+        record=recorder.record() if record else None,
+    )
+
+
+# --------------------------------------------------------------------------- batches
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """The games of a batch, by game index, with what is needed to repeat them.
+
+    Attributes:
+        ruleset: the rule set's id.
+        ruleset_version: its version.
+        config: the resolved configuration.
+        seed: the batch seed.
+        seats: the bot name at every seat.
+        sides: every seat's side.
+        games: each game's result; ``games[i]`` is game ``i``.
+    """
+
+    ruleset: str
+    ruleset_version: str
+    config: Config
+    seed: int | str
+    seats: Mapping[str, str]
+    sides: Mapping[str, str]
+    games: tuple[GameResult, ...] = field(repr=False)
+
+    def side_names(self) -> list[str]:
+        """The sides, in seat order, each once."""
+        return list(dict.fromkeys(self.sides[s] for s in self.seats))
+
+    def stats(self, z: float = Z95) -> BatchStats:
+        """Wins per side with Wilson intervals, draws, mean length and mean metrics."""
+        return summarize(
+            [g.outcome for g in self.games],
+            [g.length for g in self.games],
+            [g.metrics for g in self.games],
+            self.side_names(),
+            z,
+        )
+
+    def to_json(self) -> dict[str, JSON]:
+        """The batch's settings and statistics (not the games) as JSON."""
+        stats = self.stats()
+        return {
+            "ruleset": self.ruleset,
+            "ruleset_version": self.ruleset_version,
+            "config": self.config.to_json(),
+            "seed": self.seed,
+            "games": stats.games,
+            "seats": {s: {"bot": bot, "side": self.sides[s]} for s, bot in self.seats.items()},
+            "wins": {side: p.to_json() for side, p in stats.wins.items()},
+            "draws": stats.draws.to_json(),
+            "mean_length": stats.mean_length,
+            "metrics": dict(stats.metrics),
+        }
+
+
+@dataclass(frozen=True)
+class _Chunk:
+    """Games ``start`` to ``stop - 1`` of a batch: everything a worker needs, picklable."""
+
+    ruleset: str
+    config: dict[str, JSON]
+    seats: dict[str, str]
+    seed: int | str
+    start: int
+    stop: int
+    records: bool
+
+
+def _play_chunk(chunk: _Chunk, ruleset: Ruleset | None = None) -> list[GameResult]:
+    if ruleset is None:  # in a worker: find the rule set by name
+        ruleset = get_ruleset(chunk.ruleset)
+    config = ruleset.resolve_config(chunk.config)
+    results = []
+    for i in range(chunk.start, chunk.stop):
+        # Fresh bots for every game: no bot memory leaks from one game into the next,
+        # so a game's result depends on its index only.
+        bots = {seat: make_bot(name, ruleset.id) for seat, name in chunk.seats.items()}
+        seed = game_seed(chunk.seed, i)
+        try:
+            result = play_game(
+                ruleset, config, seed, bots, bot_seed=bot_seed(chunk.seed, i), record=chunk.records
+            )
+        except Exception as exc:
+            exc.add_note(f"in game {i} of the batch (game seed {seed})")
+            raise
+        results.append(result)
+    return results
+
+
+def _play_chunk_in_worker(chunk: _Chunk) -> list[GameResult]:
+    try:
+        return _play_chunk(chunk)
+    except Exception as exc:
+        raise _picklable(exc) from None
+
+
+def _picklable(exc: Exception) -> Exception:
+    """``exc``, or a plain error with its message and notes if ``exc`` cannot be pickled.
+
+    An error from a worker travels back pickled, and an exception whose ``__init__``
+    takes more than its message (``IllegalActionError``, ``BadDataError``) cannot be
+    rebuilt: the pool would report only that a worker "terminated abruptly".
+    """
+    try:
+        pickle.loads(pickle.dumps(exc))
+    except Exception:
+        kind = RulesError if isinstance(exc, RulesError) else RuntimeError
+        plain = kind(f"{type(exc).__name__}: {exc}")
+        for note in getattr(exc, "__notes__", ()):
+            plain.add_note(note)
+        return plain
+    return exc
+
+
+def resolve_seats(
+    ruleset: Ruleset, config: Config, seats: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """Return the bot name of every seat: those given, ``"random"`` for the rest.
+
+    Raises:
+        RulesError: a seat the game does not have, or a bot that does not exist or does
+            not play this rule set.
+    """
+    all_seats = ruleset.seats(config)
+    chosen = dict(seats or {})
+    unknown = sorted(set(chosen) - set(all_seats))
+    if unknown:
+        raise RulesError(
+            f"{ruleset.id} has no seat {', '.join(map(repr, unknown))} "
+            f"(seats: {', '.join(all_seats)})"
+        )
+    names = {seat: chosen.get(seat, DEFAULT_BOT) for seat in all_seats}
+    for name in set(names.values()):
+        bot_spec(name, ruleset.id)  # fail here, before any game or worker starts
+    return names
+
+
+def run_batch(
+    ruleset: str | Ruleset,
+    *,
+    games: int,
+    seed: int | str = 0,
+    seats: Mapping[str, str] | None = None,
+    config_overrides: Mapping[str, Any] | None = None,
+    workers: int = 1,
+    progress: ProgressCallback | None = None,
+    records: bool = False,
+) -> BatchResult:
+    """Play ``games`` games between bots and collect the results by game index.
+
+    Args:
+        ruleset: a rule set, or its id, alias or ``module:attr`` reference.
+        games: how many games.
+        seed: the batch seed (see the module documentation for how games derive theirs).
+        seats: the bot name for some seats; the others get ``"random"``.
+        config_overrides: option values; the rest are defaults.
+        workers: processes to play in; 1 plays here, in this process.
+        progress: called with ``(games_done, games_total)`` as chunks finish.
+        records: keep every game's record.
+
+    Returns:
+        The results; identical for any ``workers``.
+
+    Raises:
+        RulesError: an unknown rule set, seat, bot or option, or a bad value (checked
+            before any game starts), or a failure in a game (a note names the game).
+            From a worker, an error that cannot be pickled comes back as a plain
+            :class:`RulesError` (or :class:`RuntimeError`) with its message and notes.
+    """
+    rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    if games < 0:
+        raise RulesError(f"games must be 0 or more, got {games}")
+    if workers < 1:
+        raise RulesError(f"workers must be 1 or more, got {workers}")
+    config = rs.resolve_config(config_overrides)
+    bot_names = resolve_seats(rs, config, seats)
+    all_seats = tuple(bot_names)
+    ref = ruleset_ref(rs)
+    if workers > 1 and get_ruleset(ref).id != rs.id:  # fail here, not in every worker
+        raise RulesError(f"rule set {rs.id} cannot be found by workers as {ref!r}")
+    per_chunk = max(1, min(50, math.ceil(games / (workers * 8))))
+    chunks = [
+        _Chunk(ref, config.to_json(), bot_names, seed, i, min(i + per_chunk, games), records)
+        for i in range(0, games, per_chunk)
+    ]
+    results: list[GameResult | None] = [None] * games
+    done = 0
+
+    def collect(chunk: _Chunk, played: list[GameResult]) -> None:
+        nonlocal done
+        results[chunk.start : chunk.stop] = played
+        done += len(played)
+        if progress is not None:
+            progress(done, games)
+
+    if workers == 1 or len(chunks) <= 1:
+        for chunk in chunks:
+            # The rule set object itself, not its name: it may be unregistered here.
+            collect(chunk, _play_chunk(chunk, rs))
+    else:
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(min(workers, len(chunks)), mp_context=context) as pool:
+            futures: dict[Future[list[GameResult]], _Chunk] = {
+                pool.submit(_play_chunk_in_worker, chunk): chunk for chunk in chunks
+            }
+            try:
+                for future in as_completed(futures):
+                    collect(futures[future], future.result())
+            except BaseException:
+                for future in futures:
+                    future.cancel()
+                raise
+    final = tuple(r for r in results if r is not None)
+    if len(final) != games:  # pragma: no cover - every chunk fills its slots or raises
+        raise RulesError("a batch lost games")
+    return BatchResult(
+        ruleset=rs.id,
+        ruleset_version=rs.version,
+        config=config,
+        seed=seed,
+        seats=bot_names,
+        sides={seat: rs.metadata.sides[seat] for seat in all_seats},
+        games=final,
+    )

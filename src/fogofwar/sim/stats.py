@@ -1,0 +1,200 @@
+"""Statistics for batches of games: win rates with Wilson intervals, and differences.
+
+Formulas (``z`` is the normal quantile, 1.959964 for 95%):
+
+* **Wilson score interval** for ``k`` successes in ``n`` trials, ``p = k/n``::
+
+      centre = (p + z²/2n) / (1 + z²/n)
+      half   = z / (1 + z²/n) · sqrt(p(1-p)/n + z²/4n²)
+      [centre - half, centre + half]
+
+  It stays inside [0, 1] and behaves well near 0 and 1 and for small ``n``, where the
+  usual ``p ± z·sqrt(p(1-p)/n)`` does not. With ``n = 0`` the interval is [0, 1].
+
+* **Difference of two independent proportions** ``d = p1 - p2`` by Newcombe's hybrid
+  score method (Newcombe 1998, method 10), from the Wilson intervals ``[l1, u1]`` and
+  ``[l2, u2]``::
+
+      low  = d - sqrt((p1 - l1)² + (u2 - p2)²)
+      high = d + sqrt((u1 - p1)² + (p2 - l2)²)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from statistics import NormalDist
+
+from fogofwar.core.game import JSON, Outcome
+
+__all__ = [
+    "Z95",
+    "BatchStats",
+    "Difference",
+    "Interval",
+    "Proportion",
+    "difference",
+    "proportion",
+    "summarize",
+    "wilson_interval",
+]
+
+Z95 = NormalDist().inv_cdf(0.975)
+"""The two-sided 95% normal quantile (1.959963984540054)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Interval:
+    """A closed interval ``[low, high]``."""
+
+    low: float
+    high: float
+
+    def __contains__(self, x: float) -> bool:
+        return self.low <= x <= self.high
+
+    def to_json(self) -> list[float]:
+        """Return ``[low, high]``."""
+        return [self.low, self.high]
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z95) -> Interval:
+    """Return the Wilson score interval of ``successes`` in ``trials`` (95% by default).
+
+    Raises:
+        ValueError: counts out of range.
+    """
+    if trials < 0 or not 0 <= successes <= trials:
+        raise ValueError(f"need 0 <= successes <= trials, got {successes}/{trials}")
+    if trials == 0:
+        return Interval(0.0, 1.0)
+    n = trials
+    p = successes / n
+    z2 = z * z
+    denom = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = z / denom * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    # k = 0 and k = n give exactly 0 and 1 in theory; do not report rounding noise.
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return Interval(low, high)
+
+
+@dataclass(frozen=True, slots=True)
+class Proportion:
+    """``successes`` out of ``trials``, with its rate and Wilson interval."""
+
+    successes: int
+    trials: int
+    interval: Interval
+
+    @property
+    def rate(self) -> float:
+        """``successes / trials`` (0 when there are no trials)."""
+        return self.successes / self.trials if self.trials else 0.0
+
+    def to_json(self) -> dict[str, JSON]:
+        """Return ``{"count", "games", "rate", "ci95"}``."""
+        return {
+            "count": self.successes,
+            "games": self.trials,
+            "rate": self.rate,
+            "ci95": self.interval.to_json(),
+        }
+
+
+def proportion(successes: int, trials: int, z: float = Z95) -> Proportion:
+    """Return a :class:`Proportion` with its Wilson interval."""
+    return Proportion(successes, trials, wilson_interval(successes, trials, z))
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """The difference ``p1 - p2`` of two proportions with its interval."""
+
+    estimate: float
+    interval: Interval
+
+    @property
+    def significant(self) -> bool:
+        """Whether the interval excludes 0 (the rates differ at this level)."""
+        return 0.0 not in self.interval
+
+
+def difference(
+    successes1: int, trials1: int, successes2: int, trials2: int, z: float = Z95
+) -> Difference:
+    """Return ``p1 - p2`` with Newcombe's hybrid score interval (95% by default).
+
+    Use it to compare two bots (or two configurations) from independent batches.
+    """
+    a = wilson_interval(successes1, trials1, z)
+    b = wilson_interval(successes2, trials2, z)
+    p1 = successes1 / trials1 if trials1 else 0.0
+    p2 = successes2 / trials2 if trials2 else 0.0
+    d = p1 - p2
+    low = d - math.sqrt((p1 - a.low) ** 2 + (b.high - p2) ** 2)
+    high = d + math.sqrt((a.high - p1) ** 2 + (p2 - b.low) ** 2)
+    return Difference(d, Interval(max(-1.0, low), min(1.0, high)))
+
+
+@dataclass(frozen=True, slots=True)
+class BatchStats:
+    """The summary of a batch of games.
+
+    Attributes:
+        games: how many games.
+        wins: per side, the games that side won (with rate and interval).
+        draws: the games nobody won.
+        mean_length: the mean number of actions per game.
+        metrics: the mean of each metric over the games that report it.
+    """
+
+    games: int
+    wins: Mapping[str, Proportion]
+    draws: Proportion
+    mean_length: float
+    metrics: Mapping[str, float]
+
+    def to_json(self) -> dict[str, JSON]:
+        """Return the JSON form."""
+        return {
+            "games": self.games,
+            "wins": {side: p.to_json() for side, p in self.wins.items()},
+            "draws": self.draws.to_json(),
+            "mean_length": self.mean_length,
+            "metrics": dict(self.metrics),
+        }
+
+
+def summarize(
+    outcomes: Sequence[Outcome],
+    lengths: Sequence[int],
+    metrics: Sequence[Mapping[str, float]],
+    sides: Iterable[str],
+    z: float = Z95,
+) -> BatchStats:
+    """Summarise a batch: wins per side, draws, mean length, mean metrics.
+
+    Args:
+        outcomes: each game's outcome.
+        lengths: each game's number of actions.
+        metrics: each game's metrics.
+        sides: the sides to report, in order (a side that never won still appears).
+        z: the normal quantile of the intervals.
+    """
+    n = len(outcomes)
+    if len(lengths) != n or len(metrics) != n:
+        raise ValueError("outcomes, lengths and metrics need one entry per game")
+    wins = {side: proportion(sum(side in o.sides for o in outcomes), n, z) for side in sides}
+    draws = proportion(sum(o.is_draw for o in outcomes), n, z)
+    totals: dict[str, float] = {}
+    counts: dict[str, int] = {}
+    for m in metrics:
+        for key, value in m.items():
+            totals[key] = totals.get(key, 0.0) + value
+            counts[key] = counts.get(key, 0) + 1
+    means = {key: totals[key] / counts[key] for key in sorted(totals)}
+    mean_length = sum(lengths) / n if n else 0.0
+    return BatchStats(n, wins, draws, mean_length, means)

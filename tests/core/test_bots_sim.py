@@ -1,0 +1,400 @@
+"""Bots, the batch runner, its statistics, and the ``sim`` command."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import pickle
+from collections.abc import Sequence
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from fogofwar.bots import Bot, RandomBot, available_bots, base, make_bot, register_bot
+from fogofwar.core.errors import IllegalActionError, RulesError
+from fogofwar.core.game import Action, Config, Outcome, PlayerView
+from fogofwar.core.rng import Stream
+from fogofwar.sim import (
+    GameLengthError,
+    bot_seed,
+    bot_stream,
+    difference,
+    game_seed,
+    play_game,
+    proportion,
+    run_batch,
+    summarize,
+    wilson_interval,
+)
+from fogofwar.sim.command import parse_seats, sim_command
+from tests.example_game import EXAMPLE, HIDER, SEEKER, HideAndSeek
+
+# --------------------------------------------------------------------------- bot registry
+
+
+@pytest.fixture
+def isolated_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bots registered by a test vanish after it."""
+    monkeypatch.setattr(base, "_BOTS", dict(base._BOTS))
+
+
+def test_the_random_bot_is_registered_for_any_ruleset() -> None:
+    assert "random" in available_bots()
+    assert "random" in available_bots("anything")
+    bot = make_bot("random", "hide-and-seek")
+    assert isinstance(bot, RandomBot) and bot.name == "random"
+    assert make_bot("random", "x") is not bot  # a fresh bot each time
+
+
+@pytest.mark.usefixtures("isolated_bots")
+def test_bot_registry_errors_list_the_known_bots() -> None:
+    register_bot("so-only", RandomBot, rulesets={"specter-ops"})
+    assert available_bots("hide-and-seek") == ["random"]
+    assert "so-only" in available_bots("specter-ops")
+    with pytest.raises(RulesError, match=r"unknown bot 'nope' for hide-and-seek \(bots: random\)"):
+        make_bot("nope", "hide-and-seek")
+    with pytest.raises(RulesError, match="'so-only' plays only specter-ops, not hide-and-seek"):
+        make_bot("so-only", "hide-and-seek")
+    assert isinstance(make_bot("so-only", "specter-ops"), RandomBot)
+    with pytest.raises(TypeError):
+        register_bot("a:b", RandomBot)
+
+
+def test_bots_by_module_reference() -> None:
+    assert isinstance(make_bot("fogofwar.bots.random_bot:RandomBot", "x"), RandomBot)
+    with pytest.raises(RulesError, match="cannot load bot"):
+        make_bot("fogofwar.bots:NoSuchBot", "x")
+    with pytest.raises(RulesError, match="not a Bot"):
+        make_bot("builtins:dict", "x")
+
+
+def test_random_bot_is_uniform_over_legal_actions_from_its_stream() -> None:
+    legal = tuple(Action(HIDER, "bid", (n,)) for n in range(3))
+    view = PlayerView("x", HIDER, {})
+    picks = [RandomBot().choose(view, legal, bot_stream(1, HIDER)) for _ in range(3)]
+    assert len(set(picks)) == 1  # the same stream state gives the same choice
+    s = bot_stream(2, HIDER)
+    counts = {a: 0 for a in legal}
+    for _ in range(600):
+        counts[RandomBot().choose(view, legal, s)] += 1
+    assert all(150 < c < 250 for c in counts.values())
+
+
+# --------------------------------------------------------------------------- what bots see
+
+
+class SpyBot(Bot):
+    """Plays randomly and keeps everything it was given."""
+
+    name = "spy"
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[PlayerView, Sequence[Action], Stream]] = []
+        self.resets: list[tuple[str, str, Config]] = []
+
+    def reset(self, seat: str, ruleset_id: str, config: Config) -> None:
+        self.resets.append((seat, ruleset_id, config))
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], stream: Stream) -> Action:
+        self.calls.append((view, legal, stream))
+        return stream.choice(legal)
+
+
+def test_bots_receive_only_their_view_legal_actions_and_stream() -> None:
+    seed = 8675309123
+    spies = {HIDER: SpyBot(), SEEKER: SpyBot()}
+    result = play_game(EXAMPLE, {}, seed, spies, bot_seed=4242)
+    for seat, spy in spies.items():
+        assert spy.resets == [(seat, "hide-and-seek", EXAMPLE.resolve_config())]
+        assert spy.calls
+        streams = {id(stream) for _, _, stream in spy.calls}
+        assert len(streams) == 1  # one stream of its own, for the whole game
+        expected = bot_stream(4242, seat)
+        for view, legal, stream in spy.calls:
+            assert type(view) is PlayerView and view.seat == seat
+            assert type(legal) is tuple and legal
+            assert all(type(a) is Action and a.seat == seat for a in legal)
+            assert type(stream) is Stream
+            # Nothing a bot receives carries the game's seed.
+            assert str(seed).encode() not in pickle.dumps((view, legal))
+            assert str(seed) not in view.canonical()
+        assert spy.calls[0][2].key == expected.key  # derived from the bot seed only
+    assert result.length == sum(len(s.calls) for s in spies.values())
+
+
+def test_bot_seeds_are_one_way_and_separate_from_game_seeds() -> None:
+    assert game_seed(0, 0) != bot_seed(0, 0)
+    assert game_seed(0, 0) != game_seed(0, 1) != game_seed(1, 0)
+    assert game_seed(5, 3) == game_seed(5, 3)
+    assert all(0 <= game_seed(s, i) < 2**53 for s in range(3) for i in range(5))
+    assert game_seed("seed", 0) != game_seed(0, 0)
+    # The bot's stream is keyed by the bot seed, never by the game seed.
+    assert bot_stream(bot_seed(0, 0), HIDER).key != bot_stream(game_seed(0, 0), HIDER).key
+
+
+# --------------------------------------------------------------------------- play_game
+
+
+def test_play_game_is_deterministic_and_records_the_game() -> None:
+    def bots() -> dict[str, Bot]:
+        return {HIDER: RandomBot(), SEEKER: RandomBot()}
+
+    a = play_game(EXAMPLE, {"cells": 7}, 12, bots(), bot_seed=34)
+    b = play_game(EXAMPLE, {"cells": 7}, 12, bots(), bot_seed=34)
+    assert a == b
+    assert a.record is not None and len(a.record.actions) == a.length
+    assert a.record.meta == {"bots": {HIDER: "random", SEEKER: "random"}}
+    assert a.record.replay().outcome() == a.outcome
+    assert set(a.metrics) >= {"rounds", "found"}
+    assert play_game(EXAMPLE, None, 12, bots(), bot_seed=34, record=False).record is None
+
+
+def test_play_game_needs_a_bot_per_seat() -> None:
+    with pytest.raises(RulesError, match="missing: seeker"):
+        play_game(EXAMPLE, {}, 1, {HIDER: RandomBot()}, bot_seed=1)
+    with pytest.raises(RulesError, match="unknown seats: umpire"):
+        play_game(
+            EXAMPLE,
+            {},
+            1,
+            {HIDER: RandomBot(), SEEKER: RandomBot(), "umpire": RandomBot()},
+            bot_seed=1,
+        )
+
+
+class CheatBot(Bot):
+    name = "cheat"
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], stream: Stream) -> Action:
+        return Action(view.seat or "", "bid", (9,))
+
+
+def test_an_illegal_bot_choice_raises_with_a_note() -> None:
+    with pytest.raises(IllegalActionError) as info:
+        play_game(EXAMPLE, {}, 1, {HIDER: CheatBot(), SEEKER: RandomBot()}, bot_seed=1)
+    assert info.value.rule == "EX-1"
+    assert any("bot 'cheat'" in note for note in info.value.__notes__)
+
+
+def test_an_error_in_a_worker_comes_back_with_its_message() -> None:
+    # The cheat is found by module reference in the worker processes.
+    with pytest.raises(IllegalActionError, match=r"illegal action bid 9") as info:
+        run_batch(EXAMPLE, games=4, workers=2, seats={HIDER: f"{__name__}:CheatBot"})
+    notes = "\n".join(info.value.__notes__)
+    assert "bot 'cheat'" in notes and "in game " in notes
+
+
+class ShortGame(HideAndSeek):
+    metadata = dataclasses.replace(HideAndSeek.metadata, max_length=5)
+
+
+def test_a_game_longer_than_max_length_is_stopped() -> None:
+    with pytest.raises(GameLengthError, match="maximum length of 5 actions"):
+        play_game(ShortGame(), {}, 1, {HIDER: RandomBot(), SEEKER: RandomBot()}, bot_seed=1)
+
+
+# --------------------------------------------------------------------------- batches
+
+
+def test_same_seed_same_results_and_results_by_index() -> None:
+    a = run_batch(EXAMPLE, games=12, seed=7, config_overrides={"cells": 7}, records=True)
+    b = run_batch("hide-and-seek", games=12, seed=7, config_overrides={"cells": 7}, records=True)
+    assert a == b
+    c = run_batch(EXAMPLE, games=12, seed=8, config_overrides={"cells": 7})
+    assert [g.outcome for g in c.games] != [g.outcome for g in a.games] or [
+        g.length for g in c.games
+    ] != [g.length for g in a.games]
+    # Game i depends on its index alone: replaying it by hand gives the same result.
+    i = 5
+    alone = play_game(
+        EXAMPLE,
+        {"cells": 7},
+        game_seed(7, i),
+        {HIDER: RandomBot(), SEEKER: RandomBot()},
+        bot_seed=bot_seed(7, i),
+    )
+    assert alone == a.games[i]
+    assert a.games[i].record is not None and a.games[i].record.seed == game_seed(7, i)
+
+
+def test_worker_count_does_not_change_the_results() -> None:
+    # Workers find the example rule set by "tests.example_game:HideAndSeek".
+    seen: list[tuple[int, int]] = []
+    one = run_batch(EXAMPLE, games=24, seed=3, records=True)
+    two = run_batch(
+        EXAMPLE, games=24, seed=3, records=True, workers=2, progress=lambda *p: seen.append(p)
+    )
+    assert one.games == two.games
+    assert one == two
+    assert seen[-1] == (24, 24)
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)
+
+
+def test_batch_settings_and_statistics() -> None:
+    seen: list[tuple[int, int]] = []
+    result = run_batch(
+        EXAMPLE, games=20, seed=1, seats={SEEKER: "random"}, progress=lambda *p: seen.append(p)
+    )
+    assert result.seats == {HIDER: "random", SEEKER: "random"}
+    assert result.sides == {HIDER: "hiders", SEEKER: "seekers"}
+    assert seen[-1] == (20, 20)
+    stats = result.stats()
+    wins = {side: p.successes for side, p in stats.wins.items()}
+    assert list(wins) == ["hiders", "seekers"]
+    assert sum(wins.values()) + stats.draws.successes == 20
+    for p in stats.wins.values():
+        assert p.interval == wilson_interval(p.successes, 20)
+    assert stats.mean_length == sum(g.length for g in result.games) / 20
+    assert stats.metrics["found"] == wins["seekers"] / 20
+    data = result.to_json()
+    assert data["wins"]["hiders"]["count"] == wins["hiders"]
+    assert json.loads(json.dumps(data)) == data
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"seats": {"umpire": "random"}}, r"no seat 'umpire' \(seats: hider, seeker\)"),
+        ({"seats": {HIDER: "nope"}}, "unknown bot 'nope'"),
+        ({"config_overrides": {"cells": 2}}, "below 5"),
+        ({"config_overrides": {"colour": 2}}, "unknown option"),
+        ({"games": -1}, "games must be"),
+        ({"workers": 0}, "workers must be"),
+    ],
+)
+def test_batch_input_errors(kwargs: dict[str, object], match: str) -> None:
+    args: dict[str, object] = {"games": 2, **kwargs}
+    with pytest.raises(RulesError, match=match):
+        run_batch(EXAMPLE, **args)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- statistics
+
+
+def test_wilson_interval_against_hand_computed_values() -> None:
+    # 7/10 by hand: p = .7, z² = 3.841459, denominator 1 + z²/n = 1.3841459,
+    # centre = (.7 + .1920729) / 1.3841459 = .6444907,
+    # half = 1.959964 / 1.3841459 * sqrt(.021 + .0096036) = .2477125.
+    i = wilson_interval(7, 10)
+    assert i.low == pytest.approx(0.3967781, abs=1e-6)
+    assert i.high == pytest.approx(0.8922087, abs=1e-6)
+    # Newcombe (1998), "Two-sided confidence intervals for the single proportion",
+    # Table I, method 3 (score interval without continuity correction).
+    for k, n, low, high in [
+        (81, 263, 0.2553, 0.3662),
+        (15, 148, 0.0624, 0.1605),
+        (0, 20, 0.0, 0.1611),
+        (1, 29, 0.0061, 0.1718),
+    ]:
+        i = wilson_interval(k, n)
+        assert (round(i.low, 4), round(i.high, 4)) == (low, high)
+
+
+def test_wilson_interval_edges() -> None:
+    assert wilson_interval(0, 0).to_json() == [0.0, 1.0]
+    assert wilson_interval(0, 10).low == 0.0
+    assert wilson_interval(10, 10).high == 1.0
+    assert 0.5 in wilson_interval(5, 10)
+    for bad in ((-1, 3), (4, 3), (0, -1)):
+        with pytest.raises(ValueError):
+            wilson_interval(*bad)
+
+
+def test_difference_of_proportions_newcombe() -> None:
+    # Newcombe (1998), "Interval estimation for the difference between independent
+    # proportions", Table II, method 10 (hybrid score).
+    for args, est, low, high in [
+        ((56, 70, 48, 80), 0.2, 0.0524, 0.3339),
+        ((9, 10, 3, 10), 0.6, 0.1705, 0.8090),
+        ((5, 56, 0, 29), 0.0893, -0.0381, 0.1926),
+    ]:
+        d = difference(*args)
+        assert d.estimate == pytest.approx(est, abs=5e-5)
+        assert (round(d.interval.low, 4), round(d.interval.high, 4)) == (low, high)
+        assert d.significant is (low > 0)
+
+
+def test_summarize() -> None:
+    win_a = Outcome(frozenset({"x"}), frozenset({"a"}), "a won")
+    draw = Outcome(frozenset(), frozenset(), "draw")
+    stats = summarize(
+        [win_a, win_a, draw, win_a],
+        [10, 20, 30, 40],
+        [{"m": 1.0}, {"m": 3.0, "n": 5.0}, {}, {"m": 2.0}],
+        ["a", "b"],
+    )
+    assert stats.games == 4
+    assert stats.wins["a"] == proportion(3, 4)
+    assert stats.wins["b"].successes == 0
+    assert stats.draws.successes == 1
+    assert stats.mean_length == 25.0
+    assert stats.metrics == {"m": 2.0, "n": 5.0}  # each metric over the games that have it
+    assert stats.to_json()["wins"]["a"]["ci95"] == wilson_interval(3, 4).to_json()
+    with pytest.raises(ValueError):
+        summarize([win_a], [], [], ["a"])
+
+
+# --------------------------------------------------------------------------- the command
+
+
+@pytest.fixture
+def cli() -> typer.Typer:
+    app = typer.Typer()
+    app.command("sim")(sim_command)
+
+    @app.command("other")
+    def other() -> None:  # a second command, so "sim" is a subcommand as in fogofwar
+        """Nothing."""
+
+    return app
+
+
+def test_sim_prints_a_table(cli: typer.Typer) -> None:
+    res = CliRunner().invoke(cli, ["sim", "hide-and-seek", "-n", "10", "--set", "cells=7"])
+    assert res.exit_code == 0, res.output
+    for text in ("hiders", "seekers", "hider (random)", "95% CI", "10 games", "metrics"):
+        assert text in res.stdout
+
+
+def test_sim_json_has_exact_counts_and_intervals(cli: typer.Typer) -> None:
+    args = ["sim", "hns", "-n", "12", "--seed", "4", "--json", "--seat", "seeker=random"]
+    res = CliRunner().invoke(cli, [*args, "--set", "rounds=3"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.stdout)
+    assert data["games"] == 12 and data["seed"] == 4 and data["config"]["rounds"] == 3
+    counts = [w["count"] for w in data["wins"].values()]
+    assert sum(counts) + data["draws"]["count"] == 12
+    for w in data["wins"].values():
+        assert w["ci95"] == wilson_interval(w["count"], 12).to_json()
+    again = CliRunner().invoke(cli, [*args, "--set", "rounds=3"])
+    assert again.stdout == res.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["no-such-game"], "unknown rule set 'no-such-game'"),
+        (["hns", "--seat", "hider"], "--seat expects SEAT=BOT"),
+        (["hns", "--seat", "umpire=random"], "no seat 'umpire'"),
+        (["hns", "--seat", "hider=nope"], "unknown bot 'nope'"),
+        (["hns", "--seat", "hider=random", "--seat", "hider=random"], "given twice"),
+        (["hns", "--set", "cells=lots"], "expected an integer"),
+        (["hns", "--set", "colour=red"], "unknown option 'colour'"),
+    ],
+)
+def test_sim_bad_input_is_one_line_and_exit_2(
+    cli: typer.Typer, args: list[str], message: str
+) -> None:
+    res = CliRunner().invoke(cli, ["sim", *args, "-n", "2"])
+    assert res.exit_code == 2
+    assert res.stderr.count("\n") == 1 and message in res.stderr
+    assert res.stderr.startswith("error: ")
+    assert "Traceback" not in res.output
+    assert res.stdout == ""
+
+
+def test_parse_seats() -> None:
+    assert parse_seats(["hider=random", " seeker = x "]) == {"hider": "random", "seeker": "x"}
+    with pytest.raises(RulesError):
+        parse_seats(["=random"])

@@ -1,0 +1,162 @@
+"""The ``fogofwar`` command line, driven through :func:`fogofwar.cli.main`."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from fogofwar.cli import main
+
+DATA = Path(__file__).parent / "core" / "data"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--help")
+    assert code == 0
+    for command in ("odds", "board", "los", "sim", "demo", "rulesets"):
+        assert command in out
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and out.startswith("fogofwar ")
+
+
+def test_odds_dice_json_is_exact(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "odds", "dice", "2d6", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["distribution"]["7"] == "1/6"
+    assert data["distribution"]["2"] == "1/36"
+    assert sum(Fraction(p) for p in data["distribution"].values()) == 1
+    assert data["mean"] == "7"
+    assert data["at_least"]["11"] == "1/12"
+
+
+def test_odds_dice_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "odds", "dice", "d6!4>=8")
+    assert code == 0
+    assert "5/36" in out and "mean" in out
+
+
+def test_bad_dice_notation_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "odds", "dice", "2d6+")
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("error:")
+    assert "Traceback" not in err
+
+
+def test_board_show_builtin_and_file(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "board", "show", "demo", "--plain")
+    assert code == 0 and "Markers:" in out and " A   B   C" in out
+    code, out, _ = run(capsys, "board", "show", str(DATA / "small.board"), "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["width"] > 0 and len(data["terrain"]) == data["height"]
+
+
+def test_board_show_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "board", "show", "no/such.board")
+    assert code == 2 and err.startswith("error:") and err.count("\n") == 1
+
+
+def test_board_show_bad_file_names_line_and_column(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bad = tmp_path / "bad.board"
+    bad.write_text("name: x\n[legend]\n. floor passable transparent\n[terrain]\n..\n.x\n")
+    code, _, err = run(capsys, "board", "show", str(bad))
+    assert code == 2
+    assert f"{bad}:6:2" in err
+
+
+def test_los_corner_json(capsys: pytest.CaptureFixture[str]) -> None:
+    # FR-S5: the report says clear / obscured / entirely obscured, line by line.
+    code, out, _ = run(capsys, "los", "demo", "C10", "F8", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["model"] == "corner"
+    assert data["status"] == "obscured" and data["los"] is True
+    assert len(data["lines"]) == 4
+    code, out, _ = run(capsys, "los", "demo", "J5", "L3", "--json")
+    data = json.loads(out)
+    assert data["status"] == "entirely obscured"
+    assert all(line["blocked_by"] for line in data["lines"])
+
+
+def test_los_corner_table_and_facing(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "los", "demo", "H12", "H1", "--facing", "NE")
+    assert code == 0 and "H1 ne" in out
+    code, _, err = run(capsys, "los", "demo", "H12", "H1", "--facing", "N")
+    assert code == 2 and "--facing" in err
+
+
+def test_los_open_door_changes_the_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    _, shut, _ = run(capsys, "los", "demo", "J3", "L3", "--json")
+    _, opened, _ = run(capsys, "los", "demo", "J3", "L3", "--json", "--open", "K3 w")
+    assert json.loads(shut)["los"] is False
+    assert json.loads(opened)["los"] is True
+    code, _, err = run(capsys, "los", "demo", "J3", "L3", "--open", "A1 w")
+    assert code == 2 and "no door" in err
+
+
+def test_los_orthogonal(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "los", "demo", "H12", "H1", "--model", "orthogonal", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["sees"] is True and data["via"] == "column"
+    code, out, _ = run(capsys, "los", "demo", "A4", "A1", "--model", "orthogonal", "--json")
+    data = json.loads(out)
+    assert data["sees"] is False and data["blocker"] == "A3"
+
+
+def test_los_bad_square(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "los", "demo", "Z99", "A1")
+    assert code == 2 and err.startswith("error:")
+
+
+def test_rulesets_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rulesets", "--json")
+    assert code == 0 and isinstance(json.loads(out), list)
+
+
+def test_sim_with_a_plugin_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "sim", "tests.example_game:HideAndSeek", "-n", "10", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["games"] == 10
+
+
+def test_sim_unknown_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "sim", "no-such-game")
+    assert code == 2 and "unknown rule set" in err
+
+
+def test_demo_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "demo")
+    assert code == 0
+    assert "Exact odds" in out and "entirely obscured" in out and "5/36" in out
+
+
+def test_console_script_exit_status() -> None:
+    # The installed entry point exits with main()'s status.
+    proc = subprocess.run(
+        [sys.executable, "-m", "fogofwar", "odds", "dice", "3q"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("error:")
