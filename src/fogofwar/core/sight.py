@@ -53,6 +53,7 @@ __all__ = [
     "OrthogonalTable",
     "SightBoard",
     "SightReport",
+    "VisibilityTable",
     "board_corner_report",
     "board_corner_table",
     "board_orthogonal_table",
@@ -405,11 +406,8 @@ def orthogonal_sees(
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class OrthogonalTable:
-    """Every viewer's visible squares at once: ``visible[vr, vc, tr, tc]``.
-
-    Built by :func:`orthogonal_table`; the array is read-only.
-    """
+class VisibilityTable:
+    """Every viewer's visible squares at once: ``visible[vr, vc, tr, tc]`` (read-only)."""
 
     visible: BoolArray
 
@@ -431,6 +429,7 @@ class OrthogonalTable:
         return out
 
     def sees(self, viewer: Any, target: Any) -> bool:
+        """Whether ``viewer`` sees ``target``."""
         r, c = _cell("viewer", viewer, *self.shape)
         tr, tc = _cell("target", target, *self.shape)
         return bool(self.visible[r, c, tr, tc])
@@ -439,6 +438,11 @@ class OrthogonalTable:
         """The table as an ``(h*w, h*w)`` matrix, rows = viewer ``r*w + c``."""
         h, w = self.shape
         return self.visible.reshape(h * w, h * w)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class OrthogonalTable(VisibilityTable):
+    """The orthogonal model's table; built by :func:`orthogonal_table`."""
 
 
 def orthogonal_table(
@@ -1435,38 +1439,14 @@ def _corner_visibility(blocking: BoolArray, wh: BoolArray, wv: BoolArray) -> Boo
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class CornerTable:
+class CornerTable(VisibilityTable):
     """All-pairs corner-line LOS: ``visible[vr, vc, tr, tc]`` (read-only).
 
     Centre origin, no facing, one-square viewer and target, terrain (and any occupants
     passed) and walls; built by :func:`corner_table`.
     """
 
-    visible: BoolArray
     viewer_cyl: int
-
-    @property
-    def shape(self) -> tuple[int, int]:
-        return (int(self.visible.shape[0]), int(self.visible.shape[1]))
-
-    def mask(self, viewer: Any) -> BoolArray:
-        r, c = _cell("viewer", viewer, *self.shape)
-        out: BoolArray = self.visible[r, c]
-        return out
-
-    def seen_by(self, target: Any) -> BoolArray:
-        r, c = _cell("target", target, *self.shape)
-        out: BoolArray = self.visible[:, :, r, c]
-        return out
-
-    def sees(self, viewer: Any, target: Any) -> bool:
-        r, c = _cell("viewer", viewer, *self.shape)
-        tr, tc = _cell("target", target, *self.shape)
-        return bool(self.visible[r, c, tr, tc])
-
-    def matrix(self) -> BoolArray:
-        h, w = self.shape
-        return self.visible.reshape(h * w, h * w)
 
 
 def corner_table(
