@@ -1613,6 +1613,26 @@ class MoveGraph:
             steps -= 1
         return layers
 
+    def step_bits(self, frontier: int, *, blocked: int = 0) -> int:
+        """Bitboard of the squares exactly one legal step from any square of ``frontier``.
+
+        Unlike :meth:`layers_bits` nothing is marked visited: applying it ``k`` times
+        gives the squares where a *walk* of exactly ``k`` steps can be (revisits
+        allowed), which is what a hidden mover's possible squares need.
+
+        Args:
+            frontier: bitboard of the squares stepped from.
+            blocked: bitboard of squares that cannot be entered; they also count for the
+                diagonal rule, as in :meth:`layers_bits`.
+        """
+        nxt = 0
+        for off, s in zip(self._offsets, self._sources(blocked), strict=True):
+            if off > 0:
+                nxt |= (frontier & s) << off
+            elif off < 0:
+                nxt |= (frontier & s) >> -off
+        return nxt & self._all & ~blocked
+
     def reach_bits(
         self, start: int, max_steps: int, *, blocked: int = 0, pass_through: int = 0
     ) -> int:

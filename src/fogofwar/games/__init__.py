@@ -1,0 +1,5 @@
+"""The rule sets fogofwar ships; importing this package registers them."""
+
+from . import specter_ops
+
+__all__ = ["specter_ops"]

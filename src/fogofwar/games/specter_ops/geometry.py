@@ -1,0 +1,261 @@
+"""A Specter Ops board prepared for play: bitboards, sight tables, sites, the compass.
+
+Everything here is derived once per board and shared by every game on it (and by the
+possibility map). Squares are *indices* ``row * width + col`` in the hot paths and
+:class:`~fogofwar.core.grid.Square` values at the edges; a set of squares is a
+bitboard (a Python ``int`` whose bit ``i`` is square ``i``), as in
+:class:`fogofwar.core.grid.MoveGraph`.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ...core.errors import BadDataError, RulesError
+from ...core.grid import (
+    Board,
+    MoveGraph,
+    Square,
+    builtin_board,
+    builtin_boards,
+    load_board,
+    move_graph,
+)
+from ...core.sight import board_orthogonal_table
+
+__all__ = ["COMPASS", "Geometry", "bearing", "geometry_for"]
+
+COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+"""The 8 points of the board's compass (SO-V6), clockwise from north."""
+
+
+def bearing(frm: Square, to: Square) -> str:
+    """The compass point from ``frm`` towards ``to`` (SO-V6).
+
+    Each point is a 45° sector centred on its direction; north is row 1's edge. A
+    bearing exactly on a sector border goes to the cardinal point. With integer
+    squares the border (at 22.5° from a cardinal) can only be met when ``frm == to``;
+    the test ``a < (√2 − 1)·b`` is done exactly as ``(a + b)² < 2b²``.
+    """
+    dx = to.col - frm.col
+    dy = frm.row - to.row  # north is up: rows grow southwards
+    if dx == 0 and dy == 0:
+        raise ValueError("no bearing from a square to itself")
+    a, b = abs(dx), abs(dy)
+    # Within 22.5° of the vertical axis (border included: cardinal wins).
+    if (a + b) ** 2 <= 2 * b * b:
+        return "N" if dy > 0 else "S"
+    if (a + b) ** 2 <= 2 * a * a:
+        return "E" if dx > 0 else "W"
+    if dy > 0:
+        return "NE" if dx > 0 else "NW"
+    return "SE" if dx > 0 else "SW"
+
+
+def _bits_of(mask: np.ndarray) -> int:
+    flat = np.packbits(mask.ravel().astype(np.bool_), bitorder="little")
+    return int.from_bytes(flat.tobytes(), "little")
+
+
+@dataclass(frozen=True, eq=False)
+class Geometry:
+    """A Specter Ops board with everything the rules and the possibility map need.
+
+    Attributes:
+        board: the board.
+        graph: the step graph with SO-A2's squeeze rule (``diagonal="both"``).
+        width, height: the board's size.
+        passable: bitboard of squares figures may stand on.
+        road: bitboard of road squares (the vehicle drives only on these, SO-V1).
+        sight: ``sight[i]`` = bitboard of squares seen from square ``i`` (SO-L1, SO-L2,
+            SO-L5), the road rule included.
+        adjacent: ``adjacent[i]`` = bitboard of the 8 neighbours of ``i``.
+        sites: ``sites[sector][k]`` = index of candidate objective site ``k + 1``.
+        escape: the escape points of a 2–4 player game (SO-E1).
+        escape_five: the extra escape points of the 5-player game.
+        agent_start: the agent's start square (SO-S5).
+        vehicle_start: the vehicle's start with 2–3 players; ``vehicle_start_four``
+            with 4–5 (SO-S2).
+    """
+
+    board: Board
+    graph: MoveGraph
+    width: int
+    height: int
+    passable: int
+    road: int
+    sight: tuple[int, ...]
+    adjacent: tuple[int, ...]
+    sites: tuple[tuple[int, ...], ...]
+    escape: tuple[int, ...]
+    escape_five: tuple[int, ...]
+    agent_start: int
+    vehicle_start: int
+    vehicle_start_four: int
+
+    # -- squares and indices
+
+    def index(self, square: Square) -> int:
+        """The index of a square."""
+        return square.row * self.width + square.col
+
+    def square(self, index: int) -> Square:
+        """The square of an index."""
+        return Square(*divmod(index, self.width))
+
+    def name(self, index: int) -> str:
+        """The name of an index's square, e.g. ``"K17"``."""
+        return self.square(index).name
+
+    def parse(self, text: str) -> int:
+        """The index of a square given by name (InvalidNotationError if off the board)."""
+        return self.index(self.board.square(text))
+
+    def names(self, bits: int) -> list[str]:
+        """Square names of a bitboard, row-major."""
+        return [s.name for s in self.graph.squares(bits)]
+
+    def indices(self, bits: int) -> list[int]:
+        """Indices of a bitboard, ascending."""
+        out: list[int] = []
+        while bits:
+            low = bits & -bits
+            out.append(low.bit_length() - 1)
+            bits ^= low
+        return out
+
+    def sees(self, viewer: int, target: int) -> bool:
+        """Whether a hunter on ``viewer`` sees ``target`` (SO-L*)."""
+        return bool(self.sight[viewer] >> target & 1)
+
+    def seen_by(self, viewers: Iterable[int]) -> int:
+        """Bitboard of squares seen by hunters on ``viewers``."""
+        out = 0
+        for v in viewers:
+            out |= self.sight[v]
+        return out
+
+    @functools.cached_property
+    def sector_of_site(self) -> dict[int, int]:
+        """Candidate site index → its sector (0-based)."""
+        return {site: j for j, sites in enumerate(self.sites) for site in sites}
+
+    @functools.lru_cache(maxsize=4096)  # noqa: B019 - geometries live as long as the process
+    def compass_bits(self, origin: int, point: str) -> int:
+        """Bitboard of the squares whose bearing from ``origin`` is ``point``."""
+        o = self.square(origin)
+        out = 0
+        for i in range(self.width * self.height):
+            if i != origin and bearing(o, self.square(i)) == point:
+                out |= 1 << i
+        return out
+
+    def within(self, origin: int, distance: int) -> int:
+        """Bitboard of squares within king distance ``distance`` of ``origin``."""
+        o = self.square(origin)
+        out = 0
+        for r in range(max(0, o.row - distance), min(self.height, o.row + distance + 1)):
+            for c in range(max(0, o.col - distance), min(self.width, o.col + distance + 1)):
+                out |= 1 << (r * self.width + c)
+        return out
+
+
+def _marker_index(board: Board, name: str) -> int:
+    squares = board.marker(name, count=1)
+    return squares[0].row * board.width + squares[0].col
+
+
+def build_geometry(board: Board) -> Geometry:
+    """Prepare a board for Specter Ops, checking the markers it needs.
+
+    Raises:
+        BadDataError: a marker is missing or malformed, or a named square is blocked.
+    """
+    w, h = board.width, board.height
+    graph = move_graph(board, diagonal="both")
+    table = board_orthogonal_table(board, road_rule=True)
+    sight = tuple(_bits_of(table.visible[r, c]) for r in range(h) for c in range(w))
+    adjacent: list[int] = []
+    for r in range(h):
+        for c in range(w):
+            bits = 0
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    if (dr or dc) and 0 <= r + dr < h and 0 <= c + dc < w:
+                        bits |= 1 << ((r + dr) * w + c + dc)
+            adjacent.append(bits)
+    sectors: list[tuple[int, ...]] = []
+    j = 1
+    while any(k.startswith(f"objective.{j}.") for k in board.markers):
+        sites = []
+        for k in range(1, 7):
+            sites.append(_marker_index(board, f"objective.{j}.{k}"))
+        sectors.append(tuple(sites))
+        j += 1
+    if len(sectors) != 4:
+        raise BadDataError(
+            board.file or board.name,
+            "markers objective.1.1 … objective.4.6 (4 sectors of 6 sites, SO-B2)",
+            found=f"{len(sectors)} sectors",
+        )
+    escape = tuple(s.row * w + s.col for s in board.marker("escape"))
+    five = (
+        tuple(s.row * w + s.col for s in board.marker("escape.five"))
+        if "escape.five" in board.markers
+        else ()
+    )
+    passable = _bits_of(board.passable)
+    road = _bits_of(board.roads != 0)
+    geo = Geometry(
+        board=board,
+        graph=graph,
+        width=w,
+        height=h,
+        passable=passable,
+        road=road,
+        sight=sight,
+        adjacent=tuple(adjacent),
+        sites=tuple(sectors),
+        escape=escape,
+        escape_five=five,
+        agent_start=_marker_index(board, "agent_start"),
+        vehicle_start=_marker_index(board, "vehicle_start"),
+        vehicle_start_four=_marker_index(board, "vehicle_start.four"),
+    )
+    for label, idx in (
+        ("agent_start", geo.agent_start),
+        ("vehicle_start", geo.vehicle_start),
+        ("vehicle_start.four", geo.vehicle_start_four),
+        *(("escape", e) for e in escape + five),
+    ):
+        if not passable >> idx & 1:
+            raise BadDataError(
+                board.file or board.name,
+                f"marker {label} on a passable square",
+                found=geo.name(idx),
+            )
+    for idx in (geo.vehicle_start, geo.vehicle_start_four):
+        if not road >> idx & 1:
+            raise BadDataError(
+                board.file or board.name,
+                "vehicle starts on road squares (SO-S2)",
+                found=geo.name(idx),
+            )
+    return geo
+
+
+@functools.lru_cache(maxsize=16)
+def geometry_for(board: str) -> Geometry:
+    """The geometry of a built-in board (by name) or a board file (by path), cached."""
+    path = Path(board)
+    if path.suffix == ".board" or "/" in board or path.exists():
+        return build_geometry(load_board(path))
+    if board not in builtin_boards():
+        known = ", ".join(builtin_boards())
+        raise RulesError(f"no board file {board!r} and no built-in board of that name ({known})")
+    return build_geometry(builtin_board(board))

@@ -1,0 +1,174 @@
+"""The ``specter-ops`` rule set: metadata, options, action encoding, notation, metrics."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.errors import IllegalActionError, InvalidNotationError
+from ...core.game import (
+    Action,
+    ActionEncoding,
+    ConfigSchema,
+    GameMetadata,
+    Option,
+    Ruleset,
+    State,
+)
+from .geometry import geometry_for
+from .state import AGENT, FIGURES, HUNTER_SEATS, SpecterOpsState, seats_for
+
+__all__ = ["SpecterOps"]
+
+
+class SpecterOps(Ruleset):
+    """Specter Ops: one hidden agent against hunters on a 23×32 grid."""
+
+    id = "specter-ops"
+    aliases = ("specterops", "so")
+    version = "0.1.0"
+    metadata = GameMetadata(
+        name="Specter Ops",
+        seats=(AGENT, *HUNTER_SEATS),
+        sides={AGENT: "agent", **{s: "hunters" for s in HUNTER_SEATS}},
+        min_players=2,
+        max_players=5,
+        information="imperfect",
+        chance="explicit",
+        simultaneous=False,
+        max_length=40 * (5 + 4 * 24) + 100,
+        description=(
+            "Hidden movement: a secret agent completes objectives and escapes while "
+            "hunters search with sight, a vehicle, a motion sensor and dice attacks."
+        ),
+    )
+    config_schema = ConfigSchema(
+        (
+            Option(
+                "players",
+                int,
+                3,
+                "Number of players (agent + hunter players).",
+                minimum=2,
+                maximum=5,
+                rule="SO-G4",
+            ),
+            Option(
+                "board",
+                str,
+                "specter-ops",
+                "A built-in board's name or a board file's path.",
+                rule="SO-B2",
+            ),
+            Option("max_rounds", int, 40, "The round limit.", minimum=1, maximum=200, rule="SO-R2"),
+            Option(
+                "traitor",
+                bool,
+                True,
+                "Play the 5-player game with a traitor (SO-T*).",
+                rule="SO-G1",
+            ),
+            Option(
+                "equipment_per_turn",
+                int,
+                1,
+                "Equipment cards the agent may use per turn (2: one before, one after moving).",
+                minimum=1,
+                maximum=2,
+                rule="SO-A7",
+            ),
+        )
+    )
+
+    def seats(self, config: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+        return seats_for(int(self.resolve_config(config)["players"]))
+
+    def new_game(self, config: Mapping[str, Any] | None = None, seed: int | str = 0) -> State:
+        cfg = self.resolve_config(config)
+        return SpecterOpsState(self, cfg, geometry_for(str(cfg["board"])), seed)
+
+    def encoding(self, config: Mapping[str, Any] | None = None) -> ActionEncoding:
+        cfg = self.resolve_config(config)
+        geo = geometry_for(str(cfg["board"]))
+        names = [geo.name(i) for i in range(geo.width * geo.height)]
+        templates: list[tuple[str, tuple[int | str, ...]]] = [("step", (n,)) for n in names]
+        templates += [("drive", (n,)) for n in names]
+        templates += [("next", (f,)) for f in FIGURES]
+        templates += [("stop", ()), ("sensor", ()), ("attack", ()), ("end", ())]
+        return ActionEncoding(templates)
+
+    def metrics(self, state: State) -> dict[str, float]:
+        if not isinstance(state, SpecterOpsState):
+            return {}
+        sq = state.geo.square(state.agent_square)
+        return {
+            "agent_won": 1.0 if state.end_reason == "escaped" else 0.0,
+            "rounds": float(state.round),
+            "objectives": float(sum(state.done)),
+            "escaped": 1.0 if state.end_reason == "escaped" else 0.0,
+            "eliminated": 1.0 if state.end_reason == "eliminated" else 0.0,
+            "time_out": 1.0 if state.end_reason == "time" else 0.0,
+            "agent_health": float(state.health),
+            "end_row": float(sq.row + 1),
+            "end_col": float(sq.col + 1),
+        }
+
+    def parse_actions(self, text: str, seat: str, state: State) -> list[Action]:
+        """Parse notation: ``step N2``, ``move N1 N2 M3`` (steps, then ``stop`` if the move
+        does not end by itself), ``drive K18 K19``, ``order H2 H1``, ``next H2``,
+        ``stop``, ``sensor``, ``attack``, ``end``.
+
+        The expansion is checked on a copy of the game, so a bad step is reported with
+        its reason before anything is played.
+        """
+        words = text.split()
+        if not words:
+            raise InvalidNotationError(text, "expected an action")
+        verb, args = words[0].lower(), words[1:]
+        if verb in ("stop", "sensor", "attack", "end", "pass"):
+            if args:
+                raise InvalidNotationError(text, f"{verb} takes no squares")
+            return [Action(seat, "end" if verb == "pass" else verb)]
+        if verb in ("next", "order"):
+            if not args:
+                raise InvalidNotationError(text, "expected hunter figures, e.g. H2")
+            figs = [a.upper() for a in args]
+            return [Action(seat, "next", (f,)) for f in figs]
+        if verb not in ("step", "move", "drive"):
+            raise InvalidNotationError(
+                text, "expected step, move, drive, next, order, stop, sensor, attack or end"
+            )
+        if not args:
+            raise InvalidNotationError(text, f"{verb} needs at least one square")
+        if not isinstance(state, SpecterOpsState):
+            raise InvalidNotationError(text, "not a Specter Ops game")
+        geo = state.geo
+        squares = [geo.name(geo.parse(a.upper())) for a in args]
+        kind = "drive" if verb == "drive" else "step"
+        here = _mover_square(state, seat)
+        if verb == "move" and here is not None and squares[0] == geo.name(here):
+            squares = squares[1:]  # `move N1 N2 M3` names the start square too
+        out = [Action(seat, kind, (s,)) for s in squares]
+        if verb == "step":
+            return out
+        trial = state.clone()
+        for a in out:
+            trial.apply(a)  # raises IllegalActionError with the reason and rule
+            if seat not in trial.to_act() or trial.phase not in ("agent", "hunter"):
+                return out
+        stop = Action(seat, "stop")
+        if trial.is_legal(stop):
+            out.append(stop)
+        else:
+            reason, rule = trial.explain_illegal(stop)
+            raise IllegalActionError(stop, reason, seat=seat, rule=rule)
+        return out
+
+
+def _mover_square(state: SpecterOpsState, seat: str) -> int | None:
+    if seat == AGENT:
+        return state.path[-1]
+    if state.current is not None:
+        h = state.hunters[state.current]
+        return state.vehicle if h.aboard else h.square
+    return None
