@@ -217,7 +217,7 @@ class PossibilityMap:
                 hunters' squares, which it cannot end on either.
             unseen: squares no hunter sees now.
         """
-        graph = geo.graph
+        step = geo.graph.stepper(blocked)
         out: list[Group] = []
         for g in self.groups:
             start = g.squares
@@ -225,7 +225,7 @@ class PossibilityMap:
                 layer = start & unseen
                 layers = [layer]
                 for _ in range(MAX_STEPS):
-                    layer = graph.step_bits(layer, blocked=blocked) & unseen
+                    layer = step(layer) & unseen
                     layers.append(layer)
                 short = (layers[0] | layers[1] | layers[2]) & ~no_end
                 long = (layers[3] | layers[4]) & ~no_end
@@ -237,7 +237,7 @@ class PossibilityMap:
                 layer = start
                 at: list[int] = [0] if start & mark else []
                 for k in range(1, MAX_STEPS + 1):
-                    layer = graph.step_bits(layer, blocked=blocked)
+                    layer = step(layer)
                     if layer & mark:
                         at.append(k)
                 if not at:
@@ -249,7 +249,7 @@ class PossibilityMap:
                     suffix = [mark]
                     layer = mark
                     for _ in range(MAX_STEPS):
-                        layer = graph.step_bits(layer, blocked=blocked) & unseen
+                        layer = step(layer) & unseen
                         suffix.append(layer)
                     short = long = 0
                     for i in at:
