@@ -212,12 +212,17 @@ class PossibilityMap:
                 (seen during the move, last on ``square``, not at the end) or
                 ``"hidden"`` (never seen).
             square: the announced square for the first two results.
-            blocked: squares the agent may not enter (hunters on foot, SO-A1).
+            blocked: squares the agent may not enter (hunters on foot, SO-A1); they do
+                not count for the squeeze rule (SO-A2).
             no_end: squares it may cross but not end on (the vehicle, SO-A3) — and the
                 hunters' squares, which it cannot end on either.
             unseen: squares no hunter sees now.
         """
-        step = geo.graph.stepper(blocked)
+        terrain_step = geo.graph.stepper()  # SO-A2: the squeeze looks at terrain only
+
+        def step(layer: int) -> int:
+            return terrain_step(layer) & ~blocked
+
         out: list[Group] = []
         for g in self.groups:
             start = g.squares

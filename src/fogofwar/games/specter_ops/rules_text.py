@@ -118,9 +118,13 @@ def explain(state: SpecterOpsState, action: Action) -> tuple[str, str | None] | 
             return f"{geo.name(t)} is not next to {geo.name(h.square)}", "SO-H1"
         if not geo.passable >> t & 1:
             return f"{geo.name(t)} is blocking terrain", "SO-H1"
-        if state.steps + 1 == limit:
-            return "a hunter may not end its move on another hunter", "SO-H1"
-        return "the diagonal step squeezes between two blocking squares", "SO-A2"
+        if not geo.graph.step_bits(1 << h.square) >> t & 1:
+            return "the diagonal step squeezes between two blocking squares", "SO-A2"
+        return (
+            "a hunter may not end its move on another hunter, and from there it could not "
+            "move on to a free square",
+            "SO-H1",
+        )
     if kind == "stop":
         return "a hunter may not end its move on another hunter", "SO-H1"
     if action.seat == AGENT:  # pragma: no cover - to_act excludes it

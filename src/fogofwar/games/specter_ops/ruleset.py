@@ -36,7 +36,9 @@ class SpecterOps(Ruleset):
         information="imperfect",
         chance="explicit",
         simultaneous=False,
-        max_length=40 * (5 + 4 * 24) + 100,
+        # At most 200 rounds (max_rounds' maximum), each at most 5 agent actions and,
+        # per hunter, a choice, 10 drives or 4 steps, a stop, an attack or end.
+        max_length=200 * (5 + 4 * 14) + 100,
         description=(
             "Hidden movement: a secret agent completes objectives and escapes while "
             "hunters search with sight, a vehicle, a motion sensor and dice attacks."
@@ -130,10 +132,13 @@ class SpecterOps(Ruleset):
                 raise InvalidNotationError(text, f"{verb} takes no squares")
             return [Action(seat, "end" if verb == "pass" else verb)]
         if verb in ("next", "order"):
-            if not args:
-                raise InvalidNotationError(text, "expected hunter figures, e.g. H2")
-            figs = [a.upper() for a in args]
-            return [Action(seat, "next", (f,)) for f in figs]
+            if len(args) != 1:
+                raise InvalidNotationError(
+                    text,
+                    "the hunters choose who acts next one figure at a time, e.g. 'next H2' "
+                    "(the others choose after seeing what it did)",
+                )
+            return [Action(seat, "next", (args[0].upper(),))]
         if verb not in ("step", "move", "drive"):
             raise InvalidNotationError(
                 text, "expected step, move, drive, next, order, stop, sensor, attack or end"
@@ -152,9 +157,19 @@ class SpecterOps(Ruleset):
         if verb == "step":
             return out
         trial = state.clone()
-        for a in out:
+        for n, a in enumerate(out):
             trial.apply(a)  # raises IllegalActionError with the reason and rule
             if seat not in trial.to_act() or trial.phase not in ("agent", "hunter"):
+                if n + 1 < len(out):
+                    limit_rule = (
+                        "SO-V1" if kind == "drive" else "SO-A1" if seat == AGENT else "SO-H1"
+                    )
+                    raise IllegalActionError(
+                        out[n + 1],
+                        f"the move ended after {n + 1} steps",
+                        seat=seat,
+                        rule=limit_rule,
+                    )
                 return out
         stop = Action(seat, "stop")
         if trial.is_legal(stop):

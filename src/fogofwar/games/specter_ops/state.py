@@ -117,7 +117,8 @@ class SpecterOpsState(State):
         self.path: list[int] = [geo.agent_start]
         self.last_steps = 0
         self.health = BASE_HEALTH + (FOUR_PLAYER_HEALTH if players == 4 else 0)
-        self.revealed = True  # the agent's start square is public (SO-S5)
+        # The agent's figure on the board (public): its start is known (SO-S5).
+        self.shown: int | None = geo.agent_start
         self.last_seen: int | None = None
         # -- objectives (SO-S3): a d6 per sector; secret with 4-5 players
         self.hidden_sites = players >= 4
@@ -126,6 +127,10 @@ class SpecterOpsState(State):
             for j in range(len(geo.sites))
         )
         self.done = [False] * len(self.sites)
+        # The sites the hunters know: all with 2-3 players, else each once completed.
+        self.public_sites: list[int | None] = [
+            None if self.hidden_sites else site for site in self.sites
+        ]
         # -- hunters and vehicle (SO-S2)
         self.vehicle = geo.vehicle_start if players <= 3 else geo.vehicle_start_four
         self.hunters = [
@@ -217,6 +222,7 @@ class SpecterOpsState(State):
         new.events = list(self.events)
         new.path = list(self.path)
         new.done = list(self.done)
+        new.public_sites = list(self.public_sites)
         new.hunters = [copy.copy(h) for h in self.hunters]
         return new
 
@@ -229,12 +235,13 @@ class SpecterOpsState(State):
         geo = self.geo
         here = self.path[-1]
         foot = self._foot_bits()
-        nxt = geo.graph.step_bits(1 << here, blocked=foot)
+        # SO-A2 looks at blocking terrain only; hunters just may not be entered (SO-A1).
+        nxt = geo.graph.step_bits(1 << here) & ~foot
         vbit = 1 << self.vehicle
         if nxt & vbit:
             # The vehicle's square may be crossed, not ended on (SO-A3): step onto it only
             # with a step to spare and a way off it.
-            way_off = geo.graph.step_bits(vbit, blocked=foot) & ~vbit
+            way_off = geo.graph.step_bits(vbit) & ~foot & ~vbit
             if len(self.path) >= MOVE or not way_off:
                 nxt &= ~vbit
         return nxt
@@ -264,6 +271,7 @@ class SpecterOpsState(State):
                 completed[j] = self.sites[j]
         for j in completed:
             self.done[j] = True
+            self.public_sites[j] = self.sites[j]  # SO-O2: turned red side up, public
         if completed:
             self._emit(
                 "objectives_completed",
@@ -286,14 +294,14 @@ class SpecterOpsState(State):
         square: int | None
         if seen >> here & 1:
             result, square = "revealed", here  # SO-A5
-            self.revealed = True
+            self.shown = here
         elif visible:
             result, square = "last_seen", visible[-1]  # SO-A6
             self.last_seen = square
-            self.revealed = False
+            self.shown = None
         else:
             result, square = "hidden", None
-            self.revealed = False
+            self.shown = None
         self._emit("agent_path", to=(AGENT,), path=[geo.name(s) for s in path])
         self._emit(
             "agent_moved",
@@ -311,14 +319,18 @@ class SpecterOpsState(State):
         )
         escapes = self._escape_bits()
         if sum(self.done) >= OBJECTIVES_TO_ESCAPE:
-            if escapes >> here & 1:
+            blocked = any(h.square == here for h in self.hunters)  # SO-E2
+            if escapes >> here & 1 and not blocked:
                 self._emit("escaped", square=geo.name(here))
                 self._finish(
                     AGENT_SIDE, f"the agent escaped at {geo.name(here)}", "SO-E1", "escaped"
                 )
                 return
-            # The game goes on, so the agent is not on an escape point (public).
-            self.knowledge = self.knowledge.keep(~escapes)
+            # The game goes on, so the agent is not on a free escape point (public).
+            held = 0
+            for h in self.hunters:
+                held |= 1 << h.square
+            self.knowledge = self.knowledge.keep(~(escapes & ~held))
         for h in self.hunters:
             h.acted = False
         self.vehicle_moved = False
@@ -372,13 +384,27 @@ class SpecterOpsState(State):
             if self._may_scan():
                 out.append(Action(seat, "sensor"))
         elif self.steps < self._limit(h):
-            nxt = geo.graph.step_bits(1 << h.square)
-            if self.steps + 1 == self._limit(h):
-                nxt &= ~self._foot_bits(exclude=self.current)  # must be able to end there
-            out += [Action(seat, "step", (geo.name(i),)) for i in geo.indices(nxt)]
+            others = self._foot_bits(exclude=self.current)
+            left = self._limit(h) - self.steps - 1
+            nxt = [
+                i
+                for i in geo.indices(geo.graph.step_bits(1 << h.square))
+                if self._can_end(i, left, others)  # never walk into a dead end
+            ]
+            out += [Action(seat, "step", (geo.name(i),)) for i in nxt]
         if h.aboard or not (self._foot_bits(exclude=self.current) >> h.square & 1):
             out.append(Action(seat, "stop"))
         return out
+
+    def _can_end(self, square: int, steps_left: int, others: int) -> bool:
+        """Whether a hunter on ``square`` with ``steps_left`` steps can end its move
+        legally: on a square without another hunter on foot (SO-H1)."""
+        if not others >> square & 1:
+            return True
+        if steps_left == 0:
+            return False
+        nxt = self.geo.graph.step_bits(1 << square)
+        return any(self._can_end(i, steps_left - 1, others) for i in self.geo.indices(nxt))
 
     def _drive_bits(self) -> int:
         """Road squares the vehicle may drive to in one step (SO-V1)."""
@@ -397,7 +423,7 @@ class SpecterOpsState(State):
         viewers = [x.square for x in self.hunters if x.aboard] if self.drove else [h.square]
         seen = geo.seen_by(viewers)
         if seen >> self.agent_square & 1:
-            self.revealed = True
+            self.shown = self.agent_square
             self._emit(
                 "announcement", hunter=h.id, answer="visible", square=geo.name(self.agent_square)
             )
@@ -561,4 +587,4 @@ class SpecterOpsState(State):
 
     def public_agent_square(self) -> int | None:
         """The agent's square if its figure is on the board (public), else None."""
-        return self.agent_square if self.revealed else None
+        return self.shown

@@ -33,12 +33,10 @@ def public_view(state: SpecterOpsState, seat: str | None) -> dict[str, Any]:
             "started_aboard": state.started_aboard,
         }
     shown = state.public_agent_square()
-    objectives = []
-    for j, site in enumerate(state.sites):
-        public = state.done[j] or not state.hidden_sites
-        objectives.append(
-            {"sector": j + 1, "site": geo.name(site) if public else None, "done": state.done[j]}
-        )
+    objectives = [
+        {"sector": j + 1, "site": None if site is None else geo.name(site), "done": done}
+        for j, (site, done) in enumerate(zip(state.public_sites, state.done, strict=True))
+    ]
     possible = state.knowledge.squares
     return {
         "round": state.round,
