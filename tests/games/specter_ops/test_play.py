@@ -426,7 +426,12 @@ def test_encoding_is_fixed_per_board() -> None:
     # Encoding: one index per (kind, square) etc., the same size for every player count.
     sizes = {RS.encoding({"players": p}).size for p in (2, 3, 4)}
     geo = new().geo
-    assert sizes == {2 * geo.width * geo.height + 4 + 4}
+    squares = geo.width * geo.height
+    # step and drive per square; next per figure; stop, sensor, attack, end, sniff, done;
+    # character per (figure, hunter character) and per agent character; card per card;
+    # use: flash bang, smoke grenade and holo decoy per square, venom dart per figure,
+    # and the four cards without a target.
+    assert sizes == {2 * squares + 4 + 6 + 16 + 4 + 8 + 3 * squares + 4 + 4}
     state = new(4)
     mask = RS.encoding(state.config).legal_mask(state, "hunter2")
     assert isinstance(mask, np.ndarray) and not mask.any()

@@ -870,7 +870,14 @@ def test_x1_rolls_follow_the_rule_over_many_seeds() -> None:
 def test_x2_shared_square_hits_automatically() -> None:
     # SO-X2, SO-H5: a hunter ending on the agent's square sees it and hits without a roll.
     _, event = attack(0, "K12", "K12")
-    assert event == {"hunter": "H1", "distance": 0, "dice": [], "hit": True, "health": 3}
+    assert event == {
+        "hunter": "H1",
+        "distance": 0,
+        "dice": [],
+        "modifier": 0,
+        "hit": True,
+        "health": 3,
+    }
     # One square away the die decides (and may miss).
     _, event = find_attack("J12", "K12", lambda e: not e["hit"])
     assert event["distance"] == 1 and event["dice"] == [1]

@@ -155,6 +155,38 @@ class Geometry:
                 out |= 1 << i
         return out
 
+    @functools.lru_cache(maxsize=8)  # noqa: B019 - geometries live as long as the process
+    def near(self, distance: int) -> tuple[int, ...]:
+        """``near(d)[i]``: bitboard of the squares within king distance ``d`` of ``i``
+        (``i`` itself excluded)."""
+        return tuple(self.within(i, distance) & ~(1 << i) for i in range(self.width * self.height))
+
+    @functools.lru_cache(maxsize=2048)  # noqa: B019
+    def orthogonal(self, index: int) -> int:
+        """Bitboard of the up to 4 orthogonal neighbours of ``index``."""
+        r, c = divmod(index, self.width)
+        out = 0
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            if 0 <= r + dr < self.height and 0 <= c + dc < self.width:
+                out |= 1 << ((r + dr) * self.width + c + dc)
+        return out
+
+    @functools.lru_cache(maxsize=64)  # noqa: B019
+    def sight_with(self, extra_opaque: int) -> tuple[int, ...]:
+        """The sight table with extra sight-blocking squares (smoke): bitboards as
+        :attr:`sight`."""
+        if not extra_opaque:
+            return self.sight
+        mask = np.zeros(self.width * self.height, dtype=np.bool_)
+        for i in self.indices(extra_opaque):
+            mask[i] = True
+        table = board_orthogonal_table(
+            self.board, road_rule=True, extra_opaque=mask.reshape(self.height, self.width)
+        )
+        return tuple(
+            _bits_of(table.visible[r, c]) for r in range(self.height) for c in range(self.width)
+        )
+
     def within(self, origin: int, distance: int) -> int:
         """Bitboard of squares within king distance ``distance`` of ``origin``."""
         o = self.square(origin)

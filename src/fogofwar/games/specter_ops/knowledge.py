@@ -16,6 +16,14 @@ squares of ``short`` (if its last move had ≤ 2 steps) or ``long`` (3–4 steps
 motion sensor's threshold, SO-V5). Groups are split only where a fact treats site
 candidates differently, which is rare, so there are usually one or a few.
 
+The agent's character and equipment are hidden too (until the first reveal, and for
+hidden card uses for ever), and they change what a move can do: Adrenal Surge allows 6
+steps, Stealth Field hides the agent from hunters more than 2 squares away, Holo Decoy
+places a false Last Seen token, Blue Jay completes objectives from 2 squares, Cobra
+ambushes. So each group also carries the set of possible **kits** — (character, cards
+with their uses left) — as one more dimension of its product; a fact that treats kits
+differently splits the group, and groups that end up with the same squares merge again.
+
 Moves are *walks* (a square may be revisited), so the squares after exactly ``k``
 steps are computed by ``k`` applications of :meth:`MoveGraph.step_bits`.
 """
@@ -23,15 +31,63 @@ steps are computed by ``k`` applications of :meth:`MoveGraph.step_bits`.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from .characters import AGENTS
 from .geometry import Geometry
 
-__all__ = ["Group", "PossibilityMap"]
+__all__ = ["NO_KIT", "Group", "Kit", "MoveSight", "PossibilityMap", "kit_use", "kit_uses"]
 
 MAX_STEPS = 4
+SURGE_STEPS = 6  # Adrenal Surge
 SHORT_MOVE = 2  # "2 or fewer steps" gives "no movement detected" (SO-V5)
+
+Kit = tuple[str, tuple[tuple[str, int], ...]]
+"""An agent's hidden kit: its character id and its cards with their uses left (sorted).
+The base game without characters has the one kit :data:`NO_KIT`."""
+
+NO_KIT: Kit = ("", ())
+
+# The hidden-use cards the map must allow for (their uses are never announced).
+ADRENAL, STEALTH, DECOY = "adrenal-surge", "stealth-field", "holo-decoy"
+
+
+def kit_uses(kit: Kit, card: str) -> int:
+    """Uses left of ``card`` in ``kit`` (0 if the kit has no such card)."""
+    for c, n in kit[1]:
+        if c == card:
+            return n
+    return 0
+
+
+def kit_use(kit: Kit, card: str) -> Kit:
+    """``kit`` after one use of ``card``."""
+    return (kit[0], tuple((c, n - 1 if c == card else n) for c, n in kit[1]))
+
+
+def _range(kit: Kit) -> int:
+    return AGENTS[kit[0]].objective_range if kit[0] else 1
+
+
+@dataclass(frozen=True, slots=True)
+class MoveSight:
+    """What the hunters saw during the agent's turn, for :meth:`PossibilityMap.moved`.
+
+    Attributes:
+        path: squares seen while the agent moved (smoke included).
+        path_stealth: the same with a Stealth Field used before the move (only hunters
+            within 2 squares see).
+        end: squares seen when the turn ended (the end-of-move check, SO-A5).
+        end_stealth: the same with a Stealth Field on.
+        decoy: squares on which the agent "could have been seen" (any hunter sees them).
+    """
+
+    path: int
+    path_stealth: int
+    end: int
+    end_stealth: int
+    decoy: int
 
 
 def _merge_products(
@@ -59,23 +115,29 @@ def _merge_products(
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """Squares where the agent may be, for every site assignment drawn from ``allowed``.
+    """Squares where the agent may be, for every hidden combination drawn from ``allowed``.
 
     Attributes:
         short: bitboard, if the agent's last move had at most 2 steps.
-        long: bitboard, if it had 3 or 4 steps.
+        long: bitboard, if it had 3 or more.
         allowed: per sector, the candidate site indices still possible (a completed
-            sector holds its one known site).
+            sector holds its one known site), and last, the possible kits.
     """
 
     short: int
     long: int
-    allowed: tuple[frozenset[int], ...]
+    allowed: tuple[frozenset, ...]  # type: ignore[type-arg]
 
     @property
     def squares(self) -> int:
         """Every square of the group."""
         return self.short | self.long
+
+    @property
+    def kits(self) -> frozenset[Kit]:
+        """The kits of the group."""
+        out: frozenset[Kit] = self.allowed[-1]
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,29 +161,45 @@ class PossibilityMap:
 
     def possible_sites(self) -> tuple[frozenset[int], ...]:
         """Per sector, the objective sites that are still possible."""
-        n = len(self.groups[0].allowed) if self.groups else 0
+        n = len(self.groups[0].allowed) - 1 if self.groups else 0
         return tuple(frozenset().union(*(g.allowed[j] for g in self.groups)) for j in range(n))
+
+    def possible_kits(self) -> frozenset[Kit]:
+        """Every kit the agent may have."""
+        return frozenset().union(*(g.kits for g in self.groups))
+
+    def possible_characters(self) -> frozenset[str]:
+        """Every character the agent may be."""
+        return frozenset(k[0] for k in self.possible_kits())
 
     # ------------------------------------------------------------------ start
 
     @classmethod
-    def start(cls, square: int, sites: Sequence[frozenset[int]]) -> PossibilityMap:
+    def start(
+        cls,
+        square: int,
+        sites: Sequence[frozenset[int]],
+        kits: Iterable[Kit] = (NO_KIT,),
+    ) -> PossibilityMap:
         """The map at setup: the agent is on its start square (public, SO-S5).
 
         Args:
             square: the agent's start square.
             sites: per sector, the candidate sites the hunters allow: the one public
                 site with 2–3 players, all six with 4–5 (SO-S3).
+            kits: the kits the agent may have chosen (SO-S4).
         """
-        return cls((Group(1 << square, 0, tuple(frozenset(s) for s in sites)),))
+        allowed = (*(frozenset(s) for s in sites), frozenset(kits))
+        return cls((Group(1 << square, 0, allowed),))
 
     # ------------------------------------------------------------------ facts
 
     def _normalise(self, groups: Iterable[Group]) -> PossibilityMap:
-        """Drop empty groups and merge groups with the same squares and sectors alike."""
-        by_squares: dict[tuple[int, int], list[tuple[frozenset[int], ...]]] = {}
+        """Drop empty groups and merge groups with the same squares where their hidden
+        combinations form one product again."""
+        by_squares: dict[tuple[int, int], list[tuple[frozenset, ...]]] = {}  # type: ignore[type-arg]
         for g in groups:
-            if g.short or g.long:
+            if (g.short or g.long) and all(g.allowed):
                 by_squares.setdefault((g.short, g.long), []).append(g.allowed)
         out: list[Group] = []
         for (short, long), products in by_squares.items():
@@ -139,6 +217,38 @@ class PossibilityMap:
         """The agent is seen on ``square`` (SO-A5, SO-H3)."""
         return self.keep(1 << square)
 
+    def kits_where(self, keep: Callable[[Kit], bool]) -> PossibilityMap:
+        """Keep only the kits for which ``keep`` holds (a character revealed, a card seen)."""
+        return self._normalise(
+            replace(g, allowed=(*g.allowed[:-1], frozenset(k for k in g.kits if keep(k))))
+            for g in self.groups
+        )
+
+    def card_used(self, card: str) -> PossibilityMap:
+        """A public use of ``card``: the agent has it with a use left, now one fewer."""
+        return self._normalise(
+            replace(
+                g,
+                allowed=(
+                    *g.allowed[:-1],
+                    frozenset(kit_use(k, card) for k in g.kits if kit_uses(k, card) > 0),
+                ),
+            )
+            for g in self.groups
+        )
+
+    def split_kits(self, bits_for: Callable[[Kit], int]) -> PossibilityMap:
+        """Keep, for each kit, only the squares ``bits_for(kit)`` (a fact whose meaning
+        depends on the kit, e.g. the Cobra's ambush that did not happen)."""
+        out: list[Group] = []
+        for g in self.groups:
+            classes: dict[int, set[Kit]] = {}
+            for k in g.kits:
+                classes.setdefault(bits_for(k), set()).add(k)
+            for bits, kits in classes.items():
+                out.append(Group(g.short & bits, g.long & bits, (*g.allowed[:-1], frozenset(kits))))
+        return self._normalise(out)
+
     def sensor(self, moved: bool, bits: int = 0) -> PossibilityMap:
         """The motion sensor's answer (SO-V5).
 
@@ -155,44 +265,22 @@ class PossibilityMap:
     ) -> PossibilityMap:
         """The start of the agent's turn (SO-O1, SO-O3): ``completed`` maps each sector
         whose objective was completed now to its site; every other sector of
-        ``open_sectors`` (not yet completed) was *not* next to the agent.
+        ``open_sectors`` (not yet completed) was *not* within reach of the agent (next
+        to it; within 2 for Blue Jay).
 
         After the start, the steps of "the last move" are those of the new move, so the
         short/long split is merged here too.
         """
         open_list = [j for j in open_sectors if j not in completed]
         out: list[Group] = []
-        for g in self.groups:
-            squares = g.squares
-            allowed = list(g.allowed)
-            ok = True
-            for j, site in completed.items():
-                if site not in allowed[j]:
-                    ok = False
-                    break
-                allowed[j] = frozenset({site})
-                squares &= geo.adjacent[site]
-            if not ok or not squares:
-                continue
-            # Split each open sector's candidates into those next to some square of the
-            # group (each its own class) and the rest (one class: removes nothing).
-            classes: list[list[tuple[frozenset[int], int]]] = []
-            for j in open_list:
-                touching = [s for s in allowed[j] if geo.adjacent[s] & squares]
-                rest = allowed[j].difference(touching)
-                cls = [(frozenset({s}), geo.adjacent[s]) for s in touching]
-                if rest:
-                    cls.append((frozenset(rest), 0))
-                classes.append(cls)
-            for combo in itertools.product(*classes):
-                remove = 0
-                new_allowed = list(allowed)
-                for j, (cands, adj) in zip(open_list, combo, strict=True):
-                    new_allowed[j] = cands
-                    remove |= adj
-                left = squares & ~remove
-                if left:
-                    out.append(Group(left, 0, tuple(new_allowed)))
+        for g0 in self.groups:
+            by_range: dict[int, set[Kit]] = {}
+            for k in g0.kits:
+                by_range.setdefault(_range(k), set()).add(k)
+            for reach, kits in by_range.items():
+                near = geo.adjacent if reach == 1 else geo.near(reach)
+                g = Group(g0.short, g0.long, (*g0.allowed[:-1], frozenset(kits)))
+                out += _objective_split(g, near, completed, open_list)
         return self._normalise(out)
 
     def moved(
@@ -203,20 +291,27 @@ class PossibilityMap:
         square: int | None,
         blocked: int,
         no_end: int,
-        unseen: int,
+        sight: MoveSight,
+        hidden_before: bool = True,
+        hidden_after: bool = True,
+        both: bool = False,
     ) -> PossibilityMap:
-        """The agent's secret move of 0–4 steps and its public result (SO-A1…A6).
+        """The agent's secret move and its public result (SO-A1…A6), allowing for every
+        hidden card use a kit could have made.
 
         Args:
             result: ``"revealed"`` (seen at the end, on ``square``), ``"last_seen"``
-                (seen during the move, last on ``square``, not at the end) or
-                ``"hidden"`` (never seen).
+                (the Last Seen token placed on ``square``) or ``"hidden"``.
             square: the announced square for the first two results.
             blocked: squares the agent may not enter (hunters on foot, SO-A1); they do
                 not count for the squeeze rule (SO-A2).
             no_end: squares it may cross but not end on (the vehicle, SO-A3) — and the
                 hunters' squares, which it cannot end on either.
-            unseen: squares no hunter sees now.
+            sight: what the hunters saw, with and without a Stealth Field.
+            hidden_before: whether a hidden card could have been used before the move
+                (no public card used then, and the per-turn limit allows it, SO-A7).
+            hidden_after: the same for after the move.
+            both: whether one card before and one after are allowed (SO-A7's switch).
         """
         terrain_step = geo.graph.stepper()  # SO-A2: the squeeze looks at terrain only
 
@@ -225,45 +320,155 @@ class PossibilityMap:
 
         out: list[Group] = []
         for g in self.groups:
-            start = g.squares
-            if result == "hidden":
-                layer = start & unseen
-                layers = [layer]
-                for _ in range(MAX_STEPS):
-                    layer = step(layer) & unseen
-                    layers.append(layer)
-                short = (layers[0] | layers[1] | layers[2]) & ~no_end
-                long = (layers[3] | layers[4]) & ~no_end
-            else:
-                if square is None:
-                    raise ValueError(f"a {result} result needs its square")
-                mark = 1 << square
-                # Exact walks from the start, any squares: when can the agent be on it?
-                layer = start
-                at: list[int] = [0] if start & mark else []
-                for k in range(1, MAX_STEPS + 1):
-                    layer = step(layer)
-                    if layer & mark:
-                        at.append(k)
-                if not at:
-                    continue
-                if result == "revealed":
-                    short = mark if min(at) <= SHORT_MOVE else 0
-                    long = mark if any(k > SHORT_MOVE for k in at) else 0
-                else:  # last seen on `square`, then only unseen squares, at least 1 step
-                    suffix = [mark]
-                    layer = mark
-                    for _ in range(MAX_STEPS):
-                        layer = step(layer) & unseen
-                        suffix.append(layer)
-                    short = long = 0
-                    for i in at:
-                        for j in range(1, MAX_STEPS - i + 1):
-                            if i + j <= SHORT_MOVE:
-                                short |= suffix[j]
-                            else:
-                                long |= suffix[j]
-                    short &= ~no_end
-                    long &= ~no_end
-            out.append(Group(short, long, g.allowed))
+            cache: dict[tuple[str, str], tuple[int, int]] = {}
+            for kit in g.kits:
+                for before, after in _options(kit, hidden_before, hidden_after, both):
+                    key = (before, after)
+                    if key not in cache:
+                        cache[key] = _move(
+                            g.squares, step, result, square, no_end, sight, before, after
+                        )
+                    short, long = cache[key]
+                    if not (short or long):
+                        continue
+                    new_kit = kit
+                    for card in (before, after):
+                        if card:
+                            new_kit = kit_use(new_kit, card)
+                    out.append(Group(short, long, (*g.allowed[:-1], frozenset({new_kit}))))
         return self._normalise(out)
+
+
+def _objective_split(
+    g: Group, near: Sequence[int], completed: dict[int, int], open_list: list[int]
+) -> list[Group]:
+    squares = g.squares
+    allowed = list(g.allowed)
+    for j, site in completed.items():
+        if site not in allowed[j]:
+            return []
+        allowed[j] = frozenset({site})
+        squares &= near[site]
+    if not squares:
+        return []
+    # Split each open sector's candidates into those within reach of some square of the
+    # group (each its own class) and the rest (one class: removes nothing).
+    classes: list[list[tuple[frozenset[int], int]]] = []
+    for j in open_list:
+        touching = [s for s in allowed[j] if near[s] & squares]
+        rest = allowed[j].difference(touching)
+        cls = [(frozenset({s}), near[s]) for s in touching]
+        if rest:
+            cls.append((frozenset(rest), 0))
+        classes.append(cls)
+    out: list[Group] = []
+    for combo in itertools.product(*classes):
+        remove = 0
+        new_allowed = list(allowed)
+        for j, (cands, adj) in zip(open_list, combo, strict=True):
+            new_allowed[j] = cands
+            remove |= adj
+        left = squares & ~remove
+        if left:
+            out.append(Group(left, 0, tuple(new_allowed)))
+    return out
+
+
+def _options(
+    kit: Kit, hidden_before: bool, hidden_after: bool, both: bool
+) -> list[tuple[str, str]]:
+    """The hidden card uses (before, after) a kit could have made this turn."""
+    befores = [""]
+    afters = [""]
+    if hidden_before:
+        befores += [c for c in (ADRENAL, STEALTH) if kit_uses(kit, c) > 0]
+    if hidden_after:
+        afters += [c for c in (STEALTH, DECOY) if kit_uses(kit, c) > 0]
+    out = [(b, "") for b in befores]
+    if both:
+        out += [(b, a) for b in befores for a in afters[1:] if a != b]
+    else:
+        out += [("", a) for a in afters[1:]]
+    return out
+
+
+def _move(
+    start: int,
+    step: Callable[[int], int],
+    result: str,
+    square: int | None,
+    no_end: int,
+    sight: MoveSight,
+    before: str,
+    after: str,
+) -> tuple[int, int]:
+    """(short, long) end squares of one way of playing the turn, given its public result."""
+    limit = SURGE_STEPS if before == ADRENAL else MAX_STEPS
+    path_seen = sight.path_stealth if before == STEALTH else sight.path
+    end_seen = sight.end_stealth if STEALTH in (before, after) else sight.end
+    ok_end = ~end_seen & ~no_end
+    short = long = 0
+    if after == DECOY:
+        # A false Last Seen token on `square`, a square the agent could have been seen on
+        # this turn; its true move went unseen at the end.
+        if result != "last_seen" or square is None or not sight.decoy >> square & 1:
+            return 0, 0
+        mark = 1 << square
+        # Only starts from which the token's square is within the move.
+        back = mark
+        reach = mark
+        for _ in range(limit):
+            back = step(back) | back  # steps are symmetric on terrain
+            reach |= back
+        starts = start & reach
+        layer = starts
+        for k in range(limit + 1):
+            if k:
+                layer = step(layer)
+            if k <= SHORT_MOVE:
+                short |= layer
+            else:
+                long |= layer
+        return short & ok_end, long & ok_end
+    if result == "hidden":
+        layer = start & ~path_seen
+        for k in range(limit + 1):
+            if k:
+                layer = step(layer) & ~path_seen
+            if k <= SHORT_MOVE:
+                short |= layer
+            else:
+                long |= layer
+        return short & ok_end, long & ok_end
+    if square is None:
+        raise ValueError(f"a {result} result needs its square")
+    mark = 1 << square
+    layer = start
+    at: list[int] = [0] if start & mark else []
+    for k in range(1, limit + 1):
+        layer = step(layer)
+        if layer & mark:
+            at.append(k)
+    if not at:
+        return 0, 0
+    if result == "revealed":
+        if not end_seen & mark:
+            return 0, 0
+        short = mark if min(at) <= SHORT_MOVE else 0
+        long = mark if any(k > SHORT_MOVE for k in at) else 0
+        return short, long
+    # Last seen on `square` (seen during the move), then only unseen squares.
+    if not path_seen & mark:
+        return 0, 0
+    suffix = [mark]
+    layer = mark
+    for _ in range(limit):
+        layer = step(layer) & ~path_seen
+        suffix.append(layer)
+    for i in at:
+        for j in range(0, limit - i + 1):
+            if i + j <= SHORT_MOVE:
+                short |= suffix[j]
+            else:
+                long |= suffix[j]
+    return short & ok_end, long & ok_end

@@ -15,6 +15,7 @@ from ...core.game import (
     Ruleset,
     State,
 )
+from .characters import AGENTS, CARDS, HUNTERS
 from .geometry import geometry_for
 from .state import AGENT, FIGURES, HUNTER_SEATS, SpecterOpsState, seats_for
 
@@ -64,6 +65,13 @@ class SpecterOps(Ruleset):
             ),
             Option("max_rounds", int, 40, "The round limit.", minimum=1, maximum=200, rule="SO-R2"),
             Option(
+                "characters",
+                bool,
+                False,
+                "Play with characters and equipment (setup choices, abilities, cards).",
+                rule="SO-S4",
+            ),
+            Option(
                 "traitor",
                 bool,
                 True,
@@ -97,6 +105,17 @@ class SpecterOps(Ruleset):
         templates += [("drive", (n,)) for n in names]
         templates += [("next", (f,)) for f in FIGURES]
         templates += [("stop", ()), ("sensor", ()), ("attack", ()), ("end", ())]
+        templates += [("sniff", ()), ("done", ())]
+        templates += [("character", (f, h)) for f in FIGURES for h in HUNTERS]
+        templates += [("character", (a,)) for a in AGENTS]
+        templates += [("card", (c,)) for c in CARDS]
+        for c in CARDS.values():
+            if c.target == "square":
+                templates += [("use", (c.id, n)) for n in names]
+            elif c.target == "hunter":
+                templates += [("use", (c.id, f)) for f in FIGURES]
+            else:
+                templates.append(("use", (c.id,)))
         return ActionEncoding(templates)
 
     def metrics(self, state: State) -> dict[str, float]:
@@ -127,10 +146,14 @@ class SpecterOps(Ruleset):
         if not words:
             raise InvalidNotationError(text, "expected an action")
         verb, args = words[0].lower(), words[1:]
-        if verb in ("stop", "sensor", "attack", "end", "pass"):
+        if verb in ("stop", "sensor", "attack", "end", "pass", "sniff", "done"):
             if args:
                 raise InvalidNotationError(text, f"{verb} takes no squares")
             return [Action(seat, "end" if verb == "pass" else verb)]
+        if verb in ("character", "card", "use"):
+            if not args:
+                raise InvalidNotationError(text, f"{verb} needs what it names")
+            return [Action(seat, verb, tuple(_name_arg(a) for a in args))]
         if verb in ("next", "order"):
             if len(args) != 1:
                 raise InvalidNotationError(
@@ -178,6 +201,15 @@ class SpecterOps(Ruleset):
             reason, rule = trial.explain_illegal(stop)
             raise IllegalActionError(stop, reason, seat=seat, rule=rule)
         return out
+
+
+def _name_arg(word: str) -> str:
+    """Normalise a word of notation: card and character ids in lower case, hunter
+    figures and squares in upper case."""
+    low = word.lower()
+    if low in CARDS or low in AGENTS or low in HUNTERS:
+        return low
+    return word.upper()
 
 
 def _mover_square(state: SpecterOpsState, seat: str) -> int | None:

@@ -20,17 +20,19 @@ events alone.
 from __future__ import annotations
 
 import copy
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...core.dice import exploding_check
+from ...core.dice import Dice, best_of, exploding_check
 from ...core.errors import RulesError
 from ...core.game import Action, Config, Event, Outcome, PlayerView, Ruleset, State
 from ...core.rng import Streams
+from .characters import AGENTS, CARDS, HUNTERS, card_pool
 from .geometry import Geometry, bearing
-from .knowledge import PossibilityMap
+from .knowledge import Kit, MoveSight, PossibilityMap
 
 __all__ = [
     "AGENT",
@@ -54,6 +56,15 @@ DRIVE = 10  # SO-V1
 OBJECTIVES_TO_ESCAPE = 3  # SO-G2, SO-E1
 BASE_HEALTH = 4  # SO-S6
 FOUR_PLAYER_HEALTH = 2  # SO-F1
+SURGE_MOVE = 6  # Adrenal Surge
+STEALTH_RANGE = 2  # Stealth Field
+SNIFF_RANGE = 4  # the Beast
+SNIFF_MAX_STEPS = 3
+
+
+def cards_to_take(players: int) -> int:
+    """Equipment cards the agent takes (SO-S4): 3, or 5 with 4 players."""
+    return 5 if players == 4 else 3
 
 
 def hunter_count(players: int) -> int:
@@ -77,6 +88,9 @@ class Hunter:
         aboard: whether it is in the vehicle.
         stunned: whether it carries a stun token (SO-H4).
         acted: whether it has had its turn this round.
+        character: its hunter character's id ("" in the base game).
+        stunned_at_start: whether it was stunned when its turn began (the token is
+            removed at the end of a turn that began stunned).
     """
 
     id: str
@@ -85,9 +99,39 @@ class Hunter:
     aboard: bool = True
     stunned: bool = False
     acted: bool = False
+    character: str = ""
+    stunned_at_start: bool = False
 
 
 _FACES = re.compile(r"d6\[(\d+)\]")
+
+
+def attack_modifier(hunter: str, agent: str, distance: int) -> int:
+    """The attack roll's modifier: the Prophet's +2, the Spider's -2 within 3."""
+    modifier = HUNTERS[hunter].attack_bonus if hunter else 0
+    if agent and distance <= AGENTS[agent].close_attack_range:
+        modifier += AGENTS[agent].close_attack_modifier
+    return modifier
+
+
+def attack_dice(hunter: str, agent: str, distance: int) -> Dice:
+    """The attack as a dice object (SO-X1…X5 with the characters): 1 if it hits.
+
+    The Gun rolls two attacks and keeps the better. The same object gives the exact
+    odds (``fogofwar odds specter-ops attack``) and the game's roll.
+    """
+    check = exploding_check(6, distance, modifier=attack_modifier(hunter, agent, distance))
+    n = HUNTERS[hunter].attack_dice if hunter else 1
+    return best_of(check, n) if n > 1 else check
+
+
+def possible_kits(players: int) -> list[Kit]:
+    """Every kit an agent may choose at setup (SO-S4): a character and its cards."""
+    out: list[Kit] = []
+    for char in AGENTS:
+        for hand in itertools.combinations(card_pool(char), cards_to_take(players)):
+            out.append((char, tuple(sorted((c, CARDS[c].uses) for c in hand))))
+    return out
 
 
 class SpecterOpsState(State):
@@ -106,6 +150,8 @@ class SpecterOpsState(State):
         self.players = players
         self.seats = seats_for(players)
         self.max_rounds = int(config["max_rounds"])
+        self.with_characters = bool(config["characters"])
+        self.per_turn = int(config["equipment_per_turn"])
         self.round = 1
         self.phase = "agent"
         self.events: list[Event] = []
@@ -117,6 +163,22 @@ class SpecterOpsState(State):
         self.path: list[int] = [geo.agent_start]
         self.last_steps = 0
         self.health = BASE_HEALTH + (FOUR_PLAYER_HEALTH if players == 4 else 0)
+        self.max_health = self.health
+        # -- character and cards (secret until revealed / used in public)
+        self.character = ""
+        self.cards: dict[str, int] = {}
+        self.character_public = not self.with_characters
+        # -- this turn's equipment (SO-A7)
+        self.turn_start = geo.agent_start
+        self.used_before = ""
+        self.used_after = ""
+        self.public_before = False
+        self.public_after = False
+        self.path_sight: tuple[int, ...] = geo.sight
+        self.decoy: int | None = None
+        self.smokes: list[tuple[int, int]] = []  # (squares, round whose agent turn ends it)
+        self.jammed_until = 0
+        self._after_constraint = 0
         # The agent's figure on the board (public): its start is known (SO-S5).
         self.shown: int | None = geo.agent_start
         self.last_seen: int | None = None
@@ -144,11 +206,13 @@ class SpecterOpsState(State):
         self.steps = 0
         self.drove = 0
         self.started_aboard = False
+        self.sniffed = False
         # -- the hunters' knowledge, from public facts only (SO-I2)
         allowed = [
             frozenset(geo.sites[j]) if self.hidden_sites else frozenset({self.sites[j]})
             for j in range(len(self.sites))
         ]
+        self.site_sets = allowed
         self.knowledge = PossibilityMap.start(geo.agent_start, allowed)
         sites = [{"sector": j + 1, "site": geo.name(s)} for j, s in enumerate(self.sites)]
         self._emit(
@@ -157,12 +221,15 @@ class SpecterOpsState(State):
             vehicle=geo.name(self.vehicle),
             hunters=[h.id for h in self.hunters],
             agent=geo.name(geo.agent_start),
-            health=self.health,
+            health=None if self.with_characters else self.health,
             objectives=None if self.hidden_sites else sites,
         )
         if self.hidden_sites:
             self._emit("objective_sites", to=(AGENT,), objectives=sites)
-        self._start_agent_turn()
+        if self.with_characters:
+            self.phase = "pick_hunter"  # SO-S4: hunters first, in public
+        else:
+            self._start_agent_turn()
 
     # ================================================================== helpers
 
@@ -182,6 +249,24 @@ class SpecterOpsState(State):
     def _hunter_squares(self) -> list[int]:
         return [h.square for h in self.hunters]
 
+    def _smoke_bits(self) -> int:
+        bits = 0
+        for squares, _ in self.smokes:
+            bits |= squares
+        return bits
+
+    def sight(self) -> tuple[int, ...]:
+        """The sight table now: the board's, with any smoke (public)."""
+        return self.geo.sight_with(self._smoke_bits())
+
+    def _seen_by(self, viewers: Sequence[int], *, stealth: bool = False) -> int:
+        """Squares seen from ``viewers``; with a Stealth Field only those within 2."""
+        table = self.sight()
+        out = 0
+        for v in viewers:
+            out |= table[v] & (self.geo.within(v, STEALTH_RANGE) if stealth else -1)
+        return out
+
     def _finish(self, sides: str, reason: str, rule: str, code: str) -> None:
         winners = frozenset({AGENT} if sides == AGENT_SIDE else set(self.seats[1:]))
         self._outcome = Outcome(winners, frozenset({sides}), reason, rule)
@@ -197,8 +282,12 @@ class SpecterOpsState(State):
             return frozenset()
         if self.phase == "agent":
             return frozenset({AGENT})
-        if self.phase == "order":
+        if self.phase in ("order",):
             return frozenset({HUNTER_SEATS[0]})
+        if self.phase in ("agent_after", "pick_agent", "pick_cards"):
+            return frozenset({AGENT})
+        if self.phase == "pick_hunter":
+            return frozenset({self._next_unpicked().seat})
         if self.current is None:  # pragma: no cover - phases guarantee a hunter
             raise RuntimeError("no active hunter")
         return frozenset({self.hunters[self.current].seat})
@@ -208,11 +297,28 @@ class SpecterOpsState(State):
             return []
         if self.phase == "agent":
             return self._agent_actions()
+        if self.phase == "agent_after":
+            return [*self._card_actions("after"), Action(AGENT, "done")]
+        if self.phase == "pick_hunter":
+            h = self._next_unpicked()
+            taken = {x.character for x in self.hunters}
+            return [Action(seat, "character", (h.id, c)) for c in HUNTERS if c not in taken]
+        if self.phase == "pick_agent":
+            return [Action(seat, "character", (c,)) for c in AGENTS]
+        if self.phase == "pick_cards":
+            return [
+                Action(seat, "card", (c,)) for c in card_pool(self.character) if c not in self.cards
+            ]
         if self.phase == "order":
             return [Action(seat, "next", (h.id,)) for h in self.hunters if not h.acted]
         if self.phase == "hunter":
             return self._hunter_actions(seat)
-        return [Action(seat, "attack"), Action(seat, "end")]
+        out = []
+        if self._may_attack():
+            out.append(Action(seat, "attack"))
+        if self._may_sniff():
+            out.append(Action(seat, "sniff"))
+        return [*out, Action(seat, "end")]
 
     def outcome(self) -> Outcome | None:
         return self._outcome
@@ -224,13 +330,63 @@ class SpecterOpsState(State):
         new.done = list(self.done)
         new.public_sites = list(self.public_sites)
         new.hunters = [copy.copy(h) for h in self.hunters]
+        new.cards = dict(self.cards)
+        new.smokes = list(self.smokes)
         return new
+
+    # ================================================================== setup (SO-S4)
+
+    def _next_unpicked(self) -> Hunter:
+        for h in self.hunters:
+            if not h.character:
+                return h
+        raise RuntimeError("every hunter has a character")  # pragma: no cover
+
+    def _apply_setup(self, action: Action) -> None:
+        if self.phase == "pick_hunter":
+            fig, char = str(action.args[0]), str(action.args[1])
+            h = next(x for x in self.hunters if x.id == fig)
+            h.character = char
+            self._emit("hunter_character", hunter=fig, character=char)
+            if all(x.character for x in self.hunters):
+                self.phase = "pick_agent"
+        elif self.phase == "pick_agent":
+            self.character = str(action.args[0])
+            self.health = self.max_health = self.max_health + AGENTS[self.character].health_bonus
+            self._emit("agent_character", to=(AGENT,), character=self.character)
+            self.phase = "pick_cards"
+            self._take_forced_cards()
+        else:
+            card = str(action.args[0])
+            self.cards[card] = CARDS[card].uses
+            self._emit("agent_card", to=(AGENT,), card=card)
+            self._take_forced_cards()
+
+    def _take_forced_cards(self) -> None:
+        """Take the rest when there is no choice left, then start the game."""
+        need = cards_to_take(self.players) - len(self.cards)
+        left = [c for c in card_pool(self.character) if c not in self.cards]
+        if need == len(left):
+            for c in left:
+                self.cards[c] = CARDS[c].uses
+                self._emit("agent_card", to=(AGENT,), card=c)
+            need = 0
+        if need == 0:
+            self._emit("agent_ready", cards=len(self.cards))
+            self.knowledge = PossibilityMap.start(
+                self.geo.agent_start, self.site_sets, possible_kits(self.players)
+            )
+            self._start_agent_turn()
 
     # ================================================================== the agent
 
+    def _move_limit(self) -> int:
+        return SURGE_MOVE if self.used_before == "adrenal-surge" else MOVE
+
     def _agent_steps(self) -> int:
         """Squares the agent may step to now (bitboard)."""
-        if len(self.path) - 1 >= MOVE:
+        limit = self._move_limit()
+        if len(self.path) - 1 >= limit:
             return 0
         geo = self.geo
         here = self.path[-1]
@@ -242,7 +398,7 @@ class SpecterOpsState(State):
             # The vehicle's square may be crossed, not ended on (SO-A3): step onto it only
             # with a step to spare and a way off it.
             way_off = geo.graph.step_bits(vbit) & ~foot & ~vbit
-            if len(self.path) >= MOVE or not way_off:
+            if len(self.path) >= limit or not way_off:
                 nxt &= ~vbit
         return nxt
 
@@ -258,7 +414,105 @@ class SpecterOpsState(State):
         out = [Action(AGENT, "step", (self.geo.name(i),)) for i in self.geo.indices(steps)]
         if self._agent_can_stop(steps):
             out.append(Action(AGENT, "stop"))
+        if len(self.path) == 1:
+            out += self._card_actions("before")
         return out
+
+    # ------------------------------------------------------------------ equipment
+
+    def _card_actions(self, moment: str) -> list[Action]:
+        """``use`` actions for the cards usable now (SO-A7, SO-A8)."""
+        used = [c for c in (self.used_before, self.used_after) if c]
+        if len(used) >= self.per_turn or (moment == "before" and self.used_before):
+            return []
+        geo = self.geo
+        here = self.path[-1]
+        out: list[Action] = []
+        for card_id, left in self.cards.items():
+            card = CARDS[card_id]
+            if left <= 0 or card_id in used or card.when not in (moment, "either"):
+                continue
+            if card_id == "med-kit" and self.health >= self.max_health:
+                continue
+            if card.target == "square":
+                if card_id == "holo-decoy":
+                    targets = self._decoy_squares()
+                else:
+                    targets = geo.within(here, card.reach)
+                out += [Action(AGENT, "use", (card_id, geo.name(i))) for i in geo.indices(targets)]
+            elif card.target == "hunter":
+                for h in self.hunters:
+                    if not h.aboard and geo.within(here, card.reach) >> h.square & 1:
+                        out.append(Action(AGENT, "use", (card_id, h.id)))
+            else:
+                out.append(Action(AGENT, "use", (card_id,)))
+        return out
+
+    def _decoy_squares(self) -> int:
+        """Holo Decoy: squares the agent could have been seen on this turn — a hunter sees
+        them and the agent could have reached them — unless it is seen at the end."""
+        if self._end_seen() >> self.path[-1] & 1:
+            return 0
+        reach = self.geo.graph.reach_bits(1 << self.turn_start, self._move_limit())
+        return reach & self._path_seen(stealth=False)
+
+    def _use_card(self, action: Action) -> None:
+        card_id = str(action.args[0])
+        card = CARDS[card_id]
+        geo = self.geo
+        moment = "before" if self.phase == "agent" else "after"
+        if moment == "before":
+            self.used_before = card_id
+        else:
+            self.used_after = card_id
+        self.cards[card_id] -= 1
+        target = str(action.args[1]) if len(action.args) > 1 else None
+        self._emit("agent_used", to=(AGENT,), card=card_id, target=target, moment=moment)
+        if not card.public:
+            if card_id == "holo-decoy" and target is not None:
+                self.decoy = geo.parse(target)
+            if moment == "before":
+                self.path_sight = self.sight()
+            return
+        if moment == "before":
+            self.public_before = True
+        else:
+            self.public_after = True
+        data: dict[str, Any] = {"card": card_id, "moment": moment}
+        within = 0
+        if card_id == "flash-bang" and target is not None:
+            t = geo.parse(target)
+            table = self.sight()
+            stunned = [h.id for h in self.hunters if not h.aboard and table[h.square] >> t & 1]
+            for h in self.hunters:
+                if h.id in stunned:
+                    h.stunned = True
+            data.update(square=target, stunned=stunned)
+            within = geo.within(t, card.reach)
+        elif card_id == "smoke-grenade" and target is not None:
+            t = geo.parse(target)
+            area = geo.within(t, 1)
+            self.smokes.append((area, self.round + 1))
+            data.update(square=target, area=geo.names(area))
+            within = geo.within(t, card.reach)
+        elif card_id == "venom-dart" and target is not None:
+            h = next(x for x in self.hunters if x.id == target)
+            h.stunned = True
+            data.update(hunter=target, stunned=[target])
+            within = geo.within(h.square, card.reach)
+        elif card_id == "med-kit":
+            self.health = min(self.max_health, self.health + 1)
+            data.update(health=self.health)
+        elif card_id == "signal-jammer":
+            self.jammed_until = self.round  # the sensor detects nothing this round
+        self._emit("equipment", **data)
+        self.knowledge = self.knowledge.card_used(card_id)
+        if moment == "before":
+            self.path_sight = self.sight()
+            if within:
+                self.knowledge = self.knowledge.keep(within)
+        else:
+            self._after_constraint = within
 
     def _start_agent_turn(self) -> None:
         """Objectives first (SO-O1…O3), then the move."""
@@ -266,8 +520,10 @@ class SpecterOpsState(State):
         here = self.agent_square
         completed: dict[int, int] = {}
         open_sectors = [j for j, d in enumerate(self.done) if not d]
+        reach = AGENTS[self.character].objective_range if self.character else 1
+        near = geo.adjacent if reach == 1 else geo.near(reach)  # Blue Jay: 2
         for j in open_sectors:
-            if geo.adjacent[self.sites[j]] >> here & 1:
+            if near[self.sites[j]] >> here & 1:
                 completed[j] = self.sites[j]
         for j in completed:
             self.done[j] = True
@@ -280,21 +536,53 @@ class SpecterOpsState(State):
             )
         self.knowledge = self.knowledge.objectives(geo, completed, open_sectors)
         self.path = [here]
+        self.turn_start = here
+        self.used_before = self.used_after = ""
+        self.public_before = self.public_after = False
+        self.decoy = None
+        self._after_constraint = 0
+        self.path_sight = self.sight()
         self.phase = "agent"
         self._emit("agent_turn", round=self.round)
 
+    def _end_seen(self) -> int:
+        """Squares seen at the end of the agent's turn (smoke and Stealth Field in force)."""
+        stealth = "stealth-field" in (self.used_before, self.used_after)
+        return self._seen_by(self._hunter_squares(), stealth=stealth)
+
     def _end_agent_move(self) -> None:
+        """The steps are over: a card after moving, if one may be used, then the result."""
+        self.agent_square = self.path[-1]
+        if self._card_actions("after"):
+            self.phase = "agent_after"
+        else:
+            self._resolve_agent_turn()
+
+    def _path_seen(self, *, stealth: bool) -> int:
+        """Squares seen while the agent moved (the sight of that moment)."""
+        geo = self.geo
+        out = 0
+        for v in self._hunter_squares():
+            out |= self.path_sight[v] & (geo.within(v, STEALTH_RANGE) if stealth else -1)
+        return out
+
+    def _resolve_agent_turn(self) -> None:
         geo = self.geo
         path = self.path
         here = path[-1]
         self.agent_square = here
         self.last_steps = len(path) - 1
-        seen = geo.seen_by(self._hunter_squares())
-        visible = [sq for sq in path if seen >> sq & 1]
+        path_seen = self._path_seen(stealth=self.used_before == "stealth-field")
+        end_seen = self._end_seen()
+        visible = [sq for sq in path if path_seen >> sq & 1]
         square: int | None
-        if seen >> here & 1:
+        if end_seen >> here & 1:
             result, square = "revealed", here  # SO-A5
             self.shown = here
+        elif self.decoy is not None:
+            result, square = "last_seen", self.decoy  # Holo Decoy: the token, not the truth
+            self.last_seen = square
+            self.shown = None
         elif visible:
             result, square = "last_seen", visible[-1]  # SO-A6
             self.last_seen = square
@@ -309,14 +597,32 @@ class SpecterOpsState(State):
             square=None if square is None else geo.name(square),
         )
         foot = self._foot_bits()
+        hunters = self._hunter_squares()
+        both = self.per_turn >= 2
+        move_sight = MoveSight(
+            path=self._path_seen(stealth=False),
+            path_stealth=self._path_seen(stealth=True),
+            end=self._seen_by(hunters),
+            end_stealth=self._seen_by(hunters, stealth=True),
+            decoy=self._path_seen(stealth=False),
+        )
         self.knowledge = self.knowledge.moved(
             geo,
             result=result,
             square=square,
             blocked=foot,
             no_end=foot | 1 << self.vehicle,
-            unseen=geo.passable & ~seen,
+            sight=move_sight,
+            hidden_before=not self.public_before and (both or not self.public_after),
+            hidden_after=not self.public_after and (both or not self.public_before),
+            both=both,
         )
+        if self._after_constraint:
+            self.knowledge = self.knowledge.keep(self._after_constraint)
+        if result == "revealed":
+            self._reveal_character()
+        # Smoke thrown last round clears at the end of this agent turn.
+        self.smokes = [(sq, until) for sq, until in self.smokes if until > self.round]
         escapes = self._escape_bits()
         if sum(self.done) >= OBJECTIVES_TO_ESCAPE:
             blocked = any(h.square == here for h in self.hunters)  # SO-E2
@@ -336,6 +642,15 @@ class SpecterOpsState(State):
         self.vehicle_moved = False
         self.vehicle_scanned = False
         self._next_hunter()
+
+    def _reveal_character(self) -> None:
+        """SO-S4: the character card is turned face up the first time the agent is seen."""
+        if self.character_public:
+            return
+        self.character_public = True
+        self._emit("character_revealed", character=self.character, health=self.health)
+        char = self.character
+        self.knowledge = self.knowledge.kits_where(lambda k: k[0] == char)
 
     def _escape_bits(self) -> int:
         bits = 0
@@ -361,6 +676,8 @@ class SpecterOpsState(State):
         self.steps = 0
         self.drove = 0
         self.started_aboard = h.aboard
+        self.sniffed = False
+        h.stunned_at_start = h.stunned
         self.phase = "hunter"
         self._emit("hunter_turn", hunter=h.id, seat=h.seat)
 
@@ -383,7 +700,14 @@ class SpecterOpsState(State):
                     out.append(Action(seat, "drive", (geo.name(i),)))
             if self._may_scan():
                 out.append(Action(seat, "sensor"))
-        elif self.steps < self._limit(h):
+        elif self._remote(h) and self.steps == 0:
+            # The Puppet: the sensor or the vehicle from anywhere, instead of moving.
+            if self.drove < DRIVE and not self.vehicle_scanned:
+                for i in geo.indices(self._drive_bits()):
+                    out.append(Action(seat, "drive", (geo.name(i),)))
+            if self.drove == 0 and not self.vehicle_moved:
+                out.append(Action(seat, "sensor"))
+        if not h.aboard and self.drove == 0 and self.steps < self._limit(h):
             others = self._foot_bits(exclude=self.current)
             left = self._limit(h) - self.steps - 1
             nxt = [
@@ -395,6 +719,25 @@ class SpecterOpsState(State):
         if h.aboard or not (self._foot_bits(exclude=self.current) >> h.square & 1):
             out.append(Action(seat, "stop"))
         return out
+
+    def _remote(self, h: Hunter) -> bool:
+        return bool(h.character) and HUNTERS[h.character].remote
+
+    def _may_attack(self) -> bool:
+        """SO-H2 (sees the agent), SO-X6 (not aboard), SO-H4 (not stunned)."""
+        if self.current is None:
+            return False
+        h = self.hunters[self.current]
+        table = self.sight()
+        return bool(table[h.square] >> self.agent_square & 1) and not h.aboard and not h.stunned
+
+    def _may_sniff(self) -> bool:
+        """The Beast, after moving 3 or fewer steps, once."""
+        if self.current is None or self.sniffed:
+            return False
+        h = self.hunters[self.current]
+        moved = self.drove if h.aboard else self.steps
+        return bool(h.character) and HUNTERS[h.character].sniff and moved <= SNIFF_MAX_STEPS
 
     def _can_end(self, square: int, steps_left: int, others: int) -> bool:
         """Whether a hunter on ``square`` with ``steps_left`` steps can end its move
@@ -420,21 +763,49 @@ class SpecterOpsState(State):
             return
         h = self.hunters[self.current]
         geo = self.geo
-        viewers = [x.square for x in self.hunters if x.aboard] if self.drove else [h.square]
-        seen = geo.seen_by(viewers)
+        if self.with_characters and not h.aboard:
+            self._ambush(h)
+        viewers = [h.square]
+        if self.drove:
+            viewers += [x.square for x in self.hunters if x.aboard]
+        seen = self._seen_by(viewers)
         if seen >> self.agent_square & 1:
             self.shown = self.agent_square
             self._emit(
                 "announcement", hunter=h.id, answer="visible", square=geo.name(self.agent_square)
             )
             self.knowledge = self.knowledge.revealed(self.agent_square)
+            self._reveal_character()
         else:
             self._emit("announcement", hunter=h.id, answer="clear", square=None)
             self.knowledge = self.knowledge.keep(~seen)
-        if geo.sees(h.square, self.agent_square) and not h.aboard and not h.stunned:
-            self.phase = "attack"  # SO-H2 (not aboard: SO-X6; not stunned: SO-H4)
+        if self._may_attack() or self._may_sniff():
+            self.phase = "attack"  # SO-H2: attack (or sniff) after moving, or end
         else:
             self._end_hunter_turn()
+
+    def _ambush(self, h: Hunter) -> None:
+        """The Cobra: a hunter ending its move on the hidden agent is stunned; one ending
+        orthogonally next to it is stunned on a d6 of 4+. The roll and the stun are
+        public (and so is the lack of one, for a map that allows a Cobra)."""
+        geo = self.geo
+        zone = 1 << h.square | geo.orthogonal(h.square)
+        if self.shown is not None:
+            return  # only the hidden agent ambushes
+        if self.character == "cobra" and zone >> self.agent_square & 1:
+            roll = None
+            if self.agent_square == h.square:
+                stun = True
+            else:
+                roll = self._streams.stream("ambush", self.round, h.id).die(6)
+                stun = roll >= 4
+            if stun:
+                h.stunned = True
+            self._emit("ambush", hunter=h.id, roll=roll, stunned=stun)
+            place = 1 << h.square if roll is None else geo.orthogonal(h.square)
+            self.knowledge = self.knowledge.kits_where(lambda k: k[0] == "cobra").keep(place)
+        else:
+            self.knowledge = self.knowledge.split_kits(lambda k: ~zone if k[0] == "cobra" else -1)
 
     def _end_hunter_turn(self) -> None:
         if self.current is None:  # pragma: no cover
@@ -442,7 +813,9 @@ class SpecterOpsState(State):
         h = self.hunters[self.current]
         if self.drove:
             self.vehicle_moved = True
-        if h.stunned:
+        if h.stunned and h.stunned_at_start:
+            # SO-H4: removed at the end of a turn that began stunned; a stun received
+            # during its own turn lasts through its next turn.
             h.stunned = False
             self._emit("stun_removed", hunter=h.id)
         h.acted = True
@@ -456,13 +829,14 @@ class SpecterOpsState(State):
         geo = self.geo
         a, b = geo.square(h.square), geo.square(self.agent_square)
         distance = max(abs(a.row - b.row), abs(a.col - b.col))
+        modifier = 0
         if distance == 0:
             hit, faces = True, []  # SO-X2
         else:
-            roll = exploding_check(6, distance).roll(
-                self._streams.stream("attack", self.round, h.id)
-            )
+            dice = attack_dice(h.character, self.character, distance)
+            roll = dice.roll(self._streams.stream("attack", self.round, h.id))
             hit, faces = bool(roll.value), [int(f) for f in _FACES.findall(roll.text)]
+            modifier = attack_modifier(h.character, self.character, distance)
         if hit:
             self.health -= 1  # SO-A9
         self._emit(
@@ -470,6 +844,7 @@ class SpecterOpsState(State):
             hunter=h.id,
             distance=distance,
             dice=faces,
+            modifier=modifier,
             hit=hit,
             health=self.health,
         )
@@ -497,13 +872,21 @@ class SpecterOpsState(State):
         before = len(self.events)
         kind = action.kind
         geo = self.geo
-        if self.phase == "agent":
+        if self.phase in ("pick_hunter", "pick_agent", "pick_cards"):
+            self._apply_setup(action)
+        elif self.phase == "agent":
             if kind == "step":
                 self.path.append(geo.parse(str(action.args[0])))
-                if len(self.path) - 1 >= MOVE:
+                if len(self.path) - 1 >= self._move_limit():
                     self._end_agent_move()
+            elif kind == "use":
+                self._use_card(action)
             else:  # stop
                 self._end_agent_move()
+        elif self.phase == "agent_after":
+            if kind == "use":
+                self._use_card(action)
+            self._resolve_agent_turn()
         elif self.phase == "order":
             k = next(i for i, h in enumerate(self.hunters) if h.id == action.args[0])
             self._emit("order", hunter=self.hunters[k].id)
@@ -512,9 +895,25 @@ class SpecterOpsState(State):
             self._apply_hunter(action)
         elif kind == "attack":
             self._attack()
+        elif kind == "sniff":
+            self._sniff()
         else:  # end
             self._end_hunter_turn()
         return self.events[before:]
+
+    def _sniff(self) -> None:
+        """The Beast: the agent says whether it is within 4 squares (public)."""
+        if self.current is None:  # pragma: no cover
+            return
+        h = self.hunters[self.current]
+        geo = self.geo
+        self.sniffed = True
+        zone = geo.within(h.square, SNIFF_RANGE)
+        near = bool(zone >> self.agent_square & 1)
+        self._emit("sniff", hunter=h.id, near=near)
+        self.knowledge = self.knowledge.keep(zone if near else ~zone)
+        if not self._may_attack():
+            self._end_hunter_turn()
 
     def _apply_hunter(self, action: Action) -> None:
         if self.current is None:  # pragma: no cover
@@ -559,7 +958,9 @@ class SpecterOpsState(State):
 
     def _sensor(self, h: Hunter) -> None:
         geo = self.geo
-        if self.last_steps >= 3:
+        if self.jammed_until == self.round:
+            self._emit("sensor", hunter=h.id, answer="jammed")  # the Spider's jammer
+        elif self.last_steps >= 3:
             point = bearing(geo.square(self.vehicle), geo.square(self.agent_square))
             self._emit("sensor", hunter=h.id, answer=point)
             self.knowledge = self.knowledge.sensor(True, geo.compass_bits(self.vehicle, point))

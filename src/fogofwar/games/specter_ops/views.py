@@ -16,7 +16,14 @@ from .state import AGENT
 if TYPE_CHECKING:
     from .state import SpecterOpsState
 
-__all__ = ["build_view", "public_view"]
+__all__ = ["PUBLIC_PHASE", "build_view", "public_view"]
+
+PUBLIC_PHASE = {
+    "agent_after": "agent",
+    "pick_hunter": "setup",
+    "pick_agent": "setup",
+    "pick_cards": "setup",
+}
 
 
 def public_view(state: SpecterOpsState, seat: str | None) -> dict[str, Any]:
@@ -42,7 +49,8 @@ def public_view(state: SpecterOpsState, seat: str | None) -> dict[str, Any]:
         "round": state.round,
         "max_rounds": state.max_rounds,
         "players": state.players,
-        "phase": state.phase,
+        # The agent's turn and its setup look the same from outside, whatever it does.
+        "phase": PUBLIC_PHASE.get(state.phase, state.phase),
         "to_act": sorted(state.to_act()),
         "current": current,
         "hunters": [
@@ -53,6 +61,7 @@ def public_view(state: SpecterOpsState, seat: str | None) -> dict[str, Any]:
                 "aboard": h.aboard,
                 "stunned": h.stunned,
                 "acted": h.acted,
+                "character": h.character or None,
             }
             for h in state.hunters
         ],
@@ -62,12 +71,15 @@ def public_view(state: SpecterOpsState, seat: str | None) -> dict[str, Any]:
             "scanned": state.vehicle_scanned,
         },
         "agent": {
-            "health": state.health,
+            "character": state.character if state.character_public and state.character else None,
+            "health": state.health if state.character_public else None,
             "revealed_at": None if shown is None else geo.name(shown),
             "last_seen": None if state.last_seen is None else geo.name(state.last_seen),
             "objectives_done": sum(state.done),
         },
         "objectives": objectives,
+        "smoke": geo.names(state._smoke_bits()),
+        "sensor_jammed": state.jammed_until == state.round,
         "possible": geo.names(possible),
         "possible_count": possible.bit_count(),
         "events": [e.to_json() for e in state.events[state.round_events :] if e.visible_to(seat)],
@@ -86,6 +98,12 @@ def build_view(state: SpecterOpsState, seat: str | None) -> PlayerView:
             "steps_left": max(0, 4 - (len(state.path) - 1)) if state.phase == "agent" else None,
             "last_move_steps": state.last_steps,
             "objective_sites": [geo.name(s) for s in state.sites],
+            "character": state.character or None,
+            "health": state.health,
+            "cards": dict(state.cards),
+            "moment": state.phase if state.phase.startswith(("agent", "pick")) else None,
+            "move_limit": state._move_limit(),
+            "used_this_turn": [c for c in (state.used_before, state.used_after) if c],
         }
     if state.is_over:
         # After the game every secret is public: the record and every view agree.
