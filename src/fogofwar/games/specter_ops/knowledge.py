@@ -30,6 +30,7 @@ steps are computed by ``k`` applications of :meth:`MoveGraph.step_bits`.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -319,11 +320,21 @@ class PossibilityMap:
             return terrain_step(layer) & ~blocked
 
         out: list[Group] = []
+        # Many groups share their squares (they differ in sites or kits): one walk each.
+        cache: dict[tuple[int, str, str], tuple[int, int]] = {}
         for g in self.groups:
-            cache: dict[tuple[str, str], tuple[int, int]] = {}
+            # Kits with the same hidden cards available behave alike: one class each.
+            classes: dict[tuple[bool, bool, bool], list[Kit]] = {}
             for kit in g.kits:
-                for before, after in _options(kit, hidden_before, hidden_after, both):
-                    key = (before, after)
+                sig = (
+                    kit_uses(kit, ADRENAL) > 0,
+                    kit_uses(kit, STEALTH) > 0,
+                    kit_uses(kit, DECOY) > 0,
+                )
+                classes.setdefault(sig, []).append(kit)
+            for sig, kits in classes.items():
+                for before, after in _options(sig, hidden_before, hidden_after, both):
+                    key = (g.squares, before, after)
                     if key not in cache:
                         cache[key] = _move(
                             g.squares, step, result, square, no_end, sight, before, after
@@ -331,12 +342,17 @@ class PossibilityMap:
                     short, long = cache[key]
                     if not (short or long):
                         continue
-                    new_kit = kit
-                    for card in (before, after):
-                        if card:
-                            new_kit = kit_use(new_kit, card)
-                    out.append(Group(short, long, (*g.allowed[:-1], frozenset({new_kit}))))
+                    new_kits = frozenset(_spend(k, before, after) for k in kits)
+                    out.append(Group(short, long, (*g.allowed[:-1], new_kits)))
         return self._normalise(out)
+
+
+@functools.lru_cache(maxsize=65536)
+def _spend(kit: Kit, before: str, after: str) -> Kit:
+    for card in (before, after):
+        if card:
+            kit = kit_use(kit, card)
+    return kit
 
 
 def _objective_split(
@@ -375,15 +391,17 @@ def _objective_split(
 
 
 def _options(
-    kit: Kit, hidden_before: bool, hidden_after: bool, both: bool
+    sig: tuple[bool, bool, bool], hidden_before: bool, hidden_after: bool, both: bool
 ) -> list[tuple[str, str]]:
-    """The hidden card uses (before, after) a kit could have made this turn."""
+    """The hidden card uses (before, after) a kit could have made this turn, given which
+    hidden cards it has uses of: (Adrenal Surge, Stealth Field, Holo Decoy)."""
+    adrenal, stealth, decoy = sig
     befores = [""]
     afters = [""]
     if hidden_before:
-        befores += [c for c in (ADRENAL, STEALTH) if kit_uses(kit, c) > 0]
+        befores += [c for c, ok in ((ADRENAL, adrenal), (STEALTH, stealth)) if ok]
     if hidden_after:
-        afters += [c for c in (STEALTH, DECOY) if kit_uses(kit, c) > 0]
+        afters += [c for c, ok in ((STEALTH, stealth), (DECOY, decoy)) if ok]
     out = [(b, "") for b in befores]
     if both:
         out += [(b, a) for b in befores for a in afters[1:] if a != b]
