@@ -1533,6 +1533,10 @@ class MoveGraph:
         sq = self.squares_list
         return [sq[i] for i in idx]
 
+    def bit_indices(self, bits: int) -> list[int]:
+        """The square indices ``row * width + col`` of a bitboard, ascending."""
+        return self._indices(bits)
+
     def _indices(self, bits: int) -> list[int]:
         if bits.bit_count() <= 8:
             # Few bits: peeling them one by one beats the numpy round trip.
@@ -1628,15 +1632,20 @@ class MoveGraph:
         """
         return self.stepper(blocked)(frontier)
 
-    def stepper(self, blocked: int = 0) -> Callable[[int], int]:
+    def stepper(self, blocked: int = 0, *, avoid: int = 0) -> Callable[[int], int]:
         """:meth:`step_bits` with ``blocked`` fixed, as a function of the frontier.
 
         The per-direction masks are worked out once here, not on every step.
+
+        Args:
+            blocked: squares that cannot be entered and count for the diagonal rule.
+            avoid: squares that cannot be entered but do *not* count for the diagonal
+                rule (figures, where only terrain shuts a diagonal).
         """
         sources = self._sources(blocked)
         pos = tuple((off, s) for off, s in zip(self._offsets, sources, strict=True) if off > 0)
         neg = tuple((-off, s) for off, s in zip(self._offsets, sources, strict=True) if off < 0)
-        free = self._all & ~blocked
+        free = self._all & ~blocked & ~avoid
 
         def step(frontier: int) -> int:
             nxt = 0

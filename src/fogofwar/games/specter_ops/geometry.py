@@ -122,12 +122,7 @@ class Geometry:
 
     def indices(self, bits: int) -> list[int]:
         """Indices of a bitboard, ascending."""
-        out: list[int] = []
-        while bits:
-            low = bits & -bits
-            out.append(low.bit_length() - 1)
-            bits ^= low
-        return out
+        return self.graph.bit_indices(bits)
 
     def sees(self, viewer: int, target: int) -> bool:
         """Whether a hunter on ``viewer`` sees ``target`` (SO-L*)."""

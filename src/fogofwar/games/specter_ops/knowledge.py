@@ -314,11 +314,8 @@ class PossibilityMap:
             hidden_after: the same for after the move.
             both: whether one card before and one after are allowed (SO-A7's switch).
         """
-        terrain_step = geo.graph.stepper()  # SO-A2: the squeeze looks at terrain only
-
-        def step(layer: int) -> int:
-            return terrain_step(layer) & ~blocked
-
+        # SO-A2: the squeeze looks at terrain only; hunters are just not entered.
+        step = geo.graph.stepper(avoid=blocked)
         out: list[Group] = []
         # Many groups share their squares (they differ in sites or kits): one walk each.
         cache: dict[tuple[int, str, str], tuple[int, int]] = {}
