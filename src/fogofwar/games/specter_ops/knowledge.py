@@ -316,6 +316,7 @@ class PossibilityMap:
         """
         # SO-A2: the squeeze looks at terrain only; hunters are just not entered.
         step = geo.graph.stepper(avoid=blocked)
+        raw_step = geo.graph.stepper()
         out: list[Group] = []
         # Many groups share their squares (they differ in sites or kits): one walk each.
         cache: dict[tuple[int, str, str], tuple[int, int]] = {}
@@ -334,7 +335,7 @@ class PossibilityMap:
                     key = (g.squares, before, after)
                     if key not in cache:
                         cache[key] = _move(
-                            g.squares, step, result, square, no_end, sight, before, after
+                            g.squares, step, raw_step, result, square, no_end, sight, before, after
                         )
                     short, long = cache[key]
                     if not (short or long):
@@ -410,6 +411,7 @@ def _options(
 def _move(
     start: int,
     step: Callable[[int], int],
+    raw_step: Callable[[int], int],
     result: str,
     square: int | None,
     no_end: int,
@@ -429,12 +431,14 @@ def _move(
         if result != "last_seen" or square is None or not sight.decoy >> square & 1:
             return 0, 0
         mark = 1 << square
-        # Only starts from which the token's square is within the move.
-        back = mark
-        reach = mark
-        for _ in range(limit):
-            back = step(back) | back  # steps are symmetric on terrain
+        # Only starts from which the token's square is within the move: walk back from
+        # it (steps are symmetric on terrain) through squares the agent may enter; the
+        # start itself may be a hunter's square (one that ended on the agent, SO-H5).
+        back = reach = mark
+        for _ in range(limit - 1):
+            back = step(back)
             reach |= back
+        reach |= raw_step(reach)
         starts = start & reach
         layer = starts
         for k in range(limit + 1):

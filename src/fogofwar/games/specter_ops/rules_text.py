@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from ...core.errors import InvalidNotationError
 from ...core.game import Action
+from .characters import AGENTS, CARDS, HUNTERS, card_pool
 from .state import AGENT, DRIVE, MOVE
 
 if TYPE_CHECKING:
@@ -35,6 +36,12 @@ def explain(state: SpecterOpsState, action: Action) -> tuple[str, str | None] | 
     """``(reason, rule)`` for an illegal action, or None to use the generic reason."""
     kind = action.kind
     geo = state.geo
+    if state.phase.startswith("pick"):
+        return _explain_setup(state, action)
+    if kind == "use" and state.phase in ("agent", "agent_after"):
+        return _explain_use(state, action)
+    if state.phase == "agent_after":
+        return "after moving the agent may use a card or say done", "SO-A7"
     if state.phase == "agent":
         here = state.path[-1]
         if kind == "step":
@@ -130,3 +137,50 @@ def explain(state: SpecterOpsState, action: Action) -> tuple[str, str | None] | 
     if action.seat == AGENT:  # pragma: no cover - to_act excludes it
         return None
     return None
+
+
+def _explain_setup(state: SpecterOpsState, action: Action) -> tuple[str, str | None]:
+    """SO-S4: hunters choose in public, figure by figure; the agent a character, then
+    its cards from its pool."""
+    args = [str(a) for a in action.args]
+    if state.phase == "pick_hunter":
+        if action.kind != "character" or len(args) != 2:
+            return "each hunter figure first chooses a character: character H1 gun", "SO-S4"
+        if args[1] not in HUNTERS:
+            return f"{args[1]!r} is not a hunter character ({', '.join(HUNTERS)})", "SO-S4"
+        if any(h.character == args[1] for h in state.hunters):
+            return f"{args[1]} is already taken", "SO-S4"
+        return "the hunters choose in figure order, one figure at a time", "SO-S4"
+    if state.phase == "pick_agent":
+        if action.kind != "character" or len(args) != 1 or args[0] not in AGENTS:
+            return f"the agent chooses a character: {', '.join(AGENTS)}", "SO-S4"
+        return "the agent has already chosen its character", "SO-S4"
+    if action.kind != "card" or len(args) != 1:
+        return "the agent now chooses its equipment cards: card flash-bang", "SO-S4"
+    if args[0] in state.cards:
+        return f"{args[0]} is already taken", "SO-S4"
+    pool = ", ".join(card_pool(state.character))
+    return f"{args[0]!r} is not a card this agent may take ({pool})", "SO-S4"
+
+
+def _explain_use(state: SpecterOpsState, action: Action) -> tuple[str, str | None]:
+    """SO-A7 (one card per turn, before or after moving) and SO-A8 (uses)."""
+    card_id = str(action.args[0]) if action.args else ""
+    if card_id not in CARDS:
+        return f"{card_id!r} is not an equipment card", "SO-A7"
+    if card_id not in state.cards:
+        return f"the agent has no {card_id} card", "SO-A7"
+    if state.cards[card_id] <= 0:
+        return f"{card_id} is spent: its uses are gone", "SO-A8"
+    used = [c for c in (state.used_before, state.used_after) if c]
+    if len(used) >= state.per_turn or card_id in used:
+        return f"the agent may use {state.per_turn} card(s) per turn", "SO-A7"
+    card = CARDS[card_id]
+    moment = "before" if state.phase == "agent" else "after"
+    if state.phase == "agent" and len(state.path) > 1:
+        return "a card is used before the first step or after the last", "SO-A7"
+    if card.when not in (moment, "either"):
+        return f"{card.name} is used {card.when} moving", "SO-A7"
+    if card.target:
+        return f"{card.name} needs a {card.target} within {card.reach} squares", "SO-A7"
+    return f"{card.name} cannot be used now", "SO-A7"

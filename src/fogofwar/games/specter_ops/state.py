@@ -29,7 +29,7 @@ from typing import Any
 from ...core.dice import Dice, best_of, exploding_check
 from ...core.errors import RulesError
 from ...core.game import Action, Config, Event, Outcome, PlayerView, Ruleset, State
-from ...core.rng import Streams
+from ...core.rng import Stream, Streams
 from .characters import AGENTS, CARDS, HUNTERS, card_pool
 from .geometry import Geometry, bearing
 from .knowledge import Kit, MoveSight, PossibilityMap
@@ -123,6 +123,23 @@ def attack_dice(hunter: str, agent: str, distance: int) -> Dice:
     check = exploding_check(6, distance, modifier=attack_modifier(hunter, agent, distance))
     n = HUNTERS[hunter].attack_dice if hunter else 1
     return best_of(check, n) if n > 1 else check
+
+
+def roll_attack(hunter: str, agent: str, distance: int, stream: Stream) -> tuple[bool, list[int]]:
+    """Roll an attack: (hit, the faces of every die rolled, in order).
+
+    Draws exactly what ``attack_dice(hunter, agent, distance).sample(stream)`` draws (the
+    Gun's two attacks one after the other), so the game's roll and the odds agree.
+    """
+    check = exploding_check(6, distance, modifier=attack_modifier(hunter, agent, distance))
+    n = HUNTERS[hunter].attack_dice if hunter else 1
+    hit = False
+    faces: list[int] = []
+    for _ in range(n):
+        roll = check.roll(stream)
+        hit = hit or bool(roll.value)
+        faces += [int(f) for f in _FACES.findall(roll.text)]
+    return hit, faces
 
 
 def possible_kits(players: int) -> list[Kit]:
@@ -453,7 +470,13 @@ class SpecterOpsState(State):
         them and the agent could have reached them — unless it is seen at the end."""
         if self._end_seen() >> self.path[-1] & 1:
             return 0
-        reach = self.geo.graph.reach_bits(1 << self.turn_start, self._move_limit())
+        # Squares the agent could have stood on this turn: its legal walks (hunters on foot
+        # are not entered, SO-A1) from where it started.
+        step = self.geo.graph.stepper(avoid=self._foot_bits())
+        layer = reach = 1 << self.turn_start
+        for _ in range(self._move_limit()):
+            layer = step(layer)
+            reach |= layer
         return reach & self._path_seen(stealth=False)
 
     def _use_card(self, action: Action) -> None:
@@ -830,12 +853,16 @@ class SpecterOpsState(State):
         a, b = geo.square(h.square), geo.square(self.agent_square)
         distance = max(abs(a.row - b.row), abs(a.col - b.col))
         modifier = 0
+        faces: list[int] = []
         if distance == 0:
-            hit, faces = True, []  # SO-X2
+            hit = True  # SO-X2
         else:
-            dice = attack_dice(h.character, self.character, distance)
-            roll = dice.roll(self._streams.stream("attack", self.round, h.id))
-            hit, faces = bool(roll.value), [int(f) for f in _FACES.findall(roll.text)]
+            hit, faces = roll_attack(
+                h.character,
+                self.character,
+                distance,
+                self._streams.stream("attack", self.round, h.id),
+            )
             modifier = attack_modifier(h.character, self.character, distance)
         if hit:
             self.health -= 1  # SO-A9

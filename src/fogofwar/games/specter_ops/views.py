@@ -71,8 +71,12 @@ def public_view(state: SpecterOpsState, seat: str | None) -> dict[str, Any]:
             "scanned": state.vehicle_scanned,
         },
         "agent": {
-            "character": state.character if state.character_public and state.character else None,
-            "health": state.health if state.character_public else None,
+            "character": (
+                state.character
+                if (state.character_public or state.is_over) and state.character
+                else None
+            ),
+            "health": state.health if state.character_public or state.is_over else None,
             "revealed_at": None if shown is None else geo.name(shown),
             "last_seen": None if state.last_seen is None else geo.name(state.last_seen),
             "objectives_done": sum(state.done),
@@ -95,7 +99,11 @@ def build_view(state: SpecterOpsState, seat: str | None) -> PlayerView:
         data["secret"] = {
             "square": geo.name(state.path[-1]),
             "path": [geo.name(s) for s in state.path],
-            "steps_left": max(0, 4 - (len(state.path) - 1)) if state.phase == "agent" else None,
+            "steps_left": (
+                max(0, state._move_limit() - (len(state.path) - 1))
+                if state.phase == "agent"
+                else None
+            ),
             "last_move_steps": state.last_steps,
             "objective_sites": [geo.name(s) for s in state.sites],
             "character": state.character or None,
@@ -111,5 +119,7 @@ def build_view(state: SpecterOpsState, seat: str | None) -> PlayerView:
         data["final"] = {
             "agent_square": geo.name(state.agent_square),
             "objective_sites": [geo.name(s) for s in state.sites],
+            "character": state.character or None,
+            "cards": dict(state.cards),
         }
     return PlayerView(state.ruleset.id, seat, data)
