@@ -309,11 +309,12 @@ def test_notation_order_is_one_figure_at_a_time() -> None:
 
 
 def test_config_players() -> None:
-    # SO-G4: 2-4 players now; 5 is in the schema but not playable yet; others refused.
+    # SO-G4: 2-5 players; 5 only without the traitor for now (SO-G1); others refused.
     assert RS.config_schema.option("players").default == 3
     for players in (2, 3, 4):
         assert len(new(players).seats) == players
-    with pytest.raises(RulesError, match="5-player"):
+    assert len(RS.new_game({"players": 5, "traitor": False}, 0).seats) == 5
+    with pytest.raises(RulesError, match="traitor"):
         RS.new_game({"players": 5}, 0)
     for bad in (1, 6):
         with pytest.raises(RulesError):

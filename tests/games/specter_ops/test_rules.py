@@ -199,16 +199,17 @@ def test_g1_one_agent_and_hunters(players: int) -> None:
     assert {h.seat for h in state.hunters} == set(seats[1:])
 
 
-def test_g1_traitor_switch_and_no_five_player_game_yet() -> None:
-    # SO-G1 (R): the `traitor` switch exists with the ruling (on) as default; the
-    # 5-player game itself (SO-T*) is not available yet and says so.
+def test_g1_traitor_switch_and_no_traitor_game_yet() -> None:
+    # SO-G1 (R): the `traitor` switch exists with the ruling (on) as default; 5 players
+    # without a traitor play (traitor=false); the traitor itself (SO-T2…T6) is not
+    # available yet and says so.
     option = RS.config_schema.option("traitor")
     assert option.type is bool and option.default is True and option.rule == "SO-G1"
     assert RS.resolve_config({"players": 5, "traitor": False})["traitor"] is False
-    with pytest.raises(RulesError, match="5-player"):
+    with pytest.raises(RulesError, match="traitor"):
         RS.new_game({"players": 5})
-    with pytest.raises(RulesError, match="5-player"):
-        RS.new_game({"players": 5, "traitor": False})
+    state = RS.new_game({"players": 5, "traitor": False})
+    assert len(state.hunters) == 4
 
 
 def test_g2_agent_wins_by_three_objectives_and_escape() -> None:

@@ -156,9 +156,10 @@ class SpecterOpsState(State):
 
     def __init__(self, ruleset: Ruleset, config: Config, geo: Geometry, seed: int | str) -> None:
         players = int(config["players"])
-        if players == 5:
+        if players == 5 and config["traitor"]:
             raise RulesError(
-                "the 5-player game (SO-T1…T6) is not available yet: use players=2, 3 or 4"
+                "the traitor of the 5-player game (SO-T2…T6) is not available yet: "
+                "use traitor=false for 5 players without one (SO-G1), or 2-4 players"
             )
         self.ruleset = ruleset
         self.config = config

@@ -1,0 +1,83 @@
+"""The 5-player game without a traitor (SO-G1's switch `traitor=false`), SO-T1's setup.
+
+The traitor itself (SO-T2…T6) is not played yet; these tests cover what the 5-player
+game shares with it: four hunters, secret objectives, the vehicle on K23, 3 cards, and
+H1 as a fourth escape point.
+"""
+
+from __future__ import annotations
+
+from fogofwar.core.game import Action, get_ruleset
+from fogofwar.core.rng import stream
+from fogofwar.games.specter_ops.knowledge import PossibilityMap
+from fogofwar.games.specter_ops.state import SpecterOpsState
+
+RS = get_ruleset("specter-ops")
+FIVE = {"players": 5, "traitor": False}
+
+
+def new(**extra: object) -> SpecterOpsState:
+    state = RS.new_game({**FIVE, **extra}, 7)
+    assert isinstance(state, SpecterOpsState)
+    return state
+
+
+def test_t1_five_player_setup() -> None:
+    # SO-T1: objectives secret, the vehicle on K23 with every hunter aboard, H1 an extra
+    # escape point; SO-G4: four hunter figures, one per hunter seat.
+    state = new()
+    geo = state.geo
+    assert state.seats == ("agent", "hunter1", "hunter2", "hunter3", "hunter4")
+    assert [h.id for h in state.hunters] == ["H1", "H2", "H3", "H4"]
+    assert [h.seat for h in state.hunters] == ["hunter1", "hunter2", "hunter3", "hunter4"]
+    assert geo.name(state.vehicle) == "K23"
+    assert all(h.aboard and h.square == state.vehicle for h in state.hunters)
+    assert state.hidden_sites and state.public_sites == [None] * 4
+    view = state.view("hunter2").to_json()["view"]
+    assert all(o["site"] is None for o in view["objectives"])
+    assert "H1" in geo.names(state._escape_bits())
+    # Health 4: the +2 is for the 4-player game only (SO-F1).
+    assert state.health == 4
+    # With 2-4 players H1 is no escape point.
+    four = RS.new_game({"players": 4}, 7)
+    assert isinstance(four, SpecterOpsState)
+    assert "H1" not in geo.names(four._escape_bits())
+
+
+def test_t1_three_cards_with_five_players() -> None:
+    # SO-T1: the agent takes 3 equipment cards (not 5 as with 4 players).
+    state = new(characters=True)
+    for k, char in enumerate(("beast", "gun", "prophet", "puppet")):
+        state.apply(Action(f"hunter{k + 1}", "character", (f"H{k + 1}", char)))
+    state.apply(Action("agent", "character", ("spider",)))
+    for card in ("flash-bang", "smoke-grenade", "signal-jammer"):
+        assert state.phase == "pick_cards"
+        state.apply(Action("agent", "card", (card,)))
+    assert state.phase == "agent" and len(state.cards) == 3
+
+
+def test_t1_escape_at_h1_with_five_players() -> None:
+    # SO-T1, SO-E1: with 3 objectives done the agent escapes at H1 (5 players only).
+    state = new()
+    state.done = [True, True, True, False]  # surgery: 3 of 4 done
+    h2 = state.geo.parse("H2")
+    state.agent_square = h2  # surgery: the agent next to H1
+    state.path = [h2]
+    state.knowledge = PossibilityMap.start(h2, state.knowledge.possible_sites())
+    state.apply(Action("agent", "step", ("H1",)))
+    state.apply(Action("agent", "stop"))
+    outcome = state.outcome()
+    assert outcome is not None and outcome.sides == {"agent"} and outcome.rule == "SO-E1"
+
+
+def test_five_player_random_games_keep_the_map_true() -> None:
+    # SO-I2 with 5 players: the true square is always in the map.
+    for seed in range(3):
+        state = RS.new_game({**FIVE, "max_rounds": 8}, seed)
+        assert isinstance(state, SpecterOpsState)
+        rng = stream(seed, "five")
+        while not state.is_over:
+            (seat,) = state.to_act()
+            state.apply(rng.choice(state.legal_actions(seat)))
+            if state.phase not in ("agent", "agent_after"):
+                assert state.knowledge.squares >> state.agent_square & 1
