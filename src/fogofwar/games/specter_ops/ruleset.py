@@ -122,7 +122,7 @@ class SpecterOps(Ruleset):
         if not isinstance(state, SpecterOpsState):
             return {}
         sq = state.geo.square(state.agent_square)
-        return {
+        out = {
             "agent_won": 1.0 if state.end_reason == "escaped" else 0.0,
             "rounds": float(state.round),
             "objectives": float(sum(state.done)),
@@ -133,6 +133,13 @@ class SpecterOps(Ruleset):
             "end_row": float(sq.row + 1),
             "end_col": float(sq.col + 1),
         }
+        if state.with_characters:
+            # Per-character indicators: their means are how often each was chosen, and
+            # a designer can split win rates by character.
+            for char in AGENTS:
+                out[f"agent_is_{char}"] = 1.0 if state.character == char else 0.0
+            out["card_uses"] = float(sum(CARDS[c].uses - left for c, left in state.cards.items()))
+        return out
 
     def parse_actions(self, text: str, seat: str, state: State) -> list[Action]:
         """Parse notation: ``step N2``, ``move N1 N2 M3`` (steps, then ``stop`` if the move
