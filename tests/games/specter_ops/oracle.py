@@ -1,34 +1,63 @@
 """A brute-force oracle for the Specter Ops possibility map (SO-I2).
 
-Independent of ``fogofwar.games.specter_ops.knowledge``: it shares no code with the
-engine's map, only the public board (terrain, roads, markers), the sight model of
-``fogofwar.core.sight`` and the compass of ``geometry.bearing``. It is fed the
-*public* events of a game (``Event.to is None``: what a spectator and every hunter are
-told) and keeps the set of hidden **worlds** consistent with them:
+Independent of ``fogofwar.games.specter_ops.knowledge`` and of the engine's state: it
+shares no code with the engine's map, only the public board (terrain, roads, markers),
+the sight model of ``fogofwar.core.sight``, the compass of ``geometry.bearing`` and the
+card *data* of ``characters`` (ids, uses, owners, public or hidden, before / after).
+It is fed the *public* events of a game (``Event.to is None``: what a spectator and
+every hunter are told) and keeps the set of hidden **worlds** consistent with them:
 
-    world = (agent square, steps of its last move, one objective site per sector)
+    world = (agent square, steps of its last move, one objective site per sector, kit)
 
-With 2–3 players the sites are public (the setup event names them), so every world
-has the same sites; with 4 players they are secret (SO-S3) and each sector's site is
-one of the distinct squares of its six ``objective.J.K`` markers.
+where a **kit** is the agent's character and its cards with the uses left (SO-S4,
+SO-A8), written as the engine writes it: ``(character, ((card, uses), ...))`` sorted by
+card. In the base game (switch ``characters`` off) every world has the empty kit
+``("", ())``. With 2–3 players the sites are public (the setup event names them), so
+every world has the same sites; with 4 players they are secret (SO-S3) and each
+sector's site is one of the distinct squares of its six ``objective.J.K`` markers.
 
 Facts applied (rule IDs as in ``rules/specter-ops.md``):
 
-* the agent's move (SO-A1…A6): every legal path of 0–4 steps from the world's square
-  is enumerated (one step at a time to one of the 8 neighbours; no blocking terrain, no
-  hunter on foot, no squeezing between two blocking-terrain squares that touch corner to
-  corner (hunters are not terrain);
-  the vehicle's square may be crossed but not ended on, nor may a hunter's square —
-  unless the agent has no legal step at all), and for each path the announcement the
-  rules would make is worked out from the hunters' public squares: ``revealed`` at the
-  end square if seen there, else ``last_seen`` at the last seen square of the path (the
-  start included), else nothing. Worlds whose announcement differs are dropped;
-* "Clear" / visible answers (SO-H3; after a drive: every hunter aboard, SO-L3) and
+* setup (SO-S4): once the agent is ready, every character and every hand of the right
+  size (3 cards with 2–3 players, 5 with 4) from the character's pool (the generic cards
+  and its own unique card), each card with its full uses;
+* the agent's move (SO-A1…A6): every legal path from the world's square is enumerated
+  (one step at a time to one of the 8 neighbours; no blocking terrain, no hunter on
+  foot, no squeezing between two blocking-terrain squares that touch corner to corner
+  (hunters are not terrain); the vehicle's square may be crossed but not ended on, nor
+  may a hunter's square — unless the agent has no legal step at all), and for each path
+  the announcement the rules would make is worked out from the hunters' public squares:
+  ``revealed`` at the end square if seen there, else ``last_seen`` at the last seen
+  square of the path (the start included), else nothing. Worlds whose announcement
+  differs are dropped;
+* the agent's equipment (SO-A7, SO-A8), for each world every use its kit allows:
+  a *hidden* card (never announced) may have been used — Adrenal Surge before the move
+  (up to 6 steps), Stealth Field before (the path and the end are seen only by hunters
+  within 2 squares) or after (the end only), Holo Decoy after (Blue Jay: the Last Seen
+  token on any square a hunter saw during the move and that the agent could have been
+  on in a legal move this turn, its real end unseen) — within the per-turn limit
+  (``equipment_per_turn`` 1: one card a turn, so none hidden when a public one was used;
+  2: one before and one after, not the same card twice); a *public* use (the
+  ``equipment`` event: Flash Bang, Smoke Grenade, Venom Dart, Med Kit, Signal Jammer)
+  keeps the kits that hold the card with a use left (one fewer now) and, for a target,
+  the squares within 4 of it at the moment of use (before the move: the start square;
+  after: the end square). Smoke: the 3×3 area around the target blocks sight (not
+  movement) until the end of the agent's next turn;
+* "Clear" / visible answers (SO-H3; after a drive: every hunter aboard too, SO-L3) and
   attack distances (SO-X1);
+* the Cobra's ambush: a hunter on foot that ends its move on or orthogonally next to
+  the hidden agent (its figure not on the board) is ambushed by a Cobra — an ``ambush``
+  event places a Cobra there (on the hunter's square without a roll, next to it with
+  one); its absence rules that out for every Cobra kit;
+* the Beast's sniff: within 4 squares (king distance) of the Beast, or not;
 * the motion sensor (SO-V5, SO-V6): "no movement detected" = at most 2 steps, otherwise
-  at least 3 steps and the compass point from the vehicle;
-* objectives at the start of the agent's turn (SO-O1…O3): each completed site was next
-  to the agent; every other uncompleted sector's site was not;
+  at least 3 steps and the compass point from the vehicle; "jammed" (the Spider's Signal
+  Jammer) tells nothing;
+* objectives at the start of the agent's turn (SO-O1…O3): each completed site was within
+  the kit's range of the agent (next to it; within 2 for Blue Jay); every other
+  uncompleted sector's site was not;
+* the character card turned face up at the first reveal (SO-S4, SO-A5): the oracle
+  also checks that it comes exactly then, with the character's starting health;
 * the escape rule (SO-E1): with 3 objectives done, a game that goes on after the
   agent's move means the agent is not on an escape point that no hunter holds (SO-E2).
 
@@ -40,7 +69,7 @@ enumerates the explicit paths without the memo (for cross-checking on a few star
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,25 +77,43 @@ import numpy as np
 
 from fogofwar.core.grid import Board, Square
 from fogofwar.core.sight import orthogonal_visible
+from fogofwar.games.specter_ops.characters import AGENTS, CARDS
 from fogofwar.games.specter_ops.geometry import bearing
 
 __all__ = [
     "MAX_STEPS",
+    "NO_KIT",
     "POLICIES",
+    "Kit",
     "Oracle",
     "Outcome",
     "PathWorld",
+    "TurnPlan",
     "choose",
+    "choose_with_cards",
     "engine_moves",
+    "engine_turns",
     "public_events",
+    "truth_kit",
 ]
 
 MAX_STEPS = 4  # SO-A1
+SURGE_STEPS = 6  # Adrenal Surge
 LONG_MOVE = 3  # SO-V5: 3 or more steps are detected by the sensor
 OBJECTIVES_TO_ESCAPE = 3  # SO-E1
+STEALTH_RANGE = 2  # Stealth Field
+SNIFF_RANGE = 4  # the Beast
+BASE_HEALTH = 4  # SO-S6
+
+ADRENAL, STEALTH, DECOY = "adrenal-surge", "stealth-field", "holo-decoy"
 
 #: One way a move can end: (result, announced square or None, end square, steps).
 Outcome = tuple[str, int | None, int, int]
+#: A raw walk: (end square, steps, last square of the path some hunter saw, or None).
+Walk = tuple[int, int, int | None]
+#: The agent's character and cards with their uses left, sorted by card.
+Kit = tuple[str, tuple[tuple[str, int], ...]]
+NO_KIT: Kit = ("", ())
 
 
 def public_events(events: Iterable[Any]) -> list[dict[str, Any]]:
@@ -74,20 +121,56 @@ def public_events(events: Iterable[Any]) -> list[dict[str, Any]]:
     return [e.to_json() for e in events if e.to is None]
 
 
+def truth_kit(state: Any) -> Kit:
+    """The agent's true kit as the oracle writes it (the empty kit until it is ready).
+
+    During the agent's turn, a hidden card it has used already is counted as unused:
+    the hunters learn of (allow for) hidden uses only when the move is over."""
+    if not state.with_characters or state.phase.startswith("pick"):
+        return NO_KIT
+    cards = dict(state.cards)
+    if state.phase in ("agent", "agent_after"):
+        for card in (state.used_before, state.used_after):
+            if card and not CARDS[card].public:
+                cards[card] += 1
+    return (state.character, tuple(sorted(cards.items())))
+
+
+def _uses(kit: Kit, card: str) -> int:
+    return dict(kit[1]).get(card, 0)
+
+
+def _spend(kit: Kit, card: str) -> Kit:
+    return (kit[0], tuple((c, n - 1 if c == card else n) for c, n in kit[1]))
+
+
 @dataclass
 class PathWorld:
-    """The positions the rules need to judge an agent's path: all public."""
+    """The positions the rules need to judge an agent's path: all public.
+
+    ``seen`` is what the hunters see while the agent moves (SO-A6), ``end_seen`` what
+    they see when the move ends (SO-A5; ``None``: the same). They differ with a Stealth
+    Field used after the move or a smoke grenade thrown after it.
+    """
 
     foot: frozenset[int]  # hunters on foot: not enterable (SO-A1), not an end (SO-A3)
     vehicle: int  # crossable, not an end (SO-A3, SO-V3)
     seen: frozenset[int]  # squares some hunter sees (SO-L*)
-    memo: dict[tuple[int, int, int | None], frozenset[Outcome]] = field(default_factory=dict)
+    end_seen: frozenset[int] | None = None
+    limit: int = MAX_STEPS
+    memo: dict[tuple[int, int, int | None], frozenset[Walk]] = field(default_factory=dict)
+
+    @property
+    def at_end(self) -> frozenset[int]:
+        return self.seen if self.end_seen is None else self.end_seen
 
 
 class Oracle:
     """The set of hidden worlds consistent with the public events fed so far."""
 
-    def __init__(self, board: Board, players: int) -> None:
+    def __init__(
+        self, board: Board, players: int, *, characters: bool = False, per_turn: int = 1
+    ) -> None:
         wh, wv = board.walls()
         if wh[1:-1].any() or wv[:, 1:-1].any() or board.doors:
             raise ValueError("the oracle's step rule knows no walls or doors")
@@ -95,8 +178,12 @@ class Oracle:
         self.width = board.width
         self.height = board.height
         self.players = players
+        self.characters = characters
+        self.per_turn = per_turn
         self.passable = frozenset(int(i) for i in np.flatnonzero(board.passable.ravel()))
-        self._sight: dict[int, frozenset[int]] = {}
+        self._rc = [divmod(i, self.width) for i in range(self.width * self.height)]
+        self._terrain_steps: dict[int, tuple[int, ...]] = {}
+        self._sight: dict[tuple[int, frozenset[int]], frozenset[int]] = {}
         escapes = list(board.marker("escape"))
         if players >= 5 and "escape.five" in board.markers:
             escapes += list(board.marker("escape.five"))
@@ -115,9 +202,20 @@ class Oracle:
         self.done: dict[int, int] = {}  # sector (0-based) -> its completed site
         self.pending: list[tuple[int, int]] = []  # completions announced this turn start
         self.over = False
-        # -- the worlds: sites tuple -> frozenset of (square, steps of the last move)
-        self.worlds: dict[tuple[int, ...], frozenset[tuple[int, int]]] = {}
+        self.round = 0
+        self.shown = True  # the agent's figure is on the board (public); at the start too
+        self.character_public = not characters
+        self.smokes: list[tuple[frozenset[int], int]] = []  # (area, round it lasts through)
+        self.path_smoke: frozenset[int] = frozenset()  # the smoke while the agent moved
+        self.public_before = ""  # public cards used this agent turn (SO-A7)
+        self.public_after = ""
+        self.after_near: frozenset[int] | None = None  # an after-card's target zone
+        self.ambushed = False  # an ambush event came with this hunter's move
+        self.revealed_now = False  # a reveal in the batch being fed
+        # -- the worlds: (sites, kit) -> frozenset of (square, steps of the last move)
+        self.worlds: dict[tuple[tuple[int, ...], Kit], frozenset[tuple[int, int]]] = {}
         self.log: list[str] = []  # what was applied, for failure messages
+        self.hidden_uses = 0  # worlds' hidden card options that stayed consistent
 
     # ------------------------------------------------------------------ squares
 
@@ -130,18 +228,31 @@ class Oracle:
     def name(self, i: int) -> str:
         return Square(*divmod(i, self.width)).name
 
-    def sight(self, viewer: int) -> frozenset[int]:
-        """Squares a hunter on ``viewer`` sees (SO-L1, SO-L2, SO-L5)."""
-        got = self._sight.get(viewer)
+    def smoke(self) -> frozenset[int]:
+        out: frozenset[int] = frozenset()
+        for area, _ in self.smokes:
+            out |= area
+        return out
+
+    def sight(self, viewer: int, smoke: frozenset[int] = frozenset()) -> frozenset[int]:
+        """Squares a hunter on ``viewer`` sees (SO-L1, SO-L2, SO-L5), smoke blocking."""
+        key = (viewer, smoke)
+        got = self._sight.get(key)
         if got is None:
+            extra = None
+            if smoke:
+                extra = np.zeros((self.height, self.width), dtype=np.bool_)
+                for i in smoke:
+                    extra[divmod(i, self.width)] = True
             mask = orthogonal_visible(
                 self.board.opaque,
                 divmod(viewer, self.width),
                 roads=self.board.roads,
                 road_rule=True,
+                extra_opaque=extra,
             )
             got = frozenset(int(i) for i in np.flatnonzero(mask.ravel()))
-            self._sight[viewer] = got
+            self._sight[key] = got
         return got
 
     def neighbours(self, i: int) -> list[int]:
@@ -153,14 +264,34 @@ class Oracle:
                     out.append((r + dr) * self.width + c + dc)
         return out
 
+    def king(self, a: int, b: int) -> int:
+        ar, ac = self._rc[a]
+        br, bc = self._rc[b]
+        return max(abs(ar - br), abs(ac - bc))
+
     def adjacent(self, a: int, b: int) -> bool:
-        ar, ac = divmod(a, self.width)
-        br, bc = divmod(b, self.width)
-        return max(abs(ar - br), abs(ac - bc)) == 1
+        return self.king(a, b) == 1
+
+    def within(self, origin: int, distance: int) -> frozenset[int]:
+        return frozenset(
+            i for i in range(self.width * self.height) if self.king(i, origin) <= distance
+        )
 
     def can_step(self, a: int, b: int, foot: frozenset[int]) -> bool:
         """One step ``a`` → ``b`` for the agent (SO-A1, SO-A2)."""
-        if not self.adjacent(a, b) or b not in self.passable or b in foot:
+        return b not in foot and b in self.steps_from(a)
+
+    def steps_from(self, a: int) -> tuple[int, ...]:
+        """The squares one step from ``a`` on the terrain (SO-A1, SO-A2), hunters aside."""
+        got = self._terrain_steps.get(a)
+        if got is None:
+            got = self._terrain_steps[a] = tuple(
+                t for t in self.neighbours(a) if self._terrain_step(a, t)
+            )
+        return got
+
+    def _terrain_step(self, a: int, b: int) -> bool:
+        if not self.adjacent(a, b) or b not in self.passable:
             return False
         ar, ac = divmod(a, self.width)
         br, bc = divmod(b, self.width)
@@ -175,23 +306,31 @@ class Oracle:
 
     # ------------------------------------------------------------------ paths
 
-    def path_world(self) -> PathWorld:
-        foot = frozenset(sq for sq, aboard in self.hunters.values() if not aboard)
-        seen: frozenset[int] = frozenset()
+    def seen_by_hunters(self, smoke: frozenset[int], *, stealth: bool = False) -> frozenset[int]:
+        """Squares some hunter sees (aboard: from the vehicle, SO-L3); with a Stealth
+        Field only those within 2 squares of the hunter."""
+        seen: set[int] = set()
         for sq, _ in self.hunters.values():
-            seen |= self.sight(sq)  # hunters aboard see from the vehicle (SO-L3)
-        return PathWorld(foot, self.vehicle, seen)
+            got = self.sight(sq, smoke)
+            if stealth:
+                got = frozenset(i for i in got if self.king(i, sq) <= STEALTH_RANGE)
+            seen |= got
+        return frozenset(seen)
+
+    def path_world(self, *, limit: int = MAX_STEPS) -> PathWorld:
+        foot = frozenset(sq for sq, aboard in self.hunters.values() if not aboard)
+        return PathWorld(foot, self.vehicle, self.seen_by_hunters(self.smoke()), limit=limit)
 
     def _end_ok(self, sq: int, pw: PathWorld) -> bool:
         return sq != pw.vehicle and sq not in pw.foot  # SO-A3
 
     @staticmethod
-    def _judge(end: int, last_seen: int | None, steps: int, pw: PathWorld) -> Outcome:
-        if end in pw.seen:
-            return ("revealed", end, end, steps)  # SO-A5
+    def _judge(end: int, last_seen: int | None, end_seen: frozenset[int]) -> tuple[str, int | None]:
+        if end in end_seen:
+            return ("revealed", end)  # SO-A5
         if last_seen is not None:
-            return ("last_seen", last_seen, end, steps)  # SO-A6
-        return ("hidden", None, end, steps)
+            return ("last_seen", last_seen)  # SO-A6
+        return ("hidden", None)
 
     def _trapped(self, start: int, pw: PathWorld) -> bool:
         """No legal step at all (the agent may then stay even where it may not end)."""
@@ -204,31 +343,36 @@ class Oracle:
                 return False
         return True
 
-    def _walk(
-        self, sq: int, steps: int, last_seen: int | None, pw: PathWorld
-    ) -> frozenset[Outcome]:
+    def _walk(self, sq: int, steps: int, last_seen: int | None, pw: PathWorld) -> frozenset[Walk]:
         key = (sq, steps, last_seen)
         got = pw.memo.get(key)
         if got is not None:
             return got
-        out: set[Outcome] = set()
+        out: set[Walk] = set()
         if self._end_ok(sq, pw):
-            out.add(self._judge(sq, last_seen, steps, pw))
-        if steps < MAX_STEPS:
-            for t in self.neighbours(sq):
-                if self.can_step(sq, t, pw.foot):
+            out.add((sq, steps, last_seen))
+        if steps < pw.limit:
+            for t in self.steps_from(sq):
+                if t not in pw.foot:
                     out |= self._walk(t, steps + 1, t if t in pw.seen else last_seen, pw)
         result = frozenset(out)
         pw.memo[key] = result
         return result
 
-    def outcomes(self, start: int, pw: PathWorld) -> frozenset[Outcome]:
-        """Every (result, announced square, end, steps) of a legal move from ``start``."""
+    def walks(self, start: int, pw: PathWorld) -> frozenset[Walk]:
+        """Every (end, steps, last seen square) of a legal move from ``start``."""
         first_seen = start if start in pw.seen else None
         out = self._walk(start, 0, first_seen, pw)
         if not self._end_ok(start, pw) and self._trapped(start, pw):
-            out = out | {self._judge(start, first_seen, 0, pw)}
+            out = out | {(start, 0, first_seen)}
         return out
+
+    def outcomes(self, start: int, pw: PathWorld) -> frozenset[Outcome]:
+        """Every (result, announced square, end, steps) of a legal move from ``start``."""
+        return frozenset(
+            (*self._judge(end, seen, pw.at_end), end, steps)
+            for end, steps, seen in self.walks(start, pw)
+        )
 
     def naive_outcomes(self, start: int, pw: PathWorld) -> set[Outcome]:
         """:meth:`outcomes` by listing every explicit path (slow; for cross-checks)."""
@@ -239,11 +383,55 @@ class Oracle:
             end = path[-1]
             if self._end_ok(end, pw) or (len(path) == 1 and self._trapped(start, pw)):
                 visible = [s for s in path if s in pw.seen]
-                out.add(self._judge(end, visible[-1] if visible else None, len(path) - 1, pw))
-            if len(path) - 1 < MAX_STEPS:
+                last = visible[-1] if visible else None
+                out.add((*self._judge(end, last, pw.at_end), end, len(path) - 1))
+            if len(path) - 1 < pw.limit:
                 for t in self.neighbours(end):
                     if self.can_step(end, t, pw.foot):
                         paths.append([*path, t])
+        return out
+
+    def move_squares(self, start: int, pw: PathWorld) -> frozenset[int]:
+        """Every square the agent could stand on during a legal move from ``start``
+        (its start, and each square of a walk that can still end legally in time)."""
+        out = {start}
+        layer = {start}
+        for k in range(1, pw.limit + 1):
+            layer = {t for s in layer for t in self.neighbours(s) if self.can_step(s, t, pw.foot)}
+            for x in layer:
+                if x != pw.vehicle:
+                    out.add(x)  # a legal end itself
+                elif k < pw.limit and any(
+                    u != x and self.can_step(x, u, pw.foot) for u in self.neighbours(x)
+                ):
+                    out.add(x)  # crossed, with a step to spare and a way off (SO-A3)
+        return frozenset(out)
+
+    def decoy_squares(self, start: int, limit: int) -> frozenset[int]:
+        """Where a Holo Decoy from ``start`` may go: a square some hunter saw during the
+        move that the agent could have been on in a legal move of ``limit`` steps."""
+        foot = frozenset(sq for sq, aboard in self.hunters.values() if not aboard)
+        pw = PathWorld(foot, self.vehicle, frozenset(), limit=limit)
+        return self.move_squares(start, pw) & self.seen_by_hunters(self.path_smoke)
+
+    def turns(self, start: int, kit: Kit) -> set[tuple[Any, ...]]:
+        """Every way the agent on ``start`` with ``kit`` may play its turn now, with no
+        public card: ``(result, announced square, end, steps, card before, card after)``
+        (cards: hidden ones, or "")."""
+        out: set[tuple[Any, ...]] = set()
+        foot = frozenset(sq for sq, aboard in self.hunters.values() if not aboard)
+        path_seen = {s: self.seen_by_hunters(self.path_smoke, stealth=s) for s in (False, True)}
+        end_seen = {s: self.seen_by_hunters(self.smoke(), stealth=s) for s in (False, True)}
+        for before, after in self._options(kit):
+            limit = SURGE_STEPS if before == ADRENAL else MAX_STEPS
+            pw = PathWorld(foot, self.vehicle, path_seen[before == STEALTH], limit=limit)
+            at_end = end_seen[STEALTH in (before, after)]
+            decoys = path_seen[False] & self.move_squares(start, pw)
+            for end, steps, seen in self.walks(start, pw):
+                if after != DECOY:
+                    out.add((*self._judge(end, seen, at_end), end, steps, before, after))
+                elif end not in at_end:
+                    out |= {("last_seen", d, end, steps, before, after) for d in decoys}
         return out
 
     # ------------------------------------------------------------------ results
@@ -257,63 +445,116 @@ class Oracle:
 
     def sites(self) -> tuple[frozenset[int], ...]:
         """Per sector, the sites of some consistent world."""
-        alive = [s for s, ws in self.worlds.items() if ws]
+        alive = [s for (s, _), ws in self.worlds.items() if ws]
         return tuple(frozenset(s[j] for s in alive) for j in range(len(self.candidates)))
 
-    def holds(self, square: int, steps: int, sites: Sequence[int]) -> bool:
-        """Whether the world (square, steps, sites) is still consistent."""
-        return (square, steps) in self.worlds.get(tuple(sites), frozenset())
+    def kits(self) -> set[Kit]:
+        """Every kit of some consistent world."""
+        return {k for (_, k), ws in self.worlds.items() if ws}
+
+    def kit_squares(self) -> dict[Kit, tuple[int, int]]:
+        """The worlds jointly, per kit: bitboards of the squares after a short move (at
+        most 2 steps) and after a long one (3 or more, SO-V5)."""
+        memo: dict[frozenset[tuple[int, int]], tuple[int, int]] = {}
+        out: dict[Kit, tuple[int, int]] = {}
+        for (_, kit), ws in self.worlds.items():
+            got = memo.get(ws)
+            if got is None:
+                short = long = 0
+                for sq, n in ws:
+                    if n >= LONG_MOVE:
+                        long |= 1 << sq
+                    else:
+                        short |= 1 << sq
+                got = memo[ws] = (short, long)
+            old = out.get(kit, (0, 0))
+            out[kit] = (old[0] | got[0], old[1] | got[1])
+        return out
+
+    def holds(self, square: int, steps: int, sites: Sequence[int], kit: Kit = NO_KIT) -> bool:
+        """Whether the world (square, steps, sites, kit) is still consistent."""
+        return (square, steps) in self.worlds.get((tuple(sites), kit), frozenset())
 
     # ------------------------------------------------------------------ updates
 
-    def _map(self, fn: Any, *, per_sites: bool = False) -> None:
-        """Replace each sites' world set by ``fn(worlds)`` (or ``fn(sites, worlds)`` with
-        ``per_sites``); drop the sites left with no world."""
+    def _map(self, fn: Callable[..., Iterable[tuple[int, int]]], *, per_key: bool = False) -> None:
+        """Replace each world set by ``fn(worlds)`` (or ``fn(sites, kit, worlds)`` with
+        ``per_key``); drop the keys left with no world."""
         memo: dict[frozenset[tuple[int, int]], frozenset[tuple[int, int]]] = {}
         out = {}
-        for sites, ws in self.worlds.items():
-            if per_sites:
-                got = frozenset(fn(sites, ws))
+        for key, ws in self.worlds.items():
+            if per_key:
+                got = frozenset(fn(key[0], key[1], ws))
             else:
-                got = memo.get(ws)  # many site tuples share one world set
+                got = memo.get(ws)  # many keys share one world set
                 if got is None:
                     got = memo[ws] = frozenset(fn(ws))
             if got:
-                out[sites] = got
+                out[key] = got
         self.worlds = out
 
-    def _filter(self, keep: Any) -> None:
+    def _filter(self, keep: Callable[[tuple[int, int]], bool]) -> None:
         self._map(lambda ws: {w for w in ws if keep(w)})
+
+    def _filter_kits(self, keep: Callable[[Kit], bool]) -> None:
+        self.worlds = {k: ws for k, ws in self.worlds.items() if keep(k[1])}
 
     def feed(self, events: Sequence[Mapping[str, Any]]) -> None:
         """Apply a batch of public events (all those of one action, in order)."""
         kinds = [e["kind"] for e in events]
+        self.revealed_now = False
+        had_character = self.character_public
         for e in events:
             self._event(e, escaped="escaped" in kinds)
+        if self.characters and self.revealed_now and not had_character:
+            # SO-S4: the character card is turned face up the first time it is seen.
+            assert "character_revealed" in kinds, "revealed without its character card"
+        if "character_revealed" in kinds:
+            assert self.revealed_now and not had_character, "character card out of turn"
 
     def _event(self, e: Mapping[str, Any], *, escaped: bool) -> None:
         kind = e["kind"]
         self.log.append(f"{kind} {dict(e)}")
         if kind == "setup":
             self._setup(e)
+        elif kind == "hunter_character":
+            pass  # public, and nothing about the agent
+        elif kind == "agent_ready":
+            self._kits(int(e["cards"]))
         elif kind == "objectives_completed":
             self.pending = [(c["sector"] - 1, self.parse(c["site"])) for c in e["completed"]]
         elif kind == "agent_turn":
+            self.round = int(e["round"])
             self._objectives()
+            self.public_before = self.public_after = ""
+            self.after_near = None
+            self.path_smoke = self.smoke()
+        elif kind == "equipment":
+            self._equipment(e)
         elif kind == "agent_moved":
             self._moved(e["result"], None if e["square"] is None else self.parse(e["square"]))
+            self.shown = e["result"] == "revealed"
+            self.revealed_now |= self.shown
             if not escaped and len(self.done) >= OBJECTIVES_TO_ESCAPE:
                 # SO-E1: the game goes on, so the agent is not on an escape point —
                 # unless a hunter stands on it, which blocks it (SO-E2).
                 held = {sq for sq, _ in self.hunters.values()}
                 free = self.escape - held
                 self._filter(lambda w: w[0] not in free)
+            # Smoke lasts until the end of the agent's next turn (Smoke Grenade).
+            self.smokes = [(a, until) for a, until in self.smokes if until > self.round]
+        elif kind == "character_revealed":
+            char = e["character"]
+            self.character_public = True
+            self._filter_kits(lambda k: k[0] == char)
+            start = BASE_HEALTH + AGENTS[char].health_bonus + (2 if self.players == 4 else 0)
+            assert e["health"] == start, "the agent is first seen with its starting health"
         elif kind in ("escaped", "game_over"):
             self.over = True
-        elif kind == "order" or kind == "stun_removed":
+        elif kind in ("order", "stun_removed"):
             pass
         elif kind == "hunter_turn":
-            self.current, self.drove = e["hunter"], False
+            self.current, self.drove, self.ambushed = e["hunter"], False, False
         elif kind in ("got_out", "hunter_step"):
             self.hunters[e["hunter"]] = [self.parse(e["square"]), False]
         elif kind == "got_in":
@@ -324,21 +565,26 @@ class Oracle:
             for h in self.hunters.values():
                 if h[1]:
                     h[0] = self.vehicle
+        elif kind == "ambush":
+            self._ambush(e)
+            self.ambushed = True
         elif kind == "announcement":
+            if not self.ambushed:
+                self._no_ambush(e["hunter"])
+            self.ambushed = False
             self._announcement(e)
+        elif kind == "sniff":
+            here = self.hunters[e["hunter"]][0]
+            near = bool(e["near"])
+            self._filter(lambda w: (self.king(w[0], here) <= SNIFF_RANGE) == near)
         elif kind == "sensor":
             self._sensor(e["answer"])
         elif kind == "attack":
             here = self.hunters[e["hunter"]][0]
             dist = e["distance"]
-            self._filter(lambda w: self._king(w[0], here) == dist)  # SO-X1
+            self._filter(lambda w: self.king(w[0], here) == dist)  # SO-X1
         else:
             raise AssertionError(f"the oracle does not know the public event {kind!r}")
-
-    def _king(self, a: int, b: int) -> int:
-        ar, ac = divmod(a, self.width)
-        br, bc = divmod(b, self.width)
-        return max(abs(ar - br), abs(ac - bc))
 
     def _setup(self, e: Mapping[str, Any]) -> None:
         self.vehicle = self.parse(e["vehicle"])
@@ -350,7 +596,21 @@ class Oracle:
             ]
         else:  # hidden: any candidate per sector
             combos = itertools.product(*self.candidates)
-        self.worlds = {tuple(c): frozenset({(start, 0)}) for c in combos}
+        self.worlds = {(tuple(c), NO_KIT): frozenset({(start, 0)}) for c in combos}
+
+    def _kits(self, n: int) -> None:
+        """SO-S4: any character, any ``n`` cards of its pool, every card unused."""
+        assert n == (5 if self.players == 4 else 3), "cards per player count (SO-S4, SO-F1)"
+        kits: list[Kit] = []
+        for char in AGENTS:
+            pool = sorted(c for c, card in CARDS.items() if card.owner in ("", char))
+            for hand in itertools.combinations(pool, n):
+                kits.append((char, tuple((c, CARDS[c].uses) for c in hand)))
+        self.worlds = {(sites, kit): ws for (sites, _), ws in self.worlds.items() for kit in kits}
+
+    def _reach(self, kit: Kit) -> int:
+        """How far from its site the agent completes an objective (Blue Jay: 2)."""
+        return AGENTS[kit[0]].objective_range if kit[0] else 1
 
     def _objectives(self) -> None:
         """SO-O1…O3 at the start of the agent's turn."""
@@ -361,68 +621,227 @@ class Oracle:
             if j in self.done:
                 raise AssertionError(f"sector {j + 1} completed twice")
 
-        def fn(sites: tuple[int, ...], ws: frozenset[tuple[int, int]]) -> set[tuple[int, int]]:
+        memo: dict[Any, set[tuple[int, int]]] = {}
+
+        def fn(sites: tuple[int, ...], kit: Kit, ws: frozenset[tuple[int, int]]) -> set[Any]:
             if any(sites[j] != s for j, s in completed.items()):
                 return set()
-            out = set()
-            for sq, steps in ws:
-                if all(self.adjacent(sq, s) for s in completed.values()) and not any(
-                    self.adjacent(sq, sites[j]) for j in open_sectors if j not in completed
-                ):
-                    out.add((sq, steps))
-            return out
-
-        self._map(fn, per_sites=True)
-        self.done.update(completed)
-
-    def _moved(self, result: str, square: int | None) -> None:
-        """SO-A1…A6: the agent's secret move and its public result."""
-        pw = self.path_world()
-        cache: dict[int, set[tuple[int, int]]] = {}
-
-        def ends(start: int) -> set[tuple[int, int]]:
-            got = cache.get(start)
-            if got is None:
-                got = {
-                    (end, steps)
-                    for res, sq, end, steps in self.outcomes(start, pw)
-                    if res == result and sq == square
-                }
-                cache[start] = got
+            reach = self._reach(kit)
+            got = memo.get((sites, reach, ws))
+            if got is not None:
+                return got
+            ok: dict[int, bool] = {}
+            for sq, _ in ws:
+                if sq not in ok:
+                    ok[sq] = all(self.king(sq, s) <= reach for s in completed.values()) and not any(
+                        self.king(sq, sites[j]) <= reach for j in open_sectors if j not in completed
+                    )
+            got = memo[(sites, reach, ws)] = {w for w in ws if ok[w[0]]}
             return got
 
-        def fn(ws: frozenset[tuple[int, int]]) -> set[tuple[int, int]]:
-            out: set[tuple[int, int]] = set()
-            for sq in {sq for sq, _ in ws}:
-                out |= ends(sq)
-            return out
+        self._map(fn, per_key=True)
+        self.done.update(completed)
 
-        self._map(fn)
+    def _equipment(self, e: Mapping[str, Any]) -> None:
+        """A public card use (SO-A7, SO-A8): who may have had it, and where it was used."""
+        card, moment = e["card"], e["moment"]
+        assert CARDS[card].public, f"a hidden card announced: {card}"
+        if moment == "before":
+            assert not self.public_before, "two cards before the move"
+            self.public_before = card
+        else:
+            assert not self.public_after, "two cards after the move"
+            self.public_after = card
+        used = sum(bool(c) for c in (self.public_before, self.public_after))
+        assert used <= self.per_turn, "more cards than the turn allows (SO-A7)"
+        new = {}
+        for (sites, kit), ws in self.worlds.items():
+            if _uses(kit, card) > 0:
+                new[(sites, _spend(kit, card))] = ws  # SO-A8: one use fewer
+        self.worlds = new
+        near: frozenset[int] | None = None
+        if card in ("flash-bang", "smoke-grenade"):
+            target = self.parse(e["square"])
+            near = self.within(target, CARDS[card].reach)
+        elif card == "venom-dart":
+            here, aboard = self.hunters[e["hunter"]]
+            assert not aboard, "venom dart on a hunter aboard"
+            near = self.within(here, CARDS[card].reach)
+        if card == "smoke-grenade":
+            area = self.within(self.parse(e["square"]), 1)
+            assert sorted(e["area"]) == sorted(self.name(i) for i in area), "smoke area"
+            self.smokes.append((area, self.round + 1))
+        if moment == "before":
+            self.path_smoke = self.smoke()
+            if near is not None:
+                zone = near
+                self._filter(lambda w: w[0] in zone)
+        else:
+            self.after_near = near
+
+    def _options(self, kit: Kit) -> list[tuple[str, str]]:
+        """The (before, after) cards a kit could have played this turn (SO-A7): the public
+        ones announced, or else any hidden card with a use left, within the limit."""
+        both = self.per_turn >= 2
+        if self.public_before:
+            befores = [self.public_before]
+        else:
+            befores = [""]
+            if both or not self.public_after:
+                befores += [
+                    c
+                    for c in (ADRENAL, STEALTH)
+                    if not CARDS[c].public and CARDS[c].when in ("before", "either")
+                    if _uses(kit, c) > 0
+                ]
+        if self.public_after:
+            afters = [self.public_after]
+        else:
+            afters = [""]
+            if both or not self.public_before:
+                afters += [
+                    c
+                    for c in (STEALTH, DECOY)
+                    if not CARDS[c].public and CARDS[c].when in ("after", "either")
+                    if _uses(kit, c) > 0
+                ]
+        out = []
+        for b, a in itertools.product(befores, afters):
+            if b and a and (b == a or not both):
+                continue  # one card a turn, or one before and one after (not the same)
+            out.append((b, a))
+        return out
+
+    def _moved(self, result: str, square: int | None) -> None:
+        """SO-A1…A6, SO-A7: the agent's secret move, any hidden card a kit could have
+        used, and the public result."""
+        path_seen = {s: self.seen_by_hunters(self.path_smoke, stealth=s) for s in (False, True)}
+        end_seen = {s: self.seen_by_hunters(self.smoke(), stealth=s) for s in (False, True)}
+        foot = frozenset(sq for sq, aboard in self.hunters.values() if not aboard)
+        pws: dict[tuple[int, bool], PathWorld] = {}
+        cache: dict[tuple[int, str, str], frozenset[tuple[int, int]]] = {}
+        after_near = self.after_near
+
+        def ends(start: int, before: str, after: str) -> frozenset[tuple[int, int]]:
+            key = (start, before, after)
+            got = cache.get(key)
+            if got is not None:
+                return got
+            limit = SURGE_STEPS if before == ADRENAL else MAX_STEPS
+            stealth_path = before == STEALTH
+            pw = pws.get((limit, stealth_path))
+            if pw is None:
+                pw = pws[(limit, stealth_path)] = PathWorld(
+                    foot, self.vehicle, path_seen[stealth_path], limit=limit
+                )
+            at_end = end_seen[STEALTH in (before, after)]
+            out: set[tuple[int, int]] = set()
+            if after == DECOY:
+                # A false Last Seen token on a square a hunter saw and the agent could
+                # have been on this turn; the real end is unseen.
+                if (
+                    result == "last_seen"
+                    and square in path_seen[False]
+                    and square in self.move_squares(start, pw)
+                ):
+                    out = {(e, n) for e, n, _ in self.walks(start, pw) if e not in at_end}
+            else:
+                for e, n, seen in self.walks(start, pw):
+                    if self._judge(e, seen, at_end) == (result, square):
+                        out.add((e, n))
+            if after_near is not None:
+                out = {w for w in out if w[0] in after_near}
+            got = cache[key] = frozenset(out)
+            return got
+
+        unions: dict[tuple[frozenset[int], str, str], frozenset[tuple[int, int]]] = {}
+        new: dict[tuple[tuple[int, ...], Kit], set[tuple[int, int]]] = {}
+        for (sites, kit), ws in self.worlds.items():
+            starts = frozenset(sq for sq, _ in ws)
+            for before, after in self._options(kit):
+                got = unions.get((starts, before, after))
+                if got is None:
+                    acc: set[tuple[int, int]] = set()
+                    for s in starts:
+                        acc |= ends(s, before, after)
+                    got = unions[(starts, before, after)] = frozenset(acc)
+                if not got:
+                    continue
+                new_kit = kit
+                for card, public in ((before, self.public_before), (after, self.public_after)):
+                    if card and card != public:
+                        new_kit = _spend(new_kit, card)  # a hidden use (SO-A8)
+                        self.hidden_uses += 1
+                new.setdefault((sites, new_kit), set()).update(got)
+        self.worlds = {k: frozenset(v) for k, v in new.items()}
+
+    def orthogonal(self, i: int) -> set[int]:
+        """The up to 4 squares orthogonally next to ``i``."""
+        r, c = divmod(i, self.width)
+        return {
+            (r + dr) * self.width + c + dc
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            if 0 <= r + dr < self.height and 0 <= c + dc < self.width
+        }
+
+    def _ambush(self, e: Mapping[str, Any]) -> None:
+        """The Cobra stuns a hunter that ends on it (no roll) or orthogonally next to it
+        (on a d6 of 4+)."""
+        assert self.characters and not self.shown, "an ambush by a figure on the board"
+        here, aboard = self.hunters[e["hunter"]]
+        assert not aboard and e["hunter"] == self.current, "an ambush of a hunter aboard"
+        if e["roll"] is None:
+            assert e["stunned"], "an ambush on the hunter's own square always stuns"
+            place = {here}
+        else:
+            assert e["stunned"] == (e["roll"] >= 4), "an ambush next to it stuns on 4+"
+            place = self.orthogonal(here)
+        self._filter_kits(lambda k: k[0] == "cobra")
+        self._filter(lambda w: w[0] in place)
+
+    def _no_ambush(self, hunter: str) -> None:
+        """No ambush event when a hunter on foot ended its move while the agent's figure
+        was off the board: no Cobra on or orthogonally next to it."""
+        here, aboard = self.hunters[hunter]
+        if not self.characters or self.shown or aboard:
+            return
+        zone = self.orthogonal(here) | {here}
+
+        def fn(sites: tuple[int, ...], kit: Kit, ws: frozenset[tuple[int, int]]) -> set[Any]:
+            if kit[0] != "cobra":
+                return set(ws)
+            return {w for w in ws if w[0] not in zone}
+
+        self._map(fn, per_key=True)
 
     def _announcement(self, e: Mapping[str, Any]) -> None:
-        """SO-H3: "Clear" or visible, to this hunter (after a drive: all aboard)."""
+        """SO-H3: "Clear" or visible, to this hunter (after a drive: all aboard too)."""
+        viewers = [self.hunters[e["hunter"]][0]]
         if self.drove:
-            viewers = [sq for sq, aboard in self.hunters.values() if aboard]
-        else:
-            viewers = [self.hunters[e["hunter"]][0]]
-        seen: frozenset[int] = frozenset()
+            viewers += [sq for sq, aboard in self.hunters.values() if aboard]
+        seen: set[int] = set()
+        smoke = self.smoke()
         for v in viewers:
-            seen |= self.sight(v)
+            seen |= self.sight(v, smoke)
         if e["answer"] == "visible":
             at = self.parse(e["square"])
             if at not in seen:
                 raise AssertionError(f"visible at {e['square']}, which no viewer sees")
             self._filter(lambda w: w[0] == at)
+            self.shown = True
+            self.revealed_now = True
         elif e["answer"] == "clear":
             self._filter(lambda w: w[0] not in seen)
         else:
             raise AssertionError(f"unknown answer {e['answer']!r}")
 
     def _sensor(self, answer: str) -> None:
-        """SO-V5, SO-V6."""
+        """SO-V5, SO-V6 (and the Spider's Signal Jammer: nothing detected, nothing told)."""
         v = self.vehicle
         vs = Square(*divmod(v, self.width))
-        if answer == "no movement detected":
+        if answer == "jammed":
+            assert self.characters
+        elif answer == "no movement detected":
             self._filter(lambda w: w[1] < LONG_MOVE)
         else:
             self._filter(
@@ -459,13 +878,45 @@ def choose(state: Any, seat: str, rng: Any, policy: str) -> Any:
     return rng.choice([a for a in legal if a.kind == kind])
 
 
+def choose_with_cards(
+    state: Any,
+    seat: str,
+    rng: Any,
+    policy: str,
+    *,
+    avoid: Callable[[Any], bool] | None = None,
+    prefer: str = "",
+) -> Any:
+    """As :func:`choose`, but the agent plays a card one time in 3 when it may (a card
+    first, then its target), so that equipment comes up often — the card ``prefer``
+    2 times in 3; ``avoid`` leaves out actions (a known engine bug's trigger)."""
+    legal = list(state.legal_actions(seat))
+    if avoid is not None:
+        legal = [a for a in legal if not avoid(a)] or legal
+    uses = [a for a in legal if a.kind == "use"]
+    preferred = [a for a in uses if a.args[0] == prefer]
+    if seat == "agent" and preferred and rng.randbelow(3):
+        return rng.choice(preferred)
+    if seat == "agent" and uses and rng.randbelow(3) == 0:
+        card = rng.choice(sorted({str(a.args[0]) for a in uses}))
+        return rng.choice([a for a in uses if a.args[0] == card])
+    rest = [a for a in legal if a.kind != "use"] or legal
+    if policy == "uniform":
+        return rng.choice(rest)
+    steps = [a for a in rest if a.kind == "step"]
+    if policy == "roaming" and seat == "agent" and steps and rng.randbelow(5):
+        return rng.choice(steps)
+    kind = rng.choice(sorted({a.kind for a in rest}))
+    return rng.choice([a for a in rest if a.kind == kind])
+
+
 def engine_moves(state: Any) -> list[tuple[list[Any], Any]]:
     """Every distinct agent move the engine allows now, by (end, steps, last seen square).
 
     ``state`` must be at the start of the agent's move. Returns ``(actions, after)``
     pairs: the actions of one representative move (its steps, then ``stop`` unless the
     4th step ended it) and a clone of the game after them. Moves are explored through
-    the engine's own legal actions.
+    the engine's own legal actions (no cards: see :func:`engine_turns`).
     """
     geo = state.geo
     seen = geo.seen_by([h.square for h in state.hunters])
@@ -480,6 +931,8 @@ def engine_moves(state: Any) -> list[tuple[list[Any], Any]]:
             continue
         visited.add(key)
         for a in node.legal_actions("agent"):
+            if a.kind == "use":
+                continue
             nxt = node.clone()
             nxt.apply(a)
             if a.kind == "stop" or nxt.phase != "agent":
@@ -487,4 +940,111 @@ def engine_moves(state: Any) -> list[tuple[list[Any], Any]]:
             else:
                 sq = nxt.path[-1]
                 stack.append((nxt, [*actions, a], sq if seen >> sq & 1 else last))
+    return out
+
+
+@dataclass
+class TurnPlan:
+    """One way the agent's move may go, up to (not including) the action that ends it:
+    the game ``node`` before that action, the ``actions`` so far (a card before the move,
+    steps), the ``last`` action (a ``stop``, or the step that uses the last one), and
+    the move's ``end`` square and ``steps``. :meth:`turns` plays it out."""
+
+    node: Any
+    actions: list[Any]
+    last: Any
+    end: int
+    steps: int
+
+    def turns(self, allow: Callable[[Any, str], bool] | None = None) -> Iterator[Any]:
+        """Each ``(actions, after)`` way to end the turn: the move, then each card use
+        ``allow`` lets through (or none) after it."""
+        nxt = self.node.clone()
+        nxt.apply_unchecked(self.last)
+        if nxt.phase != "agent_after":
+            yield [*self.actions, self.last], nxt
+            return
+        for b in nxt.legal_actions("agent"):
+            if b.kind == "use" and allow is not None and not allow(b, "after"):
+                continue
+            fin = nxt.clone()
+            fin.apply_unchecked(b)
+            yield [*self.actions, self.last, b], fin
+
+
+def engine_turns(
+    state: Any,
+    allow: Callable[[Any, str], bool] | None = None,
+    want: tuple[str, str | None] | None = None,
+) -> list[TurnPlan]:
+    """Every distinct agent turn the engine allows now, equipment included — a card (or
+    none) before the move, the steps, a card (or none) after — as :class:`TurnPlan`
+    moves to be played out (lazily: resolving a move costs the engine its map update).
+
+    ``allow(action, moment)`` may leave out card uses (``moment``: "before" or "after").
+    ``want``, a move result ``(result, square name)``, leaves out moves that cannot give
+    it, judged before the engine resolves them (only as a short cut: the caller checks
+    the real result): a reveal ends on its square; with no Holo Decoy left to play, a
+    hidden move was never seen on its path and a Last Seen token lies on the last square
+    of the path that was. Moves are told apart by the card used before, the end, the
+    steps and the last square of the path that the hunters saw (within 2 squares of
+    them with a Stealth Field used before). The actions come from the engine's legal
+    actions, so they are applied unchecked.
+    """
+    geo = state.geo
+    out: list[TurnPlan] = []
+    starts: list[tuple[list[Any], Any]] = [([], state.clone())]
+    for a in state.legal_actions("agent"):
+        if a.kind == "use" and (allow is None or allow(a, "before")):
+            nxt = state.clone()
+            nxt.apply_unchecked(a)
+            starts.append(([a], nxt))
+    for prefix, node0 in starts:
+        table = node0.sight()
+        plain = stealthy = 0
+        for h in node0.hunters:
+            plain |= table[h.square]
+            stealthy |= table[h.square] & geo.within(h.square, STEALTH_RANGE)
+        seen = (plain, stealthy)
+        pick = 1 if node0.used_before == STEALTH else 0  # the path sight of this turn
+        decoy = node0.cards.get(DECOY, 0) > 0
+        limit = node0._move_limit()
+
+        def plausible(end: int, mark: int | None, decoy: bool = decoy) -> bool:
+            if want is None:
+                return True
+            result, name = want
+            if result == "revealed":
+                return geo.name(end) == name
+            if decoy and result == "last_seen":
+                return True
+            return (None if mark is None else geo.name(mark)) == name
+
+        start = node0.path[-1]
+        sight = seen[pick]
+        visited: set[Any] = set()
+        stack = [(node0, list(prefix), start if sight >> start & 1 else None)]
+        while stack:
+            node, actions, last = stack.pop()
+            key = (node.path[-1], len(node.path) - 1, last)
+            if key in visited:
+                continue
+            visited.add(key)
+            for a in node.legal_actions("agent"):
+                if a.kind == "use":
+                    continue
+                steps = len(node.path) - 1
+                if a.kind == "step":
+                    sq = geo.parse(str(a.args[0]))
+                    mark = sq if sight >> sq & 1 else last
+                    if steps + 1 < limit:
+                        nxt = node.clone()
+                        nxt.apply_unchecked(a)
+                        stack.append((nxt, [*actions, a], mark))
+                        continue
+                    end, steps = sq, steps + 1  # the last step: it ends the move
+                else:
+                    end, mark = node.path[-1], last
+                if plausible(end, mark):
+                    out.append(TurnPlan(node, actions, a, end, steps))
     return out

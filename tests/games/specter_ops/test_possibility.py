@@ -1,11 +1,14 @@
 """The hunters' possibility map (SO-I2) against an independent brute force.
 
 ``tests/games/specter_ops/oracle.py`` tracks every hidden world (agent square, steps of
-its last move, objective sites) consistent with the public events, enumerating the
-agent's paths step by step; it shares no code with ``knowledge.py``. After every action
-of many random games the engine's map must equal the oracle's squares exactly (never a
-square the agent cannot be on) and hold the true square; with hidden sites (4 players,
-SO-S3) the possible sites must agree too.
+its last move, objective sites, and with characters the agent's kit: character and
+cards with uses left) consistent with the public events, enumerating the agent's paths
+step by step and, with characters, every hidden card use each world could have made;
+it shares no code with ``knowledge.py``. After every action of many random games the
+engine's map must equal the oracle's squares exactly (never a square the agent cannot
+be on) and hold the true square; with hidden sites (4 players, SO-S3) the possible
+sites must agree too, and with characters the possible kits and the squares of each
+kit (SO-S4, SO-A7, SO-A8).
 """
 
 from __future__ import annotations
@@ -22,14 +25,20 @@ from hypothesis import strategies as st
 from fogofwar.core.game import Action, get_ruleset
 from fogofwar.core.grid import Board, Square, builtin_board, can_step, load_board
 from fogofwar.core.rng import stream
+from fogofwar.games.specter_ops import knowledge
+from fogofwar.games.specter_ops.characters import AGENTS, CARDS
 from fogofwar.games.specter_ops.geometry import geometry_for
-from fogofwar.games.specter_ops.state import SpecterOpsState
+from fogofwar.games.specter_ops.state import AGENT, SpecterOpsState
 from tests.games.specter_ops.oracle import (
     POLICIES,
     Oracle,
+    PathWorld,
     choose,
+    choose_with_cards,
     engine_moves,
+    engine_turns,
     public_events,
+    truth_kit,
 )
 
 BOARDS = Path(__file__).parent / "boards"
@@ -41,8 +50,9 @@ ALL_IDS = ["small", "tight", "pillars", "default"]
 RULES = get_ruleset("specter-ops")
 
 
-def new_game(board: str, players: int, seed: int, rounds: int) -> SpecterOpsState:
-    state = RULES.new_game({"players": players, "board": board, "max_rounds": rounds}, seed)
+def new_game(board: str, players: int, seed: int, rounds: int, **options: Any) -> SpecterOpsState:
+    config = {"players": players, "board": board, "max_rounds": rounds, **options}
+    state = RULES.new_game(config, seed)
     assert isinstance(state, SpecterOpsState)
     return state
 
@@ -63,16 +73,26 @@ def tally(counts: Counter[str], events: list[dict[str, Any]]) -> None:
         elif kind == "announcement":
             kind += "/" + e["answer"]
         elif kind == "sensor":
-            kind += "/none" if e["answer"] == "no movement detected" else "/bearing"
+            answer = e["answer"]
+            kind += {"no movement detected": "/none", "jammed": "/jammed"}.get(answer, "/bearing")
+        elif kind == "equipment":
+            kind += "/" + e["card"]
         counts[kind] += 1
 
 
 def check(state: SpecterOpsState, oracle: Oracle, where: str) -> None:
     """The engine's map equals the oracle's and holds the truth (SO-I2)."""
     engine = set(state.geo.indices(state.knowledge.squares))
-    truth = state.agent_square
+    # During the agent's turn the map is still the one of its start (the move is not
+    # over), and a hidden card it has used already is not known yet.
+    moving = state.phase in ("agent", "agent_after")
+    truth = state.path[0] if moving else state.agent_square
+    kit = truth_kit(state)
     # The oracle itself must keep the true world, or it is not a sound reference.
-    assert oracle.holds(truth, state.last_steps, state.sites), f"{where}: oracle lost the truth"
+    assert oracle.holds(truth, state.last_steps, state.sites, kit), (
+        f"{where}: oracle lost the truth {state.geo.name(truth)} {kit}\n"
+        + "\n".join(oracle.log[-12:])
+    )
     assert truth in engine, f"{where}: the map lost the agent's square {state.geo.name(truth)}"
     expected = oracle.squares()
     assert engine == expected, (
@@ -83,6 +103,36 @@ def check(state: SpecterOpsState, oracle: Oracle, where: str) -> None:
     # The view shows the same map (SO-I2: the umpire gives it to the hunters).
     shown = state.view(None).to_json()["view"]
     assert shown["possible"] == state.geo.names(state.knowledge.squares)  # type: ignore[index]
+    if state.with_characters:
+        check_kits(state, oracle, where, steps=not moving)
+
+
+def check_kits(state: SpecterOpsState, oracle: Oracle, where: str, *, steps: bool) -> None:
+    """SO-S4, SO-A7, SO-A8: the possible kits, and the squares of each kit (after a
+    short and a long move, SO-V5, outside the agent's turn), are the oracle's."""
+    engine_kits = set(state.knowledge.possible_kits())
+    oracle_kits = oracle.kits()
+    assert engine_kits == oracle_kits, (
+        f"{where}: kits map - oracle = {sorted(engine_kits - oracle_kits)[:4]}, "
+        f"oracle - map = {sorted(oracle_kits - engine_kits)[:4]}\n" + "\n".join(oracle.log[-12:])
+    )
+    assert state.knowledge.possible_characters() == {k[0] for k in oracle_kits}
+    joint: dict[Any, tuple[int, int]] = {}
+    for g in state.knowledge.groups:
+        for k in g.kits:
+            short, long = joint.get(k, (0, 0))
+            joint[k] = (short | g.short, long | g.long)
+    expected = oracle.kit_squares()
+    if not steps:  # the map forgets the last move's steps when a turn starts
+        joint = {k: (a | b, 0) for k, (a, b) in joint.items()}
+        expected = {k: (a | b, 0) for k, (a, b) in expected.items()}
+    for k in expected:
+        assert joint[k] == expected[k], (
+            f"{where}: squares of kit {k}: map {names(state, set(state.geo.indices(joint[k][0])))}"
+            f" / {names(state, set(state.geo.indices(joint[k][1])))}, oracle "
+            f"{names(state, set(state.geo.indices(expected[k][0])))}"
+            f" / {names(state, set(state.geo.indices(expected[k][1])))}"
+        )
 
 
 def play_checked(
@@ -382,3 +432,445 @@ def test_held_escape_point_stays_in_the_map() -> None:
     play(state, oracle, "agent: stop")
     assert not state.is_over
     assert state.geo.names(state.knowledge.squares) == ["A1"]
+
+
+# --------------------------------------------------------------------------- characters
+
+
+CHARACTER_BOARDS = [SMALL, TIGHT, PILLARS]
+CHARACTERS = list(AGENTS)
+
+
+def decoy_bugs(state: SpecterOpsState, oracle: Oracle) -> Any:
+    """Checks every Holo Decoy target the engine offers against the oracle (the vehicle's
+    square only where the agent could stand on it mid-move, SO-A3; regression tests:
+    :func:`test_decoy_only_where_the_agent_could_be`,
+    :func:`test_decoy_on_the_vehicle_keeps_the_map_exact`). Nothing is left out."""
+
+    def avoid(action: Action) -> bool:
+        if action.kind != "use" or action.args[0] != "holo-decoy":
+            return False
+        target = state.geo.parse(str(action.args[1]))
+        assert target in oracle.decoy_squares(state.path[0], state._move_limit()), action
+        return False
+
+    return avoid
+
+
+def check_decoy_targets(state: SpecterOpsState, oracle: Oracle, counts: Counter[str]) -> None:
+    """Holo Decoy: when the engine offers it, its targets are the oracle's — the squares
+    a hunter saw that the agent could have been on in a legal move this turn (the
+    vehicle's square only mid-move, SO-A3)."""
+    offered = {
+        state.geo.parse(str(a.args[1]))
+        for a in state.legal_actions(AGENT)
+        if a.args[:1] == ("holo-decoy",)
+    }
+    if offered:
+        expected = oracle.decoy_squares(state.path[0], state._move_limit())
+        assert offered == set(expected), (
+            f"decoy targets: engine {names(state, offered)}, oracle {names(state, set(expected))}"
+        )
+        counts["decoy_offered"] += 1
+
+
+def setup_action(state: SpecterOpsState, seat: str, rng: Any, character: str) -> Action:
+    """SO-S4 for the random games: the hunters pick at random; the agent picks
+    ``character`` and, 2 times in 3, its unique card first (so that every card is
+    played), then cards at random."""
+    if state.phase == "pick_agent":
+        return Action(AGENT, "character", (character,))
+    unique = AGENTS[character].unique_card
+    if state.phase == "pick_cards" and unique not in state.cards and rng.randbelow(3):
+        return Action(AGENT, "card", (unique,))
+    return rng.choice(state.legal_actions(seat))
+
+
+def hunt(state: SpecterOpsState, seat: str, rng: Any) -> Action | None:
+    """A hunter on foot that walks towards a square of the possibility map and stops on
+    or next to it (so that Cobra ambushes and sniffs come up); None: no such step."""
+    if state.phase != "hunter" or state.current is None:
+        return None
+    h = state.hunters[state.current]
+    geo = state.geo
+    possible = geo.indices(state.knowledge.squares)
+    legal = state.legal_actions(seat)
+    if h.aboard or not possible:
+        return None
+    target = geo.square(possible[len(possible) // 2])
+
+    def away(i: int) -> int:
+        sq = geo.square(i)
+        return max(abs(sq.row - target.row), abs(sq.col - target.col))
+
+    stop = Action(seat, "stop")
+    if away(h.square) <= 1 and stop in legal:
+        return stop
+    steps = [a for a in legal if a.kind == "step"]
+    if not steps:
+        return stop if stop in legal else None
+    best = min(away(geo.parse(str(a.args[0]))) for a in steps)
+    return rng.choice([a for a in steps if away(geo.parse(str(a.args[0]))) == best])
+
+
+def play_kit_checked(
+    board: str,
+    players: int,
+    seed: int,
+    per_turn: int,
+    character: str,
+    counts: Counter[str],
+    *,
+    rounds: int = 7,
+    hunting: bool = False,
+    prefer: str = "",
+) -> int:
+    """One random game with characters and equipment (SO-S4, SO-A7, SO-A8), the agent
+    playing a card one time in 3 when it may; the map is checked after every action."""
+    state = new_game(board, players, seed, rounds, characters=True, equipment_per_turn=per_turn)
+    oracle = Oracle(board_of(board), players, characters=True, per_turn=per_turn)
+    oracle.feed(public_events(state.events))
+    check(state, oracle, f"seed {seed} setup")
+    rng = stream(seed, "test")
+    policy = POLICIES[seed % len(POLICIES)]
+    n = 0
+    while not state.is_over:
+        seat = next(iter(state.to_act()))
+        hunter = hunt(state, seat, rng) if hunting and rng.randbelow(3) else None
+        if state.phase.startswith("pick"):
+            action = setup_action(state, seat, rng, character)
+        elif hunter is not None:
+            action = hunter
+        else:
+            if state.phase == "agent_after":
+                check_decoy_targets(state, oracle, counts)
+            avoid = decoy_bugs(state, oracle)
+            action = choose_with_cards(state, seat, rng, policy, avoid=avoid, prefer=prefer)
+        before = len(state.events)
+        state.apply(action)
+        n += 1
+        events = public_events(state.events[before:])
+        tally(counts, events)
+        for e in state.events[before:]:
+            if e.kind == "agent_used":
+                counts["used/" + str(e.data["card"])] += 1
+                counts["two_cards"] += e.data["moment"] == "after" and bool(state.used_before)
+        oracle.feed(events)
+        check(state, oracle, f"seed {seed} action {n} {action}")
+    counts["games"] += 1
+    counts["hidden_options"] += oracle.hidden_uses
+    return n
+
+
+@pytest.mark.parametrize("per_turn", [1, 2])
+@pytest.mark.parametrize("players", [2, 3])
+def test_map_equals_oracle_with_characters(players: int, per_turn: int) -> None:
+    """SO-I2 with characters and equipment (SO-S4, SO-A7, SO-A8), both per-turn limits:
+    after every action of random games the map's squares, the possible kits and the
+    squares of each kit are the oracle's, which allows for every hidden card use (Adrenal
+    Surge, Stealth Field, Holo Decoy) and applies every public one (Flash Bang, Smoke
+    Grenade, Venom Dart, Med Kit, Signal Jammer), the Cobra's ambush (or its absence),
+    the Beast's sniff, Blue Jay's objective range and the first reveal's character."""
+    counts: Counter[str] = Counter()
+    actions = 0
+    for k in range(16):
+        board = CHARACTER_BOARDS[k % 3]
+        seed = 5000 + 1000 * per_turn + 100 * players + k
+        actions += play_kit_checked(board, players, seed, per_turn, CHARACTERS[k % 4], counts)
+    assert actions > 800, counts
+    for kind in (
+        "used/adrenal-surge",  # hidden (SO-A7)
+        "used/stealth-field",
+        "equipment/flash-bang",  # public
+        "equipment/smoke-grenade",
+        "character_revealed",  # SO-S4, SO-A5
+        "agent_moved/hidden",
+        "agent_moved/last_seen",
+        "announcement/clear",
+        "objectives_completed",
+    ):
+        assert counts[kind] > 0, (kind, counts)
+    assert counts["hidden_options"] > 0, counts
+    if per_turn == 2:
+        assert counts["two_cards"] > 0, counts  # one card before and one after (SO-A7)
+
+
+def test_rare_card_facts_are_covered() -> None:
+    """SO-I2 in games that meet the rarer facts: Blue Jay's Holo Decoy (a false Last
+    Seen token), Cobra's ambush and its Venom Dart, the Spider's Signal Jammer against
+    the sensor, the Orangutan's Med Kit — with hunters that close in on the map."""
+    counts: Counter[str] = Counter()
+    for k in range(24):
+        board = CHARACTER_BOARDS[k % 3]
+        character = ("blue-jay", "cobra", "spider", "orangutan")[k % 4]
+        play_kit_checked(
+            board,
+            2 + k % 2,
+            9000 + k,
+            1 + k % 2,
+            character,
+            counts,
+            rounds=8,
+            hunting=True,
+            # Half the Cobras keep their darts and lie in wait (for ambushes).
+            prefer="" if k % 8 == 1 else AGENTS[character].unique_card,
+        )
+    for kind in (
+        "decoy_offered",  # its targets compared with the oracle's
+        "used/holo-decoy",
+        "ambush",
+        "equipment/venom-dart",
+        "equipment/signal-jammer",
+        "equipment/med-kit",
+        "sensor/jammed",
+        "sniff",
+    ):
+        assert counts[kind] > 0, (kind, counts)
+
+
+DECOY = "holo-decoy"
+
+
+def test_engine_turns_are_the_oracle_turns() -> None:
+    """SO-A1…A8 with hidden cards: every turn the engine lets the agent play without a
+    public card — its steps, and Adrenal Surge (6 steps), Stealth Field (before: the path
+    and the end; after: the end) or Holo Decoy (a false Last Seen token) within the
+    per-turn limit — with the result it announces, is one of the oracle's, and the other
+    way round."""
+
+    def hidden_only(action: Action, moment: str) -> bool:
+        # The Holo Decoy's targets are compared in every random game (check_decoy_targets).
+        return not CARDS[str(action.args[0])].public and action.args[0] != DECOY
+
+    turns = 0
+    for seed, per_turn in ((21, 1), (22, 2)):
+        state = new_game(TIGHT, 2, seed, 2, characters=True, equipment_per_turn=per_turn)
+        oracle = Oracle(board_of(TIGHT), 2, characters=True, per_turn=per_turn)
+        oracle.feed(public_events(state.events))
+        rng = stream(seed, "test")
+        setup = ("blue-jay", ["holo-decoy", "adrenal-surge", "stealth-field"])
+        while not state.is_over:
+            if state.phase == "pick_agent":
+                action = Action(AGENT, "character", (setup[0],))
+            elif state.phase == "pick_cards":
+                action = Action(AGENT, "card", (setup[1][len(state.cards)],))
+            else:
+                if state.phase == "agent" and len(state.path) == 1 and not state.used_before:
+                    got = set()
+                    # Only the moves' results count here, not the map: a map of the one
+                    # true world makes the engine's map updates cheap.
+                    probe = state.clone()
+                    probe.knowledge = knowledge.PossibilityMap.start(
+                        state.agent_square,
+                        [frozenset({s}) for s in state.sites],
+                        [truth_kit(state)],
+                    )
+                    for plan in engine_turns(probe, hidden_only):
+                        for _, after in plan.turns(hidden_only):
+                            event = next(
+                                e.data for e in reversed(after.events) if e.kind == "agent_moved"
+                            )
+                            square = event["square"]
+                            got.add(
+                                (
+                                    event["result"],
+                                    None if square is None else state.geo.parse(square),
+                                    after.agent_square,
+                                    after.last_steps,
+                                    after.used_before,
+                                    after.used_after,
+                                )
+                            )
+                    expected = oracle.turns(state.agent_square, truth_kit(state))
+                    expected = {t for t in expected if t[5] != DECOY}
+                    assert got == expected, f"seed {seed} round {state.round}"
+                    turns += 1
+                action = choose_with_cards(state, next(iter(state.to_act())), rng, "kinds")
+            before = len(state.events)
+            state.apply(action)
+            oracle.feed(public_events(state.events[before:]))
+    assert turns >= 4
+
+
+# --------------------------------------------------------------------------- Holo Decoy bugs
+
+BLUE_JAY = (
+    "hunter1: character H1 gun",
+    "hunter1: character H2 prophet",
+    "agent: character blue-jay",
+    "agent: card holo-decoy",
+    "agent: card adrenal-surge",
+    "agent: card smoke-grenade",
+)
+
+
+def act(state: SpecterOpsState, *moves: str) -> None:
+    """Apply moves given as ``seat: action args`` (no oracle: the positions below are
+    ones the oracle rejects or the map gets wrong)."""
+    for text in moves:
+        seat, _, rest = text.partition(":")
+        kind, *args = rest.split()
+        state.apply(Action(seat.strip(), kind, tuple(args)))
+
+
+def pillars_behind_a_hunter() -> SpecterOpsState:
+    """Blue Jay on A5, seen there (the vehicle on H5 sees row 5); H1 on foot on D5, the
+    only way east along row 5 (D4 and D6 are pillars). The agent steps to A3, unseen, and
+    may now place the Holo Decoy (the after-move moment)."""
+    state = new_game(PILLARS, 2, 1, 8, characters=True)
+    act(
+        state,
+        *BLUE_JAY,
+        *("agent: stop", "agent: done"),
+        *("hunter1: next H1", "hunter1: step G5", "hunter1: end", "hunter1: stop"),
+        *("agent: stop", "agent: done", "hunter1: next H1"),
+        *("hunter1: step F5", "hunter1: step E5", "hunter1: step D5", "hunter1: stop"),
+        *("hunter1: end", "hunter1: stop"),
+        *("agent: step A4", "agent: step A3", "agent: stop"),
+    )
+    assert state.phase == "agent_after"
+    return state
+
+
+def tight_vehicle_four_away() -> SpecterOpsState:
+    """Blue Jay unseen on C3; the vehicle (both hunters aboard) on G4, 4 columns away:
+    the agent could reach G4 only with its 4th step, which may not end on the vehicle
+    (SO-A3). It steps to B3, unseen, and may now place the Holo Decoy."""
+    state = new_game(TIGHT, 2, 1, 8, characters=True)
+    act(
+        state,
+        *BLUE_JAY,
+        *("agent: step C3", "agent: stop", "agent: done"),
+        *("hunter1: next H1", "hunter1: stop", "hunter1: stop"),
+        *("agent: step B3", "agent: stop"),
+    )
+    assert state.phase == "agent_after"
+    return state
+
+
+@pytest.mark.parametrize(
+    ("position", "square"),
+    [
+        (pillars_behind_a_hunter, "D5"),  # H1's own square: a hunter may not be entered
+        (pillars_behind_a_hunter, "E5"),  # reachable only through H1 (SO-A1)
+        (tight_vehicle_four_away, "G4"),  # the vehicle, 4 steps away (SO-A3)
+    ],
+    ids=["hunter-square", "through-hunter", "vehicle-last-step"],
+)
+def test_decoy_only_where_the_agent_could_be(position: Any, square: str) -> None:
+    """Holo Decoy (Blue Jay): "the Last Seen token on any square the agent could have
+    been seen on this turn (a hunter sees it and the agent could have reached it)". The
+    agent may not enter or pass a hunter on foot (SO-A1) nor end a move on the vehicle
+    (SO-A3), so these squares are not ones it could have been on."""
+    state = position()
+    assert Action(AGENT, "use", ("holo-decoy", square)) not in state.legal_actions(AGENT)
+
+
+def test_decoy_targets_are_the_oracles() -> None:
+    """The Holo Decoy's targets in the position above are exactly the squares a hunter
+    saw that a legal move from A5 passes: A5 (the start), B5, C5."""
+    state = pillars_behind_a_hunter()
+    targets = [a.args[1] for a in state.legal_actions(AGENT) if a.args[:1] == ("holo-decoy",)]
+    assert targets == ["A5", "B5", "C5"]
+
+
+def test_decoy_beside_a_hunter_keeps_the_map_exact() -> None:
+    """SO-I2 with a Holo Decoy next to a hunter: the map after the false token on C5 is
+    the oracle's, and holds the agent's true square A3."""
+    state = new_game(PILLARS, 2, 1, 8, characters=True)
+    oracle = Oracle(board_of(PILLARS), 2, characters=True)
+    oracle.feed(public_events(state.events))
+    play(
+        state,
+        oracle,
+        *BLUE_JAY,
+        *("agent: stop", "agent: done"),
+        *("hunter1: next H1", "hunter1: step G5", "hunter1: end", "hunter1: stop"),
+        *("agent: stop", "agent: done", "hunter1: next H1"),
+        *("hunter1: step F5", "hunter1: step E5", "hunter1: step D5", "hunter1: stop"),
+        *("hunter1: end", "hunter1: stop"),
+        *("agent: step A4", "agent: step A3", "agent: stop", "agent: use holo-decoy C5"),
+    )
+    assert state.view(None).data["agent"]["last_seen"] == "C5"
+    assert state.geo.name(state.agent_square) == "A3"
+
+
+def test_decoy_from_under_a_hunter_keeps_the_truth() -> None:
+    """SO-I2, SO-H5: H1 ends its move on the revealed Blue Jay (D3). Next turn the agent
+    moves D3-C3-B4, unseen at the end, and places the Holo Decoy on D1 (seen by H1, two
+    steps from D3). The map is the oracle's and still holds B4."""
+    state = new_game(TIGHT, 2, 1, 8, characters=True)
+    oracle = Oracle(board_of(TIGHT), 2, characters=True)
+    oracle.feed(public_events(state.events))
+    play(
+        state,
+        oracle,
+        *BLUE_JAY,
+        *("agent: stop", "agent: done"),
+        *("hunter1: next H1", "hunter1: step F3", "hunter1: end", "hunter1: stop"),
+        *("agent: stop", "agent: done", "hunter1: next H1"),
+        *("hunter1: step E3", "hunter1: step D3", "hunter1: stop", "hunter1: end"),
+        *("hunter1: stop", "agent: step C3", "agent: step B4", "agent: stop"),
+    )
+    assert state.hunters[0].square == state.path[0] == state.geo.parse("D3")
+    targets = [a.args[1] for a in state.legal_actions(AGENT) if a.args[:1] == ("holo-decoy",)]
+    assert "D3" in targets  # the start: seen there (H1 stands on it), then it left
+    play(state, oracle, "agent: use holo-decoy D1")
+    assert state.view(None).data["agent"]["last_seen"] == "D1"
+    assert state.geo.name(state.agent_square) == "B4"
+
+
+def test_decoy_on_the_vehicle_keeps_the_map_exact() -> None:
+    """SO-I2, SO-A3: Blue Jay, unseen near D3, moves from D3 (3 steps from the vehicle on
+    G4: it could have crossed it) and places the Holo Decoy on G4. The map must not keep
+    ends of moves from squares 4 steps from G4, from which the token was not allowed."""
+    state = new_game(TIGHT, 2, 1, 8, characters=True)
+    oracle = Oracle(board_of(TIGHT), 2, characters=True)
+    oracle.feed(public_events(state.events))
+    play(
+        state,
+        oracle,
+        *BLUE_JAY,
+        *("agent: stop", "agent: done"),
+        *("hunter1: next H1", "hunter1: stop", "hunter1: stop"),
+        *("agent: step C3", "agent: step B3", "agent: stop"),
+    )
+    assert state.geo.name(state.vehicle) == "G4"
+    play(state, oracle, "agent: use holo-decoy G4")
+
+
+def test_character_comparison_has_teeth(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison with characters catches a map that forgets hidden card uses (no
+    Adrenal Surge, Stealth Field or Holo Decoy allowed for, SO-A7)."""
+    monkeypatch.setattr(knowledge, "_options", lambda *args, **kwargs: [("", "")])
+    counts: Counter[str] = Counter()
+    with pytest.raises(AssertionError, match="seed"):
+        for k in range(8):
+            play_kit_checked(CHARACTER_BOARDS[k % 3], 2, 5400 + k, 1, CHARACTERS[k % 4], counts)
+
+
+def test_memoised_paths_equal_explicit_paths_with_cards() -> None:
+    """The memoised path search equals listing every explicit path for the card moves
+    too: 6 steps (Adrenal Surge), stealthy sight on the path, another sight at the end
+    (a Stealth Field used after the move)."""
+    oracle = Oracle(board_of(TIGHT), 2, characters=True)
+    state = new_game(TIGHT, 2, 31, 4, characters=True)
+    oracle.feed(public_events(state.events))
+    play(
+        state,
+        oracle,
+        *BLUE_JAY,
+        *("agent: stop", "agent: done"),
+        *("hunter1: next H1", "hunter1: step F3", "hunter1: end", "hunter1: step G5"),
+    )
+    smoke = oracle.smoke()
+    plain = oracle.seen_by_hunters(smoke)
+    stealthy = oracle.seen_by_hunters(smoke, stealth=True)
+    foot = frozenset(sq for sq, aboard in oracle.hunters.values() if not aboard)
+    checked = 0
+    for start in (state.geo.parse("D3"), state.geo.parse("B7")):
+        for limit, seen, end_seen in ((6, plain, None), (4, stealthy, None), (4, plain, stealthy)):
+            pw = PathWorld(foot, oracle.vehicle, seen, end_seen, limit=limit)
+            assert oracle.outcomes(start, pw) == oracle.naive_outcomes(start, pw)
+            checked += 1
+    assert checked == 6

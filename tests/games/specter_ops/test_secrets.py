@@ -9,6 +9,11 @@ views are built from public facts (DESIGN.md, "Views are built, never redacted")
 the dice come from keyed streams (DESIGN.md, "Chance"), so a hidden choice cannot
 shift a later public roll.
 
+With characters and equipment (SO-S4, SO-A7, SO-A8) the twins differ in the agent's
+hidden choices too: its character and cards while the character card is face down, and
+the hidden card uses (Adrenal Surge, Stealth Field, Holo Decoy) of moves that give the
+same public facts (public card uses, ambushes, sniffs, reveals included).
+
 Plus direct checks of the JSON: the agent's secret part and private events only in the
 agent's view; with hidden sites (4 players, SO-S3) no uncompleted site in a hunter's
 view; the agent's square in a hunter's view only when revealed (SO-A5) or as a public
@@ -27,8 +32,17 @@ import pytest
 
 from fogofwar.core.game import Action, canonical_json, get_ruleset
 from fogofwar.core.rng import stream
+from fogofwar.games.specter_ops.characters import AGENTS, CARDS
 from fogofwar.games.specter_ops.state import AGENT, SpecterOpsState
-from tests.games.specter_ops.oracle import POLICIES, choose, engine_moves, public_events
+from tests.games.specter_ops.oracle import (
+    POLICIES,
+    choose,
+    choose_with_cards,
+    engine_moves,
+    engine_turns,
+    public_events,
+    truth_kit,
+)
 
 BOARDS = Path(__file__).parent / "boards"
 SMALL = str(BOARDS / "small.board")
@@ -37,8 +51,9 @@ PILLARS = str(BOARDS / "pillars.board")
 RULES = get_ruleset("specter-ops")
 
 
-def new_game(board: str, players: int, seed: int, rounds: int) -> SpecterOpsState:
-    state = RULES.new_game({"players": players, "board": board, "max_rounds": rounds}, seed)
+def new_game(board: str, players: int, seed: int, rounds: int, **options: Any) -> SpecterOpsState:
+    config = {"players": players, "board": board, "max_rounds": rounds, **options}
+    state = RULES.new_game(config, seed)
     assert isinstance(state, SpecterOpsState)
     return state
 
@@ -56,8 +71,10 @@ def snapshot(state: SpecterOpsState) -> tuple[Any, ...]:
         view = state.view(seat)
         assert ("final" in view.data) == state.is_over
         if state.is_over:
-            # After the game every secret is public by design (views.py, "final").
+            # After the game every secret is public by design (views.py: "final", and the
+            # agent's character and health).
             data = {k: v for k, v in view.data.items() if k != "final"}
+            data["agent"] = {**data["agent"], "character": None, "health": None}
             views.append(canonical_json({"seat": seat, "view": data}))
         else:
             views.append(view.canonical())
@@ -76,7 +93,7 @@ def refusals(state: SpecterOpsState) -> tuple[tuple[str, str, str | None], ...]:
     out = []
     for seat in sorted(state.to_act() - {AGENT}):  # others are told only "not your turn"
         legal = set(state.legal_actions(seat))
-        probes = [Action(seat, k) for k in ("stop", "sensor", "attack", "end")]
+        probes = [Action(seat, k) for k in ("stop", "sensor", "attack", "sniff", "end")]
         probes += [Action(seat, "next", (h.id,)) for h in state.hunters]
         probes += [Action(seat, k, (sq,)) for k in ("step", "drive") for sq in squares]
         for action in probes:
@@ -124,6 +141,14 @@ def facts(events: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
             out.append((kind, e["hunter"], e["distance"]))
         elif kind == "game_over":
             out.append((kind, e["winner"], e["rule"]))
+        elif kind == "equipment":  # a public card use (SO-A7): all it says
+            out.append((kind, *sorted((k, str(v)) for k, v in e.items() if k != "kind")))
+        elif kind == "ambush":  # the Cobra's ambush: public roll and stun
+            out.append((kind, e["hunter"], e["roll"], e["stunned"]))
+        elif kind == "sniff":  # the Beast's question: within 4 or not
+            out.append((kind, e["hunter"], e["near"]))
+        elif kind == "character_revealed":  # SO-S4: at the first reveal
+            out.append((kind, e["character"], e["health"]))
     return out
 
 
@@ -278,6 +303,232 @@ def test_hidden_sites_do_not_interfere() -> None:
     assert compared >= 300
 
 
+# --------------------------------------------------------------------------- characters
+
+
+def pool(character: str) -> list[str]:
+    """The cards a character may take (SO-S4): the generic ones and its own."""
+    return sorted(c for c, card in CARDS.items() if card.owner in ("", character))
+
+
+def kit_pair(rng: Any, cards: int, mode: str) -> tuple[tuple[str, list[str]], ...]:
+    """The agent's secret picks (SO-S4) in twins A and B: ``same`` kit; ``swap``: the
+    same character, B's hidden cards other than A's where it can; ``other``: another
+    character, A without a public unique card (its use would name the character), B
+    with A's public cards. B keeps A's public cards so that it can make A's public uses.
+    """
+    chars = list(AGENTS)
+    a_char = rng.choice(chars)
+    a_pool = pool(a_char)
+    if mode == "other":
+        a_pool = [c for c in a_pool if not (CARDS[c].owner and CARDS[c].public)]
+    a_hand = rng.shuffled(a_pool)[:cards]
+    if mode == "same":
+        return (a_char, a_hand), (a_char, list(a_hand))
+    b_char = rng.choice([c for c in chars if c != a_char]) if mode == "other" else a_char
+    keep = [c for c in a_hand if CARDS[c].public]
+    rest = sorted(
+        (c for c in rng.shuffled(pool(b_char)) if c not in keep),
+        key=lambda c: (c in a_hand, CARDS[c].public),
+    )
+    return (a_char, a_hand), (b_char, keep + rest[: cards - len(keep)])
+
+
+def kit_setup(state: SpecterOpsState, rng: Any, kit: tuple[str, list[str]]) -> list[Action]:
+    """The setup actions: the hunters' picks from ``rng``, then the agent's ``kit``."""
+    out = []
+    trial = state.clone()
+    while trial.phase == "pick_hunter":
+        action = rng.choice(trial.legal_actions(next(iter(trial.to_act()))))
+        trial.apply(action)
+        out.append(action)
+    out.append(Action(AGENT, "character", (kit[0],)))
+    trial.apply(out[-1])
+    for card in kit[1]:
+        if trial.phase != "pick_cards":
+            break  # the last cards were taken for it (no choice left)
+        out.append(Action(AGENT, "card", (card,)))
+        trial.apply(out[-1])
+    return out
+
+
+def agent_turn_points(state: SpecterOpsState, actions: list[Action]) -> list[tuple[Any, ...]]:
+    """Play an agent turn's ``actions``; an action that tells the outsiders nothing (no
+    public event) must leave their snapshot as it was (SO-I1, SO-A4). Returns the
+    snapshots after the actions that did tell them something (a public card use, the
+    move's result)."""
+    points = []
+    last = snapshot(state)
+    for action in actions:
+        before = len(state.events)
+        state.apply(action)
+        now = snapshot(state)
+        if public_events(state.events[before:]):
+            points.append(now)
+        else:
+            assert now == last, f"the hidden {action} changed an outsider's view"
+        last = now
+    return points
+
+
+def same_public_uses(turn: list[Action], events: list[dict[str, Any]]) -> Any:
+    """The card uses B may make to give A's public facts: A's public uses (the same
+    card, target and moment), any hidden card, and a Holo Decoy only on A's Last Seen
+    square (the token is public)."""
+    public = {x for x in turn if x.kind == "use" and CARDS[str(x.args[0])].public}
+    moved = next(e for e in events if e["kind"] == "agent_moved")
+
+    def allow(action: Action, moment: str) -> bool:
+        card = str(action.args[0])
+        if CARDS[card].public:
+            return action in public
+        if card == "holo-decoy":
+            return moved["result"] == "last_seen" and action.args[1] == moved["square"]
+        return True
+
+    return allow
+
+
+@dataclass
+class KitTwins(Twins):
+    """What one pair of games with characters compared."""
+
+    kit_apart: int = 0  # rounds after which B's kit (character, cards, uses) was not A's
+    character_apart: int = 0  # ... B's character was not A's
+    cards_apart: int = 0  # rounds in which B used other hidden cards than A
+
+
+def hidden_used(state: SpecterOpsState) -> tuple[str, ...]:
+    return tuple(c for c in (state.used_before, state.used_after) if c and not CARDS[c].public)
+
+
+def play_kit_twins(
+    board: str, players: int, seed: int, rounds: int, per_turn: int, mode: str
+) -> KitTwins:
+    """SO-I1 non-interference with characters and equipment (SO-S4, SO-A7, SO-A8).
+
+    Game A is played at random, the agent playing a card one time in 3 when it may.
+    Game B has the same seed and hunter actions, the agent's secret kit from
+    :func:`kit_pair`, and at each agent turn another turn — other hidden cards, other
+    steps — with the same public facts (:func:`facts`) through the round. After every
+    public moment the outsiders' views and the hunters' legal actions and refusals must
+    be identical in A and B, and a hidden action must change nothing they see.
+    """
+    options = {"characters": True, "equipment_per_turn": per_turn}
+    a = new_game(board, players, seed, rounds, **options)
+    b = new_game(board, players, seed, rounds, **options)
+    rng = stream(seed, "test")
+    alt = stream(seed, "alternative")
+    kit_a, kit_b = kit_pair(alt, 5 if players == 4 else 3, mode)
+    # The same hunters' picks in both (the same stream on the same table).
+    a_setup = kit_setup(a, stream(seed, "hunters"), kit_a)
+    b_setup = kit_setup(b, stream(seed, "hunters"), kit_b)
+    for x in a_setup:
+        a.apply(x)
+    for x in b_setup:
+        b.apply(x)
+    out = KitTwins()
+    assert snapshot(a) == snapshot(b), f"seed {seed}: after the secret picks (SO-S4)"
+    while not a.is_over:
+        assert a.phase == b.phase == "agent"
+        for _attempt in range(6):
+            # Game A's round, at random, on a copy: the agent's turn, then the hunters.
+            trial = a.clone()
+            start = len(trial.events)
+            turn: list[Action] = []
+            while trial.phase in ("agent", "agent_after") and not trial.is_over:
+                action = choose_with_cards(trial, AGENT, rng, POLICIES[seed % 3])
+                trial.apply(action)
+                turn.append(action)
+            used_a = hidden_used(trial)
+            marks = [start, len(trial.events)]
+            hunters: list[Action] = []
+            while not trial.is_over and trial.phase != "agent":
+                action = choose(trial, next(iter(trial.to_act())), rng, "kinds")
+                trial.apply(action)
+                hunters.append(action)
+                marks.append(len(trial.events))
+            a_facts = round_facts(trial, marks)
+            allow = same_public_uses(turn, public_events(trial.events[start:]))
+            moved = next(
+                e for e in public_events(trial.events[start:]) if e["kind"] == "agent_moved"
+            )
+            # Moves that end elsewhere, or with another number of steps (SO-V5), first.
+            plans = engine_turns(b, allow, (moved["result"], moved["square"]))
+            alt.shuffle(plans)
+            plans.sort(key=lambda p: (p.end, p.steps) == (trial.agent_square, trial.last_steps))
+            chosen = next(
+                (
+                    turn_b
+                    for plan in plans
+                    for turn_b in plan.turns(allow)
+                    if follows(b, turn_b[1], a_facts, hunters)
+                ),
+                None,
+            )
+            if chosen is not None:
+                break
+        else:
+            out.stopped = True
+            return out
+        # Replay A's round for real, and B's, comparing every public moment.
+        points_a = agent_turn_points(a, turn)
+        points_b = agent_turn_points(b, chosen[0])
+        assert points_a == points_b, f"seed {seed} round {a.round}: the agent's turn"
+        out.rounds += 1
+        out.moved_apart += a.agent_square != b.agent_square
+        out.cards_apart += hidden_used(b) != used_a
+        for action in hunters:
+            a.apply(action)
+            b.apply(action)
+            assert snapshot(b) == snapshot(a), f"seed {seed} round {a.round}: after {action}"
+            out.points += 1
+        out.kit_apart += truth_kit(a) != truth_kit(b)
+        out.character_apart += a.character != b.character
+    return out
+
+
+@pytest.mark.parametrize("per_turn", [1, 2])
+def test_hidden_kits_and_cards_do_not_interfere(per_turn: int) -> None:
+    """SO-I1, SO-S4, SO-A7: the hunters learn nothing of the agent's character while its
+    card is face down, of its cards beyond the public uses, nor of hidden uses (Adrenal
+    Surge, Stealth Field, Holo Decoy) beyond the public facts they lead to."""
+    total = KitTwins()
+    for k in range(9):
+        board = (SMALL, PILLARS, TIGHT)[k % 3]
+        mode = ("other", "swap", "same")[k % 3]
+        got = play_kit_twins(board, 2 + k % 2, 7000 + 100 * per_turn + k, 7, per_turn, mode)
+        for name in ("points", "rounds", "moved_apart", "kit_apart", "character_apart"):
+            setattr(total, name, getattr(total, name) + getattr(got, name))
+        total.cards_apart += got.cards_apart
+    assert total.rounds >= 20, total
+    assert total.points >= 150, total
+    assert total.moved_apart >= 5, total  # the agents really went different ways
+    assert total.kit_apart >= 10, total  # ... with other kits
+    assert total.character_apart >= 3, total  # ... and other characters, unrevealed
+    assert total.cards_apart >= 3, total  # ... and other hidden card uses
+
+
+@pytest.mark.parametrize("leak", ["character", "hidden_card"])
+def test_kit_non_interference_has_teeth(monkeypatch: pytest.MonkeyPatch, leak: str) -> None:
+    """The comparison above catches a leak of the agent's character while its card is
+    face down (SO-S4), or of a hidden card use (SO-A7): an extra public event."""
+    end_turn = SpecterOpsState._end_hunter_turn
+
+    def leaky(self: SpecterOpsState) -> None:
+        if leak == "character":
+            self._emit("debug", character=self.character)
+        else:
+            self._emit("debug", stealth=self.cards.get("stealth-field", 0))
+        end_turn(self)
+
+    monkeypatch.setattr(SpecterOpsState, "_end_hunter_turn", leaky)
+    mode = "other" if leak == "character" else "swap"
+    with pytest.raises(AssertionError, match="seed"):
+        for seed in range(4):
+            play_kit_twins(SMALL, 2, 7100 + seed, 4, 1, mode)
+
+
 # --------------------------------------------------------------------------- the views' JSON
 
 
@@ -312,13 +563,16 @@ TABLE_EVENTS = frozenset({"hunter_step", "got_out", "got_in", "drive", "order", 
 
 def agent_mentions(view: dict[str, Any]) -> list[str]:
     """The strings of an outsider's view outside the table (hunters, vehicle, their
-    moves), the possibility map (SO-I2: it holds the true square by design) and the
-    objectives (structures, SO-B3)."""
-    skip = FIGURE_KEYS | {"possible", "vehicle", "objectives", "events", "final"}
+    moves), the possibility map (SO-I2: it holds the true square by design), the
+    objectives (structures, SO-B3) and public card uses (a Flash Bang's or Smoke
+    Grenade's square and the smoke: the agent chose them, in public, SO-A7)."""
+    skip = FIGURE_KEYS | {"possible", "vehicle", "objectives", "events", "final", "smoke"}
     out = list(strings(view, skip))
     for e in view["events"]:
         if e["kind"] in TABLE_EVENTS or e["kind"] == "objectives_completed":
             continue
+        if e["kind"] == "equipment":
+            continue  # a public card's target square and smoke area: the agent's choice
         out += strings(e, FIGURE_KEYS)
     return out
 
@@ -351,7 +605,9 @@ def check_views(state: SpecterOpsState, where: str) -> None:
         assert done == [geo.name(s) for j, s in enumerate(state.sites) if state.done[j]]
     # SO-I1: the agent's square shows only when it is revealed (SO-A5), as the Last
     # Seen token's square (SO-A6) or as the public start square (SO-S5).
-    here = geo.name(state.agent_square)
+    # During the agent's turn its square is the turn's start until the move is resolved.
+    moving = state.phase in ("agent", "agent_after")
+    here = geo.name(state.path[0] if moving else state.agent_square)
     if here in agent_mentions(view):
         shown = view["agent"]
         start = [e["agent"] for e in view["events"] if e["kind"] == "setup"]
@@ -380,3 +636,40 @@ def test_views_keep_the_agents_secrets(players: int) -> None:
             check_views(state, f"seed {seed} action {n}")
             hidden_seen += state.shown is None
     assert hidden_seen > 200
+
+
+HIDDEN_CARDS = frozenset(c for c, card in CARDS.items() if not card.public)
+
+
+@pytest.mark.parametrize("per_turn", [1, 2])
+def test_views_keep_the_kit_secret(per_turn: int) -> None:
+    """SO-S4, SO-A7, SO-I1: no outsider's view names a hidden card (Adrenal Surge,
+    Stealth Field, Holo Decoy) before the game is over, nor the agent's character while
+    its card is face down (its health neither); the agent's own view has its kit."""
+    checked = hidden_character = 0
+    for seed in range(6):
+        board = (SMALL, TIGHT, PILLARS)[seed % 3]
+        state = new_game(
+            board, 2 + seed % 2, 800 + seed, 7, characters=True, equipment_per_turn=per_turn
+        )
+        rng = stream(800 + seed, "test")
+        while not state.is_over:
+            seat = next(iter(state.to_act()))
+            state.apply(choose_with_cards(state, seat, rng, POLICIES[seed % 3]))
+            check_views(state, f"seed {seed}")
+            if state.is_over or state.phase.startswith("pick"):
+                continue
+            secret = state.view(AGENT).to_json()["view"]["secret"]  # type: ignore[index]
+            assert secret["character"] == state.character
+            assert secret["cards"] == state.cards
+            for seat in outsiders(state):
+                view = state.view(seat).to_json()["view"]
+                named = set(strings(view, FIGURE_KEYS))
+                assert not named & HIDDEN_CARDS, f"seed {seed}: a hidden card is named"
+                if not state.character_public:
+                    assert state.character not in named, f"seed {seed}: the character"
+                    assert view["agent"]["health"] is None  # type: ignore[index]
+                    hidden_character += 1
+                checked += 1
+    assert checked > 500
+    assert hidden_character > 200

@@ -434,11 +434,17 @@ def _move(
         # Only starts from which the token's square is within the move: walk back from
         # it (steps are symmetric on terrain) through squares the agent may enter; the
         # start itself may be a hunter's square (one that ended on the agent, SO-H5).
+        within = limit
+        if no_end & mark:
+            # On the vehicle's square only mid-move (SO-A3): with a step to spare and a
+            # way off it — or from the start, if the agent began its turn there.
+            within = limit - 1 if step(mark) & ~mark else 0
         back = reach = mark
-        for _ in range(limit - 1):
+        for _ in range(within - 1):
             back = step(back)
             reach |= back
-        reach |= raw_step(reach)
+        if within:
+            reach |= raw_step(reach)
         starts = start & reach
         layer = starts
         for k in range(limit + 1):

@@ -473,11 +473,18 @@ class SpecterOpsState(State):
             return 0
         # Squares the agent could have stood on this turn: its legal walks (hunters on foot
         # are not entered, SO-A1) from where it started.
-        step = self.geo.graph.stepper(avoid=self._foot_bits())
+        foot = self._foot_bits()
+        step = self.geo.graph.stepper(avoid=foot)
+        vbit = 1 << self.vehicle
+        limit = self._move_limit()
         layer = reach = 1 << self.turn_start
-        for _ in range(self._move_limit()):
+        for k in range(1, limit + 1):
             layer = step(layer)
-            reach |= layer
+            # The vehicle's square is crossed, never ended on (SO-A3): not by the last
+            # step, and only with a way off it.
+            reach |= layer & ~vbit if k == limit else layer
+        if self.turn_start != self.vehicle and not step(vbit) & ~vbit:
+            reach &= ~vbit
         return reach & self._path_seen(stealth=False)
 
     def _use_card(self, action: Action) -> None:
