@@ -1,6 +1,6 @@
 """The 5-player game without a traitor (SO-G1's switch `traitor=false`), SO-T1's setup.
 
-The traitor itself (SO-T2…T6) is not played yet; these tests cover what the 5-player
+The traitor itself (its rules T2 to T6) is not played yet; these tests cover what the 5-player
 game shares with it: four hunters, secret objectives, the vehicle on K23, 3 cards, and
 H1 as a fourth escape point.
 """

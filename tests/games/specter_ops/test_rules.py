@@ -152,7 +152,7 @@ def test_g1_one_agent_and_hunters(players: int) -> None:
 
 def test_g1_traitor_switch_and_no_traitor_game_yet() -> None:
     # SO-G1 (R): the `traitor` switch exists with the ruling (on) as default; 5 players
-    # without a traitor play (traitor=false); the traitor itself (SO-T2…T6) is not
+    # without a traitor play (traitor=false); the traitor itself (its rules T2 to T6) is not
     # available yet and says so.
     option = RS.config_schema.option("traitor")
     assert option.type is bool and option.default is True and option.rule == "SO-G1"
