@@ -4,10 +4,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 from fogofwar.core.game import Action, Event
 from fogofwar.games.specter_ops.state import Hunter, SpecterOpsState
+
+# The small test boards (markers repeat sites, so hidden-site worlds stay few).
+BOARDS = Path(__file__).parent / "boards"
+SMALL = str(BOARDS / "small.board")
+TIGHT = str(BOARDS / "tight.board")
+PILLARS = str(BOARDS / "pillars.board")
 
 
 def at(state: SpecterOpsState, name: str) -> int:

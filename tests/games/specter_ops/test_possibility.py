@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,6 +28,7 @@ from fogofwar.games.specter_ops import knowledge
 from fogofwar.games.specter_ops.characters import AGENTS, CARDS
 from fogofwar.games.specter_ops.geometry import geometry_for
 from fogofwar.games.specter_ops.state import AGENT, SpecterOpsState
+from tests.games.specter_ops.helpers import PILLARS, SMALL, TIGHT
 from tests.games.specter_ops.oracle import (
     POLICIES,
     Oracle,
@@ -41,10 +41,6 @@ from tests.games.specter_ops.oracle import (
     truth_kit,
 )
 
-BOARDS = Path(__file__).parent / "boards"
-SMALL = str(BOARDS / "small.board")
-TIGHT = str(BOARDS / "tight.board")
-PILLARS = str(BOARDS / "pillars.board")
 ALL_BOARDS = [SMALL, TIGHT, PILLARS, "specter-ops"]
 ALL_IDS = ["small", "tight", "pillars", "default"]
 RULES = get_ruleset("specter-ops")

@@ -25,7 +25,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -34,6 +33,7 @@ from fogofwar.core.game import Action, canonical_json, get_ruleset
 from fogofwar.core.rng import stream
 from fogofwar.games.specter_ops.characters import AGENTS, CARDS
 from fogofwar.games.specter_ops.state import AGENT, SpecterOpsState
+from tests.games.specter_ops.helpers import PILLARS, SMALL, TIGHT
 from tests.games.specter_ops.oracle import (
     POLICIES,
     choose,
@@ -44,10 +44,6 @@ from tests.games.specter_ops.oracle import (
     truth_kit,
 )
 
-BOARDS = Path(__file__).parent / "boards"
-SMALL = str(BOARDS / "small.board")
-TIGHT = str(BOARDS / "tight.board")
-PILLARS = str(BOARDS / "pillars.board")
 RULES = get_ruleset("specter-ops")
 
 
