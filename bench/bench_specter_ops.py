@@ -36,10 +36,7 @@ def main() -> None:
     print(f"{head} {'seconds':>8} {'actions/s':>10}")
     for characters in (False, True):
         for players in (2, 3, 4):
-            # 4 players with characters keep the map jointly over hidden sites and kits,
-            # which is slow late in a game (see docs/specter-ops.md): a short game only.
-            slow = players == 4 and characters
-            rounds, n = (10, 1) if slow else (40, games)
+            rounds, n = 40, games
             config = {"players": players, "characters": characters, "max_rounds": rounds}
             actions, seconds = run(config, n)
             print(

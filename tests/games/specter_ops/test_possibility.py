@@ -591,6 +591,26 @@ def test_map_equals_oracle_with_characters(players: int, per_turn: int) -> None:
         assert counts["two_cards"] > 0, counts  # one card before and one after (SO-A7)
 
 
+def test_map_equals_oracle_with_characters_and_hidden_sites() -> None:
+    """SO-I2 with 4 players: the objective sites are hidden (SO-S3, SO-F1) and so are the
+    kit and its hidden card uses (SO-S4, SO-A7); the map keeps squares jointly with both,
+    pruning a combination already allowed on a square by a wider one. After every action
+    of random games the squares, the possible sites and kits, and the squares of each
+    kit are the oracle's (which enumerates every world)."""
+    counts: Counter[str] = Counter()
+    actions = 0
+    for k in range(12):
+        board = CHARACTER_BOARDS[k % 3]
+        seed = 7000 + k
+        actions += play_kit_checked(
+            board, 4, seed, 1 + k % 2, CHARACTERS[k % 4], counts, rounds=10, hunting=k % 3 == 0
+        )
+    assert actions > 1000, counts
+    for kind in ("objectives_completed", "used/stealth-field", "agent_moved/hidden"):
+        assert counts[kind] > 0, (kind, counts)
+    assert counts["hidden_options"] > 0, counts
+
+
 def test_rare_card_facts_are_covered() -> None:
     """SO-I2 in games that meet the rarer facts: Blue Jay's Holo Decoy (a false Last
     Seen token), Cobra's ambush and its Venom Dart, the Spider's Signal Jammer against

@@ -31,7 +31,6 @@ steps are computed by ``k`` applications of :meth:`MoveGraph.step_bits`.
 from __future__ import annotations
 
 import functools
-import itertools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
@@ -195,13 +194,28 @@ class PossibilityMap:
 
     # ------------------------------------------------------------------ facts
 
-    def _normalise(self, groups: Iterable[Group]) -> PossibilityMap:
-        """Drop empty groups and merge groups with the same squares where their hidden
-        combinations form one product again."""
-        by_squares: dict[tuple[int, int], list[tuple[frozenset, ...]]] = {}  # type: ignore[type-arg]
+    def _normalise(self, groups: Iterable[Group], *, prune: bool = True) -> PossibilityMap:
+        """Drop empty groups, join groups with the same hidden combinations (their squares
+        unite), prune what a wider group already allows, then merge groups with the same
+        squares where their hidden combinations form one product again.
+
+        ``prune=False`` is for facts that only narrow squares (they cannot make one
+        group's squares overlap a wider group's where they did not before).
+        """
+        by_allowed: dict[tuple[frozenset, ...], list[int]] = {}  # type: ignore[type-arg]
         for g in groups:
             if (g.short or g.long) and all(g.allowed):
-                by_squares.setdefault((g.short, g.long), []).append(g.allowed)
+                cur = by_allowed.get(g.allowed)
+                if cur is None:
+                    by_allowed[g.allowed] = [g.short, g.long]
+                else:
+                    cur[0] |= g.short
+                    cur[1] |= g.long
+        items = _prune(by_allowed) if prune else by_allowed.items()
+        by_squares: dict[tuple[int, int], list[tuple[frozenset, ...]]] = {}  # type: ignore[type-arg]
+        for allowed, (short, long) in items:
+            if short or long:
+                by_squares.setdefault((short, long), []).append(allowed)
         out: list[Group] = []
         for (short, long), products in by_squares.items():
             for allowed in _merge_products(products):
@@ -211,7 +225,8 @@ class PossibilityMap:
     def keep(self, bits: int) -> PossibilityMap:
         """Keep only squares in ``bits`` (a "Clear" answer keeps the unseen squares)."""
         return self._normalise(
-            replace(g, short=g.short & bits, long=g.long & bits) for g in self.groups
+            (replace(g, short=g.short & bits, long=g.long & bits) for g in self.groups),
+            prune=False,
         )
 
     def revealed(self, square: int) -> PossibilityMap:
@@ -258,8 +273,10 @@ class PossibilityMap:
             bits: with ``moved``, the squares in the bearing's compass sector.
         """
         if moved:
-            return self._normalise(replace(g, short=0, long=g.long & bits) for g in self.groups)
-        return self._normalise(replace(g, long=0) for g in self.groups)
+            return self._normalise(
+                (replace(g, short=0, long=g.long & bits) for g in self.groups), prune=False
+            )
+        return self._normalise((replace(g, long=0) for g in self.groups), prune=False)
 
     def objectives(
         self, geo: Geometry, completed: dict[int, int], open_sectors: Iterable[int]
@@ -345,6 +362,50 @@ class PossibilityMap:
         return self._normalise(out)
 
 
+def _prune(
+    by_allowed: dict[tuple[frozenset, ...], list[int]],  # type: ignore[type-arg]
+) -> list[tuple[tuple[frozenset, ...], list[int]]]:  # type: ignore[type-arg]
+    """Remove from each group the squares of every group whose product contains its own.
+
+    The map is a set of (hidden combination, square) pairs; a pair covered by a wider
+    group is redundant in a narrower one. The wider groups of a product are found with
+    one bitset of groups per (dimension, value): the groups containing every value of it.
+    """
+    items = list(by_allowed.items())
+    if len(items) < 2:
+        return items
+    members: dict[tuple[int, object], bytearray] = {}
+    size = (len(items) + 7) // 8
+    for i, (allowed, _) in enumerate(items):
+        byte, bit = i >> 3, 1 << (i & 7)
+        for j, values in enumerate(allowed):
+            for x in values:
+                row = members.get((j, x))
+                if row is None:
+                    row = members[j, x] = bytearray(size)
+                row[byte] |= bit
+    posting = {key: int.from_bytes(row, "little") for key, row in members.items()}
+    full = (1 << len(items)) - 1
+    out: list[tuple[tuple[frozenset, ...], list[int]]] = []  # type: ignore[type-arg]
+    for i, (allowed, (short, long)) in enumerate(items):
+        wider = full & ~(1 << i)
+        for j, values in enumerate(allowed):
+            for x in values:
+                wider &= posting[j, x]
+                if not wider:
+                    break
+            if not wider:
+                break
+        while wider and (short or long):
+            low = wider & -wider
+            s2, l2 = items[low.bit_length() - 1][1]
+            short &= ~s2
+            long &= ~l2
+            wider ^= low
+        out.append((allowed, [short, long]))
+    return out
+
+
 @functools.lru_cache(maxsize=65536)
 def _spend(kit: Kit, before: str, after: str) -> Kit:
     for card in (before, after):
@@ -365,26 +426,30 @@ def _objective_split(
         squares &= near[site]
     if not squares:
         return []
-    # Split each open sector's candidates into those within reach of some square of the
-    # group (each its own class) and the rest (one class: removes nothing).
-    classes: list[list[tuple[frozenset[int], int]]] = []
+    # An open sector's candidate within reach of a square is ruled out for that square
+    # only. So split the squares by which candidates they are within reach of: each part
+    # keeps the product of the candidates not in reach of it. Sites lie far apart, so a
+    # square is within reach of few candidates and the parts are few.
+    parts: dict[frozenset[tuple[int, int]], int] = {frozenset(): squares}
     for j in open_list:
-        touching = [s for s in allowed[j] if near[s] & squares]
-        rest = allowed[j].difference(touching)
-        cls = [(frozenset({s}), near[s]) for s in touching]
-        if rest:
-            cls.append((frozenset(rest), 0))
-        classes.append(cls)
+        for s in allowed[j]:
+            zone = near[s]
+            if not zone & squares:
+                continue
+            nxt: dict[frozenset[tuple[int, int]], int] = {}
+            for key, bits in parts.items():
+                inside = bits & zone
+                if inside:
+                    nxt[key | {(j, s)}] = inside
+                if bits & ~zone:
+                    nxt[key] = bits & ~zone
+            parts = nxt
     out: list[Group] = []
-    for combo in itertools.product(*classes):
-        remove = 0
+    for key, bits in parts.items():
         new_allowed = list(allowed)
-        for j, (cands, adj) in zip(open_list, combo, strict=True):
-            new_allowed[j] = cands
-            remove |= adj
-        left = squares & ~remove
-        if left:
-            out.append(Group(left, 0, tuple(new_allowed)))
+        for j, s in key:
+            new_allowed[j] = new_allowed[j] - {s}
+        out.append(Group(bits, 0, tuple(new_allowed)))
     return out
 
 
