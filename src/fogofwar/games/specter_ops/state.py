@@ -23,8 +23,8 @@ import copy
 import itertools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar, overload
 
 from ...core.dice import Dice, best_of, exploding_check
 from ...core.errors import RulesError
@@ -103,6 +103,95 @@ class Hunter:
     stunned_at_start: bool = False
 
 
+@dataclass(slots=True)
+class Agent:
+    """One agent figure: the umpire's secret map of it and its public traces.
+
+    The 5-player game can have two (SO-T5); ``A1`` is the agent's, ``A2`` the revealed
+    traitor's. Fields marked public are known to every seat.
+
+    Attributes:
+        id: ``A1`` or ``A2`` (public).
+        seat: the seat that moves it (public).
+        square: its square (secret while hidden).
+        path: this turn's path so far, from its start square (secret).
+        last_steps: steps of its last move (secret; the sensor's fact).
+        health: health left (secret until the character is revealed).
+        max_health: its starting health.
+        character: its agent character ("" in the base game; secret until revealed).
+        cards: its equipment cards and their uses left (secret).
+        character_public: whether its character card is face up (public).
+        turn_start: the square its turn began on.
+        used_before: the card used before moving this turn ("" if none).
+        used_after: the card used after moving this turn.
+        public_before: whether the card used before moving was a public one.
+        public_after: the same after moving.
+        path_sight: the sight table while it moved (a card before moving may change it).
+        decoy: Holo Decoy's square this turn, if used.
+        after_constraint: squares a public card used after moving puts it within.
+        shown: its square if its figure is on the board (public), else None.
+        last_seen: its Last Seen token's square (public).
+        knowledge: the hunters' possibility map of it (public facts only).
+        escaped: whether it has escaped (public).
+    """
+
+    id: str
+    seat: str
+    square: int
+    path: list[int]
+    health: int
+    knowledge: PossibilityMap
+    last_steps: int = 0
+    max_health: int = 0
+    character: str = ""
+    cards: dict[str, int] = field(default_factory=dict)
+    character_public: bool = True
+    turn_start: int = 0
+    used_before: str = ""
+    used_after: str = ""
+    public_before: bool = False
+    public_after: bool = False
+    path_sight: tuple[int, ...] = ()
+    decoy: int | None = None
+    after_constraint: int = 0
+    shown: int | None = None
+    last_seen: int | None = None
+    escaped: bool = False
+
+    def clone(self) -> Agent:
+        new = copy.copy(self)
+        new.path = list(self.path)
+        new.cards = dict(self.cards)
+        return new
+
+
+T = TypeVar("T")
+
+
+class _Focused(Generic[T]):
+    """A field of the agent in focus (``state.agents[state.focus]``).
+
+    The single-agent rules read and write ``self.path``, ``self.health`` … of "the
+    agent"; with two agents (SO-T5) the same code runs for each by moving the focus.
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type) -> _Focused[T]: ...
+    @overload
+    def __get__(self, obj: SpecterOpsState, owner: type) -> T: ...
+    def __get__(self, obj: SpecterOpsState | None, owner: type) -> _Focused[T] | T:
+        if obj is None:
+            return self
+        value: T = getattr(obj.agents[obj.focus], self.name)
+        return value
+
+    def __set__(self, obj: SpecterOpsState, value: T) -> None:
+        setattr(obj.agents[obj.focus], self.name, value)
+
+
 _FACES = re.compile(r"d6\[(\d+)\]")
 
 
@@ -152,7 +241,28 @@ def possible_kits(players: int) -> list[Kit]:
 
 
 class SpecterOpsState(State):
-    """One game of Specter Ops (2–4 players; see the module doc for the phases)."""
+    """One game of Specter Ops (2–5 players; see the module doc for the phases)."""
+
+    # The agent in focus (see _Focused): the agent figure whose turn it is, else A1.
+    agent_square: _Focused[int] = _Focused("square")
+    path: _Focused[list[int]] = _Focused("path")
+    last_steps: _Focused[int] = _Focused("last_steps")
+    health: _Focused[int] = _Focused("health")
+    max_health: _Focused[int] = _Focused("max_health")
+    character: _Focused[str] = _Focused("character")
+    cards: _Focused[dict[str, int]] = _Focused("cards")
+    character_public: _Focused[bool] = _Focused("character_public")
+    turn_start: _Focused[int] = _Focused("turn_start")
+    used_before: _Focused[str] = _Focused("used_before")
+    used_after: _Focused[str] = _Focused("used_after")
+    public_before: _Focused[bool] = _Focused("public_before")
+    public_after: _Focused[bool] = _Focused("public_after")
+    path_sight: _Focused[tuple[int, ...]] = _Focused("path_sight")
+    decoy: _Focused[int | None] = _Focused("decoy")
+    _after_constraint: _Focused[int] = _Focused("after_constraint")
+    shown: _Focused[int | None] = _Focused("shown")
+    last_seen: _Focused[int | None] = _Focused("last_seen")
+    knowledge: _Focused[PossibilityMap] = _Focused("knowledge")
 
     def __init__(self, ruleset: Ruleset, config: Config, geo: Geometry, seed: int | str) -> None:
         players = int(config["players"])
@@ -176,30 +286,26 @@ class SpecterOpsState(State):
         self.round_events = 0  # index in self.events where this round began
         self._outcome: Outcome | None = None
         self.end_reason = ""
-        # -- the agent (secret unless revealed)
-        self.agent_square = geo.agent_start
-        self.path: list[int] = [geo.agent_start]
-        self.last_steps = 0
-        self.health = BASE_HEALTH + (FOUR_PLAYER_HEALTH if players == 4 else 0)
-        self.max_health = self.health
-        # -- character and cards (secret until revealed / used in public)
-        self.character = ""
-        self.cards: dict[str, int] = {}
-        self.character_public = not self.with_characters
-        # -- this turn's equipment (SO-A7)
-        self.turn_start = geo.agent_start
-        self.used_before = ""
-        self.used_after = ""
-        self.public_before = False
-        self.public_after = False
-        self.path_sight: tuple[int, ...] = geo.sight
-        self.decoy: int | None = None
+        # -- the agent (secret unless revealed); its start is known (SO-S5)
+        health = BASE_HEALTH + (FOUR_PLAYER_HEALTH if players == 4 else 0)
+        self.focus = 0
+        self.agents = [
+            Agent(
+                "A1",
+                AGENT,
+                geo.agent_start,
+                [geo.agent_start],
+                health,
+                PossibilityMap.start(geo.agent_start, ()),
+                max_health=health,
+                character_public=not self.with_characters,
+                turn_start=geo.agent_start,
+                path_sight=geo.sight,
+                shown=geo.agent_start,
+            )
+        ]
         self.smokes: list[tuple[int, int]] = []  # (squares, round whose agent turn ends it)
         self.jammed_until = 0
-        self._after_constraint = 0
-        # The agent's figure on the board (public): its start is known (SO-S5).
-        self.shown: int | None = geo.agent_start
-        self.last_seen: int | None = None
         # -- objectives (SO-S3): a d6 per sector; secret with 4-5 players
         self.hidden_sites = players >= 4
         self.sites = tuple(
@@ -344,11 +450,10 @@ class SpecterOpsState(State):
     def clone(self) -> SpecterOpsState:
         new = copy.copy(self)
         new.events = list(self.events)
-        new.path = list(self.path)
+        new.agents = [a.clone() for a in self.agents]
         new.done = list(self.done)
         new.public_sites = list(self.public_sites)
         new.hunters = [copy.copy(h) for h in self.hunters]
-        new.cards = dict(self.cards)
         new.smokes = list(self.smokes)
         return new
 
