@@ -309,13 +309,14 @@ def test_notation_order_is_one_figure_at_a_time() -> None:
 
 
 def test_config_players() -> None:
-    # SO-G4: 2-5 players; 5 only without the traitor for now (SO-G1); others refused.
+    # SO-G4: 2-5 players, 5 with or without the traitor (SO-G1); others refused.
     assert RS.config_schema.option("players").default == 3
     for players in (2, 3, 4):
         assert len(new(players).seats) == players
     assert len(RS.new_game({"players": 5, "traitor": False}, 0).seats) == 5
-    with pytest.raises(RulesError, match="traitor"):
-        RS.new_game({"players": 5}, 0)
+    five = RS.new_game({"players": 5}, 0)
+    assert len(five.seats) == 5
+    assert five.phase == "deal"  # type: ignore[attr-defined]  # SO-T2: the agent deals
     for bad in (1, 6):
         with pytest.raises(RulesError):
             RS.new_game({"players": bad}, 0)
@@ -425,14 +426,16 @@ def test_max_length_covers_the_round_limit() -> None:
 
 def test_encoding_is_fixed_per_board() -> None:
     # Encoding: one index per (kind, square) etc., the same size for every player count.
-    sizes = {RS.encoding({"players": p}).size for p in (2, 3, 4)}
+    sizes = {RS.encoding({"players": p}).size for p in (2, 3, 4, 5)}
     geo = new().geo
     squares = geo.width * geo.height
     # step and drive per square; next per figure; stop, sensor, attack, end, sniff, done;
     # character per (figure, hunter character) and per agent character; card per card;
     # use: flash bang, smoke grenade and holo decoy per square, venom dart per figure,
-    # and the four cards without a target.
-    assert sizes == {2 * squares + 4 + 6 + 16 + 4 + 8 + 3 * squares + 4 + 4}
+    # and the four cards without a target; the traitor game's deal and accusation per
+    # figure, reveal, and an attack on each of two agents (SO-T2, SO-T4, SO-T5).
+    traitor = 4 + 4 + 1 + 2
+    assert sizes == {2 * squares + 4 + 6 + 16 + 4 + 8 + 3 * squares + 4 + 4 + traitor}
     state = new(4)
     mask = RS.encoding(state.config).legal_mask(state, "hunter2")
     assert isinstance(mask, np.ndarray) and not mask.any()

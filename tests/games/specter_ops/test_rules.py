@@ -150,17 +150,18 @@ def test_g1_one_agent_and_hunters(players: int) -> None:
     assert {h.seat for h in state.hunters} == set(seats[1:])
 
 
-def test_g1_traitor_switch_and_no_traitor_game_yet() -> None:
+def test_g1_traitor_switch() -> None:
     # SO-G1 (R): the `traitor` switch exists with the ruling (on) as default; 5 players
-    # without a traitor play (traitor=false); the traitor itself (its rules T2 to T6) is not
-    # available yet and says so.
+    # without a traitor play (traitor=false) straight away; with one the agent deals first.
     option = RS.config_schema.option("traitor")
     assert option.type is bool and option.default is True and option.rule == "SO-G1"
     assert RS.resolve_config({"players": 5, "traitor": False})["traitor"] is False
-    with pytest.raises(RulesError, match="traitor"):
-        RS.new_game({"players": 5})
     state = RS.new_game({"players": 5, "traitor": False})
     assert len(state.hunters) == 4
+    assert state.phase == "agent" and not state.traitor_game
+    with_traitor = RS.new_game({"players": 5})
+    assert with_traitor.phase == "deal" and with_traitor.traitor_game
+    assert not RS.new_game({"players": 4}).traitor_game  # a traitor only with 5 (SO-G1)
 
 
 def test_g2_agent_wins_by_three_objectives_and_escape() -> None:

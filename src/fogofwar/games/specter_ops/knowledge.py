@@ -31,13 +31,23 @@ steps are computed by ``k`` applications of :meth:`MoveGraph.step_bits`.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from .characters import AGENTS
 from .geometry import Geometry
 
-__all__ = ["NO_KIT", "Group", "Kit", "MoveSight", "PossibilityMap", "kit_use", "kit_uses"]
+__all__ = [
+    "NO_KIT",
+    "NO_ROLE",
+    "Group",
+    "Kit",
+    "MoveSight",
+    "PossibilityMap",
+    "Role",
+    "kit_use",
+    "kit_uses",
+]
 
 MAX_STEPS = 4
 SURGE_STEPS = 6  # Adrenal Surge
@@ -48,6 +58,12 @@ Kit = tuple[str, tuple[tuple[str, int], ...]]
 The base game without characters has the one kit :data:`NO_KIT`."""
 
 NO_KIT: Kit = ("", ())
+
+Role = tuple[str, bool]
+"""Who the hidden traitor is (a hunter figure's id; "" without a traitor) and whether it
+has yet seen the agent while no loyal hunter did (a concealed sighting, SO-T3, SO-T4)."""
+
+NO_ROLE: Role = ("", False)
 
 # The hidden-use cards the map must allow for (their uses are never announced).
 ADRENAL, STEALTH, DECOY = "adrenal-surge", "stealth-field", "holo-decoy"
@@ -81,6 +97,11 @@ class MoveSight:
         end: squares seen when the turn ended (the end-of-move check, SO-A5).
         end_stealth: the same with a Stealth Field on.
         decoy: squares on which the agent "could have been seen" (any hunter sees them).
+        traitor_end: squares the traitor sees when the turn ends (0 without a traitor).
+        traitor_end_stealth: the same with a Stealth Field on.
+
+    In the traitor game there is one ``MoveSight`` per possible traitor, built from the
+    loyal hunters' sight only (SO-T3).
     """
 
     path: int
@@ -88,6 +109,8 @@ class MoveSight:
     end: int
     end_stealth: int
     decoy: int
+    traitor_end: int = 0
+    traitor_end_stealth: int = 0
 
 
 def _merge_products(
@@ -121,7 +144,8 @@ class Group:
         short: bitboard, if the agent's last move had at most 2 steps.
         long: bitboard, if it had 3 or more.
         allowed: per sector, the candidate site indices still possible (a completed
-            sector holds its one known site), and last, the possible kits.
+            sector holds its one known site), then the possible roles (who the traitor
+            is, SO-T2), and last, the possible kits.
     """
 
     short: int
@@ -137,6 +161,12 @@ class Group:
     def kits(self) -> frozenset[Kit]:
         """The kits of the group."""
         out: frozenset[Kit] = self.allowed[-1]
+        return out
+
+    @property
+    def roles(self) -> frozenset[Role]:
+        """The roles of the group."""
+        out: frozenset[Role] = self.allowed[-2]
         return out
 
 
@@ -161,12 +191,29 @@ class PossibilityMap:
 
     def possible_sites(self) -> tuple[frozenset[int], ...]:
         """Per sector, the objective sites that are still possible."""
-        n = len(self.groups[0].allowed) - 1 if self.groups else 0
+        n = len(self.groups[0].allowed) - 2 if self.groups else 0
         return tuple(frozenset().union(*(g.allowed[j] for g in self.groups)) for j in range(n))
 
     def possible_kits(self) -> frozenset[Kit]:
         """Every kit the agent may have."""
         return frozenset().union(*(g.kits for g in self.groups))
+
+    def possible_roles(self) -> frozenset[Role]:
+        """Every role the hidden traitor may have."""
+        return frozenset().union(*(g.roles for g in self.groups))
+
+    def possible_traitors(self) -> frozenset[str]:
+        """Every hunter that may be the traitor ("" without one)."""
+        return frozenset(r[0] for r in self.possible_roles())
+
+    def squares_where(self, keep: Callable[[Role], bool]) -> int:
+        """Squares of the worlds whose role passes ``keep`` (a loyal hunter's map: the
+        worlds in which some other hunter is the traitor)."""
+        out = 0
+        for g in self.groups:
+            if any(keep(r) for r in g.roles):
+                out |= g.squares
+        return out
 
     def possible_characters(self) -> frozenset[str]:
         """Every character the agent may be."""
@@ -180,6 +227,7 @@ class PossibilityMap:
         square: int,
         sites: Sequence[frozenset[int]],
         kits: Iterable[Kit] = (NO_KIT,),
+        roles: Iterable[Role] = (NO_ROLE,),
     ) -> PossibilityMap:
         """The map at setup: the agent is on its start square (public, SO-S5).
 
@@ -188,8 +236,9 @@ class PossibilityMap:
             sites: per sector, the candidate sites the hunters allow: the one public
                 site with 2–3 players, all six with 4–5 (SO-S3).
             kits: the kits the agent may have chosen (SO-S4).
+            roles: who the traitor may be (SO-T2).
         """
-        allowed = (*(frozenset(s) for s in sites), frozenset(kits))
+        allowed = (*(frozenset(s) for s in sites), frozenset(roles), frozenset(kits))
         return cls((Group(1 << square, 0, allowed),))
 
     # ------------------------------------------------------------------ facts
@@ -265,6 +314,39 @@ class PossibilityMap:
                 out.append(Group(g.short & bits, g.long & bits, (*g.allowed[:-1], frozenset(kits))))
         return self._normalise(out)
 
+    def roles_where(self, keep: Callable[[Role], bool]) -> PossibilityMap:
+        """Keep only the roles for which ``keep`` holds (a traitor revealed, SO-T4)."""
+        return self._normalise(
+            replace(
+                g,
+                allowed=(
+                    *g.allowed[:-2],
+                    frozenset(r for r in g.roles if keep(r)),
+                    g.allowed[-1],
+                ),
+            )
+            for g in self.groups
+        )
+
+    def split_roles(
+        self, parts_for: Callable[[Role], Sequence[tuple[Role, int]]]
+    ) -> PossibilityMap:
+        """Replace each role by the (role, squares) parts ``parts_for(role)`` gives: a fact
+        whose meaning depends on who the traitor is (its "Clear" says nothing, a sighting
+        of its own is concealed, SO-T3)."""
+        out: list[Group] = []
+        for g in self.groups:
+            for role in g.roles:
+                for new_role, bits in parts_for(role):
+                    out.append(
+                        Group(
+                            g.short & bits,
+                            g.long & bits,
+                            (*g.allowed[:-2], frozenset({new_role}), g.allowed[-1]),
+                        )
+                    )
+        return self._normalise(out)
+
     def sensor(self, moved: bool, bits: int = 0) -> PossibilityMap:
         """The motion sensor's answer (SO-V5).
 
@@ -309,7 +391,7 @@ class PossibilityMap:
         square: int | None,
         blocked: int,
         no_end: int,
-        sight: MoveSight,
+        sight: MoveSight | Mapping[str, MoveSight],
         hidden_before: bool = True,
         hidden_after: bool = True,
         both: bool = False,
@@ -325,7 +407,10 @@ class PossibilityMap:
                 not count for the squeeze rule (SO-A2).
             no_end: squares it may cross but not end on (the vehicle, SO-A3) — and the
                 hunters' squares, which it cannot end on either.
-            sight: what the hunters saw, with and without a Stealth Field.
+            sight: what the hunters saw, with and without a Stealth Field; in the traitor
+                game, one per possible traitor (its id as the key), from the others'
+                sight, and an agent the traitor alone sees at the end is seen
+                concealed (the role's flag, SO-T3, SO-T4).
             hidden_before: whether a hidden card could have been used before the move
                 (no public card used then, and the per-turn limit allows it, SO-A7).
             hidden_after: the same for after the move.
@@ -336,29 +421,46 @@ class PossibilityMap:
         raw_step = geo.graph.stepper()
         out: list[Group] = []
         # Many groups share their squares (they differ in sites or kits): one walk each.
-        cache: dict[tuple[int, str, str], tuple[int, int]] = {}
+        cache: dict[tuple[int, str, str, str], tuple[int, int]] = {}
         for g in self.groups:
             # Kits with the same hidden cards available behave alike: one class each.
             classes: dict[tuple[bool, bool, bool], list[Kit]] = {}
             for kit in g.kits:
-                sig = (
-                    kit_uses(kit, ADRENAL) > 0,
-                    kit_uses(kit, STEALTH) > 0,
-                    kit_uses(kit, DECOY) > 0,
-                )
-                classes.setdefault(sig, []).append(kit)
-            for sig, kits in classes.items():
-                for before, after in _options(sig, hidden_before, hidden_after, both):
-                    key = (g.squares, before, after)
-                    if key not in cache:
-                        cache[key] = _move(
-                            g.squares, step, raw_step, result, square, no_end, sight, before, after
-                        )
-                    short, long = cache[key]
-                    if not (short or long):
-                        continue
-                    new_kits = frozenset(_spend(k, before, after) for k in kits)
-                    out.append(Group(short, long, (*g.allowed[:-1], new_kits)))
+                classes.setdefault(_signature(kit), []).append(kit)
+            for role in g.roles:
+                seen = sight if isinstance(sight, MoveSight) else sight[role[0]]
+                for sig, kits in classes.items():
+                    for before, after in _options(sig, hidden_before, hidden_after, both):
+                        key = (g.squares, before, after, role[0])
+                        if key not in cache:
+                            cache[key] = _move(
+                                g.squares,
+                                step,
+                                raw_step,
+                                result,
+                                square,
+                                no_end,
+                                seen,
+                                before,
+                                after,
+                            )
+                        short, long = cache[key]
+                        if not (short or long):
+                            continue
+                        new_kits = frozenset(_spend(k, before, after) for k in kits)
+                        rest = g.allowed[:-2]
+                        if role[0] and not role[1] and result != "revealed":
+                            # The traitor alone sees the agent: a concealed sighting.
+                            stealth = STEALTH in (before, after)
+                            bits = seen.traitor_end_stealth if stealth else seen.traitor_end
+                            flagged = frozenset({(role[0], True)})
+                            if (short | long) & bits:
+                                out.append(
+                                    Group(short & bits, long & bits, (*rest, flagged, new_kits))
+                                )
+                            short &= ~bits
+                            long &= ~bits
+                        out.append(Group(short, long, (*rest, frozenset({role}), new_kits)))
         return self._normalise(out)
 
 
@@ -404,6 +506,11 @@ def _prune(
             wider ^= low
         out.append((allowed, [short, long]))
     return out
+
+
+@functools.lru_cache(maxsize=65536)
+def _signature(kit: Kit) -> tuple[bool, bool, bool]:
+    return (kit_uses(kit, ADRENAL) > 0, kit_uses(kit, STEALTH) > 0, kit_uses(kit, DECOY) > 0)
 
 
 @functools.lru_cache(maxsize=65536)

@@ -38,6 +38,12 @@ def explain(state: SpecterOpsState, action: Action) -> tuple[str, str | None] | 
     geo = state.geo
     if state.phase.startswith("pick"):
         return _explain_setup(state, action)
+    if state.phase == "deal":
+        if kind != "traitor":
+            return "the agent first deals the role cards: 'traitor H1' … 'traitor H4'", "SO-T2"
+        return "the traitor card goes to one of the hunters H1 … H4", "SO-T2"
+    if kind in ("accuse", "reveal", "traitor"):
+        return _explain_traitor(state, action)
     if kind == "use" and state.phase in ("agent", "agent_after"):
         return _explain_use(state, action)
     if state.phase == "agent_after":
@@ -80,6 +86,8 @@ def explain(state: SpecterOpsState, action: Action) -> tuple[str, str | None] | 
         return None
     h = state.hunters[state.current]
     if state.phase == "attack":
+        if kind == "attack" and len(state.agents) == 2:
+            return "attack names an agent this hunter sees on the board: A1 or A2", "SO-H2"
         return "the hunter may now attack or end its turn", "SO-H2"
     # The hunter's movement.
     if kind == "attack":
@@ -137,6 +145,26 @@ def explain(state: SpecterOpsState, action: Action) -> tuple[str, str | None] | 
     if action.seat == AGENT:  # pragma: no cover - to_act excludes it
         return None
     return None
+
+
+def _explain_traitor(state: SpecterOpsState, action: Action) -> tuple[str, str | None]:
+    """Why an accusation, a reveal or a deal is refused (SO-T2, SO-T4)."""
+    kind = action.kind
+    if kind == "traitor":
+        return "the role cards are dealt once, at the end of setup", "SO-T2"
+    if not state.traitor_game:
+        return "there is a traitor only in the 5-player game with the switch on", "SO-G1"
+    if state.traitor_revealed:
+        return "the traitor has already been revealed", "SO-T4"
+    if state.phase != "hunter" or state.current is None:
+        return f"a hunter may {kind} only at the start of its own turn", "SO-T4"
+    if state.steps or state.drove:
+        return f"a hunter may {kind} only at the start of its turn, before moving", "SO-T4"
+    if kind == "reveal":
+        return "only the traitor may reveal itself", "SO-T4"
+    if action.seat in state.accused:
+        return "each hunter may accuse only once per game", "SO-T4"
+    return "a hunter accuses one of the other hunters (H1 … H4)", "SO-T4"
 
 
 def _explain_setup(state: SpecterOpsState, action: Action) -> tuple[str, str | None]:

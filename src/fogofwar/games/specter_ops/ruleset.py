@@ -106,6 +106,10 @@ class SpecterOps(Ruleset):
         templates += [("next", (f,)) for f in FIGURES]
         templates += [("stop", ()), ("sensor", ()), ("attack", ()), ("end", ())]
         templates += [("sniff", ()), ("done", ())]
+        # The traitor game (SO-T2…T6): the deal, accusations, the reveal, two agents.
+        templates += [("traitor", (f,)) for f in FIGURES]
+        templates += [("accuse", (f,)) for f in FIGURES]
+        templates += [("reveal", ()), ("attack", ("A1",)), ("attack", ("A2",))]
         templates += [("character", (f, h)) for f in FIGURES for h in HUNTERS]
         templates += [("character", (a,)) for a in AGENTS]
         templates += [("card", (c,)) for c in CARDS]
@@ -121,7 +125,7 @@ class SpecterOps(Ruleset):
     def metrics(self, state: State) -> dict[str, float]:
         if not isinstance(state, SpecterOpsState):
             return {}
-        sq = state.geo.square(state.agent_square)
+        sq = state.geo.square(state.agents[0].square)
         out = {
             "agent_won": 1.0 if state.end_reason == "escaped" else 0.0,
             "rounds": float(state.round),
@@ -129,22 +133,33 @@ class SpecterOps(Ruleset):
             "escaped": 1.0 if state.end_reason == "escaped" else 0.0,
             "eliminated": 1.0 if state.end_reason == "eliminated" else 0.0,
             "time_out": 1.0 if state.end_reason == "time" else 0.0,
-            "agent_health": float(state.health),
+            "agent_health": float(state.agents[0].health),
             "end_row": float(sq.row + 1),
             "end_col": float(sq.col + 1),
         }
         if state.with_characters:
             # Per-character indicators: their means are how often each was chosen, and
             # a designer can split win rates by character.
+            a1 = state.agents[0]
             for char in AGENTS:
-                out[f"agent_is_{char}"] = 1.0 if state.character == char else 0.0
-            out["card_uses"] = float(sum(CARDS[c].uses - left for c, left in state.cards.items()))
+                out[f"agent_is_{char}"] = 1.0 if a1.character == char else 0.0
+            out["card_uses"] = float(sum(CARDS[c].uses - left for c, left in a1.cards.items()))
+        if state.traitor_game:
+            # SO-T4…T6: how often the traitor is found, how, and what it saw for the agent.
+            out["traitor_revealed"] = 1.0 if state.traitor_revealed else 0.0
+            out["concealed_sightings"] = float(len(state.concealed))
+            out["accusations"] = float(len(state.accused))
+            out["failed_accusations"] = float(state.failed_accusations)
+            out["agent2_escaped"] = (
+                1.0 if len(state.agents) == 2 and state.agents[1].escaped else 0.0
+            )
         return out
 
     def parse_actions(self, text: str, seat: str, state: State) -> list[Action]:
         """Parse notation: ``step N2``, ``move N1 N2 M3`` (steps, then ``stop`` if the move
         does not end by itself), ``drive K18 K19``, ``order H2 H1``, ``next H2``,
-        ``stop``, ``sensor``, ``attack``, ``end``.
+        ``stop``, ``sensor``, ``attack`` (``attack A2`` with two agents), ``end``, and in
+        the traitor game ``traitor H3`` (the agent's deal), ``accuse H2``, ``reveal``.
 
         The expansion is checked on a copy of the game, so a bad step is reported with
         its reason before anything is played.
@@ -153,9 +168,18 @@ class SpecterOps(Ruleset):
         if not words:
             raise InvalidNotationError(text, "expected an action")
         verb, args = words[0].lower(), words[1:]
-        if verb in ("stop", "sensor", "attack", "end", "pass", "sniff", "done"):
+        if verb == "attack" and [a.upper() for a in args] in (["A1"], ["A2"]):
+            return [Action(seat, verb, (args[0].upper(),))]  # two agents (SO-T5)
+        if verb in ("traitor", "accuse"):
+            if len(args) != 1:
+                raise InvalidNotationError(text, f"{verb} names one figure, e.g. '{verb} H2'")
+            return [Action(seat, verb, (args[0].upper(),))]
+        if verb in ("stop", "sensor", "attack", "end", "pass", "sniff", "done", "reveal"):
             if args:
-                raise InvalidNotationError(text, f"{verb} takes no squares")
+                raise InvalidNotationError(
+                    text,
+                    f"{verb} takes no squares" + (" (only A1 or A2)" if verb == "attack" else ""),
+                )
             return [Action(seat, "end" if verb == "pass" else verb)]
         if verb in ("character", "card", "use"):
             if not args:
@@ -171,7 +195,9 @@ class SpecterOps(Ruleset):
             return [Action(seat, "next", (args[0].upper(),))]
         if verb not in ("step", "move", "drive"):
             raise InvalidNotationError(
-                text, "expected step, move, drive, next, order, stop, sensor, attack or end"
+                text,
+                "expected step, move, drive, next, order, stop, sensor, attack, end, "
+                "accuse or reveal",
             )
         if not args:
             raise InvalidNotationError(text, f"{verb} needs at least one square")
@@ -220,7 +246,7 @@ def _name_arg(word: str) -> str:
 
 
 def _mover_square(state: SpecterOpsState, seat: str) -> int | None:
-    if seat == AGENT:
+    if state.phase in ("agent", "agent_after") and seat == state.agents[state.focus].seat:
         return state.path[-1]
     if state.current is not None:
         h = state.hunters[state.current]

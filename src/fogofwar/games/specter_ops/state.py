@@ -22,17 +22,17 @@ from __future__ import annotations
 import copy
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Generic, TypeVar, overload
 
 from ...core.dice import Dice, best_of, exploding_check
-from ...core.errors import RulesError
 from ...core.game import Action, Config, Event, Outcome, PlayerView, Ruleset, State
 from ...core.rng import Stream, Streams
 from .characters import AGENTS, CARDS, HUNTERS, card_pool
 from .geometry import Geometry, bearing
-from .knowledge import Kit, MoveSight, PossibilityMap
+from .knowledge import NO_KIT, Kit, MoveSight, PossibilityMap, Role
 
 __all__ = [
     "AGENT",
@@ -231,6 +231,10 @@ def roll_attack(hunter: str, agent: str, distance: int, stream: Stream) -> tuple
     return hit, faces
 
 
+def _not_character(character: str, kit: Kit) -> bool:
+    return kit[0] != character
+
+
 def possible_kits(players: int) -> list[Kit]:
     """Every kit an agent may choose at setup (SO-S4): a character and its cards."""
     out: list[Kit] = []
@@ -266,11 +270,6 @@ class SpecterOpsState(State):
 
     def __init__(self, ruleset: Ruleset, config: Config, geo: Geometry, seed: int | str) -> None:
         players = int(config["players"])
-        if players == 5 and config["traitor"]:
-            raise RulesError(
-                "the traitor of the 5-player game (SO-T2…T6) is not available yet: "
-                "use traitor=false for 5 players without one (SO-G1), or 2-4 players"
-            )
         self.ruleset = ruleset
         self.config = config
         self.geo = geo
@@ -280,6 +279,16 @@ class SpecterOpsState(State):
         self.max_rounds = int(config["max_rounds"])
         self.with_characters = bool(config["characters"])
         self.per_turn = int(config["equipment_per_turn"])
+        # -- the traitor (SO-T*): dealt by the agent, secret until revealed
+        self.traitor_game = players == 5 and bool(config["traitor"])
+        self.traitor = ""  # the traitor's hunter figure ("" before the deal / none)
+        self.traitor_seat = ""
+        self.traitor_revealed = False
+        self.concealed: list[dict[str, Any]] = []  # the traitor's concealed sightings
+        self.accused: dict[str, str] = {}  # hunter seat -> the figure it accused (public)
+        self.failed_accusations = 0
+        self.traitor_map: PossibilityMap | None = None  # the traitor's own map of A1
+        self._resume = ""  # where the hunters' round goes on after A2's setup
         self.round = 1
         self.phase = "agent"
         self.events: list[Event] = []
@@ -338,6 +347,7 @@ class SpecterOpsState(State):
         ]
         self.site_sets = allowed
         self.knowledge = PossibilityMap.start(geo.agent_start, allowed)
+        self._kits: list[Kit] = [NO_KIT]
         sites = [{"sector": j + 1, "site": geo.name(s)} for j, s in enumerate(self.sites)]
         self._emit(
             "setup",
@@ -353,9 +363,46 @@ class SpecterOpsState(State):
         if self.with_characters:
             self.phase = "pick_hunter"  # SO-S4: hunters first, in public
         else:
-            self._start_agent_turn()
+            self._setup_done()
 
     # ================================================================== helpers
+
+    def _learn(self, fact: Callable[[PossibilityMap], PossibilityMap]) -> None:
+        """Apply a public fact to the focused agent's map (and, for A1, to the traitor's
+        own map of it), then keep two agents' characters distinct (SO-T5)."""
+        self.knowledge = fact(self.knowledge)
+        if self.focus == 0 and self.traitor_map is not None:
+            self.traitor_map = fact(self.traitor_map)
+        if len(self.agents) == 2:
+            self._distinct_characters()
+
+    def _distinct_characters(self) -> None:
+        """The second agent's character is one not in use (SO-T5): where one map allows a
+        single character, the other map cannot have it."""
+        a1, a2 = self.agents
+        for one, other in ((a1, a2), (a2, a1)):
+            chars = one.knowledge.possible_characters()
+            if len(chars) == 1 and "" not in chars:
+                (c,) = chars
+                if c in other.knowledge.possible_characters():
+                    other.knowledge = other.knowledge.kits_where(partial(_not_character, c))
+                    if other is a1 and self.traitor_map is not None:
+                        self.traitor_map = self.traitor_map.kits_where(partial(_not_character, c))
+
+    def _who(self) -> dict[str, str]:
+        """An event's ``agent`` field: named only once there are two agents (SO-T5)."""
+        return {"agent": self.agents[self.focus].id} if len(self.agents) == 2 else {}
+
+    def _loyal(self) -> list[Hunter]:
+        """The hunters whose sight places the agent: all but an unrevealed traitor (SO-T3)."""
+        return [h for h in self.hunters if h.id != self.traitor or self.traitor_revealed]
+
+    def _live_agents(self) -> list[int]:
+        """Indices of the agents still on the board (not escaped)."""
+        return [i for i, a in enumerate(self.agents) if not a.escaped]
+
+    def _hunter_of(self, seat: str) -> Hunter | None:
+        return next((h for h in self.hunters if h.seat == seat), None)
 
     def _emit(self, kind: str, *, to: Sequence[str] | None = None, **data: Any) -> Event:
         event = Event(kind, data, None if to is None else frozenset(to))
@@ -392,7 +439,8 @@ class SpecterOpsState(State):
         return out
 
     def _finish(self, sides: str, reason: str, rule: str, code: str) -> None:
-        winners = frozenset({AGENT} if sides == AGENT_SIDE else set(self.seats[1:]))
+        agents = {AGENT, self.traitor_seat} - {""}  # SO-T6: the traitor wins with the agent
+        winners = frozenset(agents if sides == AGENT_SIDE else set(self.seats) - agents)
         self._outcome = Outcome(winners, frozenset({sides}), reason, rule)
         self.end_reason = code
         self.phase = "over"
@@ -405,10 +453,12 @@ class SpecterOpsState(State):
         if self.phase == "over":
             return frozenset()
         if self.phase == "agent":
-            return frozenset({AGENT})
+            return frozenset({self.agents[self.focus].seat})
         if self.phase in ("order",):
             return frozenset({HUNTER_SEATS[0]})
         if self.phase in ("agent_after", "pick_agent", "pick_cards"):
+            return frozenset({self.agents[self.focus].seat})
+        if self.phase == "deal":
             return frozenset({AGENT})
         if self.phase == "pick_hunter":
             return frozenset({self._next_unpicked().seat})
@@ -422,13 +472,16 @@ class SpecterOpsState(State):
         if self.phase == "agent":
             return self._agent_actions()
         if self.phase == "agent_after":
-            return [*self._card_actions("after"), Action(AGENT, "done")]
+            return [*self._card_actions("after"), Action(seat, "done")]
+        if self.phase == "deal":
+            return [Action(seat, "traitor", (h.id,)) for h in self.hunters]
         if self.phase == "pick_hunter":
             h = self._next_unpicked()
             taken = {x.character for x in self.hunters}
             return [Action(seat, "character", (h.id, c)) for c in HUNTERS if c not in taken]
         if self.phase == "pick_agent":
-            return [Action(seat, "character", (c,)) for c in AGENTS]
+            used = {a.character for a in self.agents}  # SO-T5: one not in use
+            return [Action(seat, "character", (c,)) for c in AGENTS if c not in used]
         if self.phase == "pick_cards":
             return [
                 Action(seat, "card", (c,)) for c in card_pool(self.character) if c not in self.cards
@@ -437,9 +490,7 @@ class SpecterOpsState(State):
             return [Action(seat, "next", (h.id,)) for h in self.hunters if not h.acted]
         if self.phase == "hunter":
             return self._hunter_actions(seat)
-        out = []
-        if self._may_attack():
-            out.append(Action(seat, "attack"))
+        out = [Action(seat, "attack", args) for args in self._attack_targets()]
         if self._may_sniff():
             out.append(Action(seat, "sniff"))
         return [*out, Action(seat, "end")]
@@ -476,30 +527,63 @@ class SpecterOpsState(State):
         elif self.phase == "pick_agent":
             self.character = str(action.args[0])
             self.health = self.max_health = self.max_health + AGENTS[self.character].health_bonus
-            self._emit("agent_character", to=(AGENT,), character=self.character)
+            me = self.agents[self.focus]
+            self._emit("agent_character", to=(me.seat,), **self._who(), character=self.character)
             self.phase = "pick_cards"
             self._take_forced_cards()
         else:
             card = str(action.args[0])
             self.cards[card] = CARDS[card].uses
-            self._emit("agent_card", to=(AGENT,), card=card)
+            me = self.agents[self.focus]
+            self._emit("agent_card", to=(me.seat,), **self._who(), card=card)
             self._take_forced_cards()
 
+    def _cards_to_take(self) -> int:
+        """3 or 5 cards for the agent (SO-S4), 2 for the second agent (SO-T5)."""
+        return 2 if self.focus == 1 else cards_to_take(self.players)
+
     def _take_forced_cards(self) -> None:
-        """Take the rest when there is no choice left, then start the game."""
-        need = cards_to_take(self.players) - len(self.cards)
+        """Take the rest when there is no choice left, then go on."""
+        me = self.agents[self.focus]
+        need = self._cards_to_take() - len(self.cards)
         left = [c for c in card_pool(self.character) if c not in self.cards]
         if need == len(left):
             for c in left:
                 self.cards[c] = CARDS[c].uses
-                self._emit("agent_card", to=(AGENT,), card=c)
+                self._emit("agent_card", to=(me.seat,), **self._who(), card=c)
             need = 0
-        if need == 0:
-            self._emit("agent_ready", cards=len(self.cards))
-            self.knowledge = PossibilityMap.start(
-                self.geo.agent_start, self.site_sets, possible_kits(self.players)
-            )
+        if need:
+            return
+        self._emit("agent_ready", **self._who(), cards=len(self.cards))
+        if self.focus == 1:
+            self._second_agent_ready()
+            return
+        self._kits = possible_kits(self.players)
+        self.knowledge = PossibilityMap.start(self.geo.agent_start, self.site_sets, self._kits)
+        self._setup_done()
+
+    def _setup_done(self) -> None:
+        """The agent deals the roles (SO-T2) or, without a traitor, the game starts."""
+        if self.traitor_game:
+            self.phase = "deal"
+        else:
             self._start_agent_turn()
+
+    def _deal(self, figure: str) -> None:
+        """SO-T2: the agent deals the role cards; only it and the traitor know."""
+        h = next(x for x in self.hunters if x.id == figure)
+        self.traitor, self.traitor_seat = h.id, h.seat
+        self._emit("traitor_dealt", to=(AGENT,), hunter=h.id, seat=h.seat)
+        self._emit("roles_dealt", hunters=[x.id for x in self.hunters])
+        for x in self.hunters:
+            role = "traitor" if x is h else "loyal"
+            self._emit("role", to=(x.seat,), hunter=x.id, role=role)
+        roles = [(x.id, False) for x in self.hunters]
+        self.knowledge = PossibilityMap.start(
+            self.geo.agent_start, self.site_sets, self._kits, roles
+        )
+        self.traitor_map = self.knowledge.roles_where(lambda r: r[0] == h.id)
+        self._start_agent_turn()
 
     # ================================================================== the agent
 
@@ -533,10 +617,11 @@ class SpecterOpsState(State):
         return True
 
     def _agent_actions(self) -> list[Action]:
+        me = self.agents[self.focus].seat
         steps = self._agent_steps()
-        out = [Action(AGENT, "step", (self.geo.name(i),)) for i in self.geo.indices(steps)]
+        out = [Action(me, "step", (self.geo.name(i),)) for i in self.geo.indices(steps)]
         if self._agent_can_stop(steps):
-            out.append(Action(AGENT, "stop"))
+            out.append(Action(me, "stop"))
         if len(self.path) == 1:
             out += self._card_actions("before")
         return out
@@ -545,6 +630,7 @@ class SpecterOpsState(State):
 
     def _card_actions(self, moment: str) -> list[Action]:
         """``use`` actions for the cards usable now (SO-A7, SO-A8)."""
+        me = self.agents[self.focus].seat
         used = [c for c in (self.used_before, self.used_after) if c]
         if len(used) >= self.per_turn or (moment == "before" and self.used_before):
             return []
@@ -562,13 +648,13 @@ class SpecterOpsState(State):
                     targets = self._decoy_squares()
                 else:
                     targets = geo.within(here, card.reach)
-                out += [Action(AGENT, "use", (card_id, geo.name(i))) for i in geo.indices(targets)]
+                out += [Action(me, "use", (card_id, geo.name(i))) for i in geo.indices(targets)]
             elif card.target == "hunter":
                 for h in self.hunters:
                     if not h.aboard and geo.within(here, card.reach) >> h.square & 1:
-                        out.append(Action(AGENT, "use", (card_id, h.id)))
+                        out.append(Action(me, "use", (card_id, h.id)))
             else:
-                out.append(Action(AGENT, "use", (card_id,)))
+                out.append(Action(me, "use", (card_id,)))
         return out
 
     def _decoy_squares(self) -> int:
@@ -603,7 +689,8 @@ class SpecterOpsState(State):
             self.used_after = card_id
         self.cards[card_id] -= 1
         target = str(action.args[1]) if len(action.args) > 1 else None
-        self._emit("agent_used", to=(AGENT,), card=card_id, target=target, moment=moment)
+        me = self.agents[self.focus]
+        self._emit("agent_used", to=(me.seat,), card=card_id, target=target, moment=moment)
         if not card.public:
             if card_id == "holo-decoy" and target is not None:
                 self.decoy = geo.parse(target)
@@ -615,6 +702,8 @@ class SpecterOpsState(State):
         else:
             self.public_after = True
         data: dict[str, Any] = {"card": card_id, "moment": moment}
+        if len(self.agents) == 2:
+            data["agent"] = me.id
         within = 0
         if card_id == "flash-bang" and target is not None:
             t = geo.parse(target)
@@ -642,35 +731,38 @@ class SpecterOpsState(State):
         elif card_id == "signal-jammer":
             self.jammed_until = self.round  # the sensor detects nothing this round
         self._emit("equipment", **data)
-        self.knowledge = self.knowledge.card_used(card_id)
+        self._learn(lambda k: k.card_used(card_id))
         if moment == "before":
             self.path_sight = self.sight()
             if within:
-                self.knowledge = self.knowledge.keep(within)
+                self._learn(lambda k: k.keep(within))
         else:
             self._after_constraint = within
 
     def _start_agent_turn(self) -> None:
-        """Objectives first (SO-O1…O3), then the move."""
+        """Objectives first (SO-O1…O3; the first agent's only), then the move."""
         geo = self.geo
         here = self.agent_square
-        completed: dict[int, int] = {}
-        open_sectors = [j for j, d in enumerate(self.done) if not d]
-        reach = AGENTS[self.character].objective_range if self.character else 1
-        near = geo.adjacent if reach == 1 else geo.near(reach)  # Blue Jay: 2
-        for j in open_sectors:
-            if near[self.sites[j]] >> here & 1:
-                completed[j] = self.sites[j]
-        for j in completed:
-            self.done[j] = True
-            self.public_sites[j] = self.sites[j]  # SO-O2: turned red side up, public
-        if completed:
-            self._emit(
-                "objectives_completed",
-                completed=[{"sector": j + 1, "site": geo.name(s)} for j, s in completed.items()],
-                done=sum(self.done),
-            )
-        self.knowledge = self.knowledge.objectives(geo, completed, open_sectors)
+        if self.focus == 0:
+            completed: dict[int, int] = {}
+            open_sectors = [j for j, d in enumerate(self.done) if not d]
+            reach = AGENTS[self.character].objective_range if self.character else 1
+            near = geo.adjacent if reach == 1 else geo.near(reach)  # Blue Jay: 2
+            for j in open_sectors:
+                if near[self.sites[j]] >> here & 1:
+                    completed[j] = self.sites[j]
+            for j in completed:
+                self.done[j] = True
+                self.public_sites[j] = self.sites[j]  # SO-O2: turned red side up, public
+            if completed:
+                self._emit(
+                    "objectives_completed",
+                    completed=[
+                        {"sector": j + 1, "site": geo.name(s)} for j, s in completed.items()
+                    ],
+                    done=sum(self.done),
+                )
+            self._learn(lambda k: k.objectives(geo, completed, open_sectors))
         self.path = [here]
         self.turn_start = here
         self.used_before = self.used_after = ""
@@ -679,12 +771,22 @@ class SpecterOpsState(State):
         self._after_constraint = 0
         self.path_sight = self.sight()
         self.phase = "agent"
-        self._emit("agent_turn", round=self.round)
+        if len(self.agents) == 2:
+            self._emit("agent_turn", round=self.round, agent=self.agents[self.focus].id)
+        else:
+            self._emit("agent_turn", round=self.round)
+
+    def _watchers(self, exclude: str | None = None) -> list[int]:
+        """Squares of the hunters whose sight places the agent: the loyal ones (SO-T3);
+        ``exclude`` names a hunter to leave out instead of the true traitor."""
+        if exclude is None:
+            return [h.square for h in self._loyal()]
+        return [h.square for h in self.hunters if h.id != exclude]
 
     def _end_seen(self) -> int:
         """Squares seen at the end of the agent's turn (smoke and Stealth Field in force)."""
         stealth = "stealth-field" in (self.used_before, self.used_after)
-        return self._seen_by(self._hunter_squares(), stealth=stealth)
+        return self._seen_by(self._watchers(), stealth=stealth)
 
     def _end_agent_move(self) -> None:
         """The steps are over: a card after moving, if one may be used, then the result."""
@@ -694,20 +796,37 @@ class SpecterOpsState(State):
         else:
             self._resolve_agent_turn()
 
-    def _path_seen(self, *, stealth: bool) -> int:
+    def _path_seen(self, *, stealth: bool, exclude: str | None = None) -> int:
         """Squares seen while the agent moved (the sight of that moment)."""
         geo = self.geo
         out = 0
-        for v in self._hunter_squares():
+        for v in self._watchers(exclude):
             out |= self.path_sight[v] & (geo.within(v, STEALTH_RANGE) if stealth else -1)
         return out
+
+    def _move_sight(self, exclude: str | None = None) -> MoveSight:
+        """What the hunters saw of this move, for the map; ``exclude`` leaves out a
+        possible traitor, whose own end-of-move sight is then given apart."""
+        watchers = self._watchers(exclude)
+        traitor = [h.square for h in self.hunters if h.id == exclude]
+        return MoveSight(
+            path=self._path_seen(stealth=False, exclude=exclude),
+            path_stealth=self._path_seen(stealth=True, exclude=exclude),
+            end=self._seen_by(watchers),
+            end_stealth=self._seen_by(watchers, stealth=True),
+            decoy=self._path_seen(stealth=False, exclude=exclude),
+            traitor_end=self._seen_by(traitor),
+            traitor_end_stealth=self._seen_by(traitor, stealth=True),
+        )
 
     def _resolve_agent_turn(self) -> None:
         geo = self.geo
         path = self.path
         here = path[-1]
+        me = self.agents[self.focus]
         self.agent_square = here
         self.last_steps = len(path) - 1
+        stealth = "stealth-field" in (self.used_before, self.used_after)
         path_seen = self._path_seen(stealth=self.used_before == "stealth-field")
         end_seen = self._end_seen()
         visible = [sq for sq in path if path_seen >> sq & 1]
@@ -726,67 +845,127 @@ class SpecterOpsState(State):
         else:
             result, square = "hidden", None
             self.shown = None
-        self._emit("agent_path", to=(AGENT,), path=[geo.name(s) for s in path])
-        self._emit(
-            "agent_moved",
-            result=result,
-            square=None if square is None else geo.name(square),
-        )
+        self._emit("agent_path", to=(me.seat,), path=[geo.name(s) for s in path])
+        moved: dict[str, Any] = {"result": result}
+        if len(self.agents) == 2:
+            moved["agent"] = me.id
+        self._emit("agent_moved", **moved, square=None if square is None else geo.name(square))
         foot = self._foot_bits()
-        hunters = self._hunter_squares()
         both = self.per_turn >= 2
-        move_sight = MoveSight(
-            path=self._path_seen(stealth=False),
-            path_stealth=self._path_seen(stealth=True),
-            end=self._seen_by(hunters),
-            end_stealth=self._seen_by(hunters, stealth=True),
-            decoy=self._path_seen(stealth=False),
-        )
-        self.knowledge = self.knowledge.moved(
-            geo,
-            result=result,
-            square=square,
-            blocked=foot,
-            no_end=foot | 1 << self.vehicle,
-            sight=move_sight,
-            hidden_before=not self.public_before and (both or not self.public_after),
-            hidden_after=not self.public_after and (both or not self.public_before),
-            both=both,
+        sight: MoveSight | dict[str, MoveSight]
+        if self.focus == 0 and self.traitor and not self.traitor_revealed:
+            # Each possible traitor's world: the others' sight places the agent (SO-T3).
+            sight = {t: self._move_sight(t) for t in self.knowledge.possible_traitors()}
+        else:
+            sight = self._move_sight()
+        hidden_before = not self.public_before and (both or not self.public_after)
+        hidden_after = not self.public_after and (both or not self.public_before)
+        self._learn(
+            lambda k: k.moved(
+                geo,
+                result=result,
+                square=square,
+                blocked=foot,
+                no_end=foot | 1 << self.vehicle,
+                sight=sight,
+                hidden_before=hidden_before,
+                hidden_after=hidden_after,
+                both=both,
+            )
         )
         if self._after_constraint:
-            self.knowledge = self.knowledge.keep(self._after_constraint)
+            within = self._after_constraint
+            self._learn(lambda k: k.keep(within))
         if result == "revealed":
             self._reveal_character()
+        elif self.focus == 0:
+            self._concealed_moment("agent_turn", stealth=stealth)
         # Smoke thrown last round clears at the end of this agent turn.
-        self.smokes = [(sq, until) for sq, until in self.smokes if until > self.round]
+        if self.focus == len(self.agents) - 1 or self.agents[-1].escaped:
+            self.smokes = [(sq, until) for sq, until in self.smokes if until > self.round]
         escapes = self._escape_bits()
         if sum(self.done) >= OBJECTIVES_TO_ESCAPE:
             blocked = any(h.square == here for h in self.hunters)  # SO-E2
             if escapes >> here & 1 and not blocked:
-                self._emit("escaped", square=geo.name(here))
-                self._finish(
-                    AGENT_SIDE, f"the agent escaped at {geo.name(here)}", "SO-E1", "escaped"
-                )
-                return
-            # The game goes on, so the agent is not on a free escape point (public).
-            held = 0
-            for h in self.hunters:
-                held |= 1 << h.square
-            self.knowledge = self.knowledge.keep(~(escapes & ~held))
+                self._escape(here)
+                if self.is_over:
+                    return
+            else:
+                # The game goes on, so the agent is not on a free escape point (public).
+                held = 0
+                for h in self.hunters:
+                    held |= 1 << h.square
+                self._learn(lambda k: k.keep(~(escapes & ~held)))
+        self._after_agent_turn()
+
+    def _escape(self, here: int) -> None:
+        """SO-E1, SO-T6: an agent escapes; the agents win when every agent has — or when
+        the first escapes while the traitor is still unrevealed."""
+        geo = self.geo
+        me = self.agents[self.focus]
+        me.escaped = True
+        me.shown = None
+        if len(self.agents) == 2:
+            self._emit("escaped", square=geo.name(here), agent=me.id)
+        else:
+            self._emit("escaped", square=geo.name(here))
+        if all(a.escaped for a in self.agents):
+            if len(self.agents) == 2:
+                reason, rule = "both agents escaped", "SO-T6"
+            elif self.traitor_game:
+                reason = f"the agent escaped at {geo.name(here)}, the traitor unrevealed"
+                rule = "SO-T6"
+            else:
+                reason, rule = f"the agent escaped at {geo.name(here)}", "SO-E1"
+            self._finish(AGENT_SIDE, reason, rule, "escaped")
+
+    def _after_agent_turn(self) -> None:
+        """The second agent moves right after the first (SO-T5); then the hunters."""
+        if self.focus == 0 and len(self.agents) == 2 and not self.agents[1].escaped:
+            self.focus = 1
+            self._start_agent_turn()
+            return
+        self.focus = 0
         for h in self.hunters:
             h.acted = False
         self.vehicle_moved = False
         self.vehicle_scanned = False
         self._next_hunter()
 
+    def _concealed_moment(self, moment: str, *, stealth: bool = False) -> None:
+        """SO-T3, SO-T4: the traitor sees the hidden first agent that no loyal hunter
+        sees; its figure is not placed, and the agent and the traitor know it."""
+        if not self.traitor or self.traitor_revealed or self.agents[0].shown is not None:
+            return
+        a1 = self.agents[0]
+        traitor = next(h for h in self.hunters if h.id == self.traitor)
+        if self._seen_by([traitor.square], stealth=stealth) >> a1.square & 1:
+            square = self.geo.name(a1.square)
+            self.concealed.append({"round": self.round, "moment": moment, "square": square})
+            self._emit(
+                "concealed_sighting",
+                to=(AGENT, self.traitor_seat),
+                hunter=self.traitor,
+                square=square,
+                moment=moment,
+            )
+            if self.traitor_map is not None:
+                self.traitor_map = self.traitor_map.revealed(a1.square)
+
     def _reveal_character(self) -> None:
         """SO-S4: the character card is turned face up the first time the agent is seen."""
         if self.character_public:
             return
         self.character_public = True
-        self._emit("character_revealed", character=self.character, health=self.health)
+        me = self.agents[self.focus]
+        if len(self.agents) == 2:
+            self._emit(
+                "character_revealed", agent=me.id, character=self.character, health=self.health
+            )
+        else:
+            self._emit("character_revealed", character=self.character, health=self.health)
         char = self.character
-        self.knowledge = self.knowledge.kits_where(lambda k: k[0] == char)
+        self._learn(lambda k: k.kits_where(lambda kit: kit[0] == char))
 
     def _escape_bits(self) -> int:
         bits = 0
@@ -826,6 +1005,10 @@ class SpecterOpsState(State):
         h = self.hunters[self.current]
         geo = self.geo
         out: list[Action] = []
+        if self._may_accuse(h):
+            out += [Action(seat, "accuse", (x.id,)) for x in self.hunters if x is not h]
+            if h.id == self.traitor:
+                out.append(Action(seat, "reveal"))  # SO-T4: only the traitor's seat
         if h.aboard:
             if self.drove == 0:
                 # Get out onto a square next to the vehicle; that ends the move (SO-V2).
@@ -859,13 +1042,25 @@ class SpecterOpsState(State):
     def _remote(self, h: Hunter) -> bool:
         return bool(h.character) and HUNTERS[h.character].remote
 
-    def _may_attack(self) -> bool:
-        """SO-H2 (sees the agent), SO-X6 (not aboard), SO-H4 (not stunned)."""
+    def _attack_targets(self) -> list[tuple[str, ...]]:
+        """SO-H2 (sees a placed agent: a concealed one cannot be attacked, SO-T3), SO-X6
+        (not aboard), SO-H4 (not stunned). Args of each ``attack``: none with one agent,
+        the agent's id with two."""
         if self.current is None:
-            return False
+            return []
         h = self.hunters[self.current]
+        if h.aboard or h.stunned:
+            return []
         table = self.sight()
-        return bool(table[h.square] >> self.agent_square & 1) and not h.aboard and not h.stunned
+        out: list[tuple[str, ...]] = []
+        for i in self._live_agents():
+            a = self.agents[i]
+            if a.shown == a.square and table[h.square] >> a.square & 1:
+                out.append((a.id,) if len(self.agents) == 2 else ())
+        return out
+
+    def _may_attack(self) -> bool:
+        return bool(self._attack_targets())
 
     def _may_sniff(self) -> bool:
         """The Beast, after moving 3 or fewer steps, once."""
@@ -898,32 +1093,69 @@ class SpecterOpsState(State):
         if self.current is None:  # pragma: no cover
             return
         h = self.hunters[self.current]
-        geo = self.geo
-        if self.with_characters and not h.aboard:
-            self._ambush(h)
-        viewers = [h.square]
+        viewers = [h]
         if self.drove:
-            viewers += [x.square for x in self.hunters if x.aboard]
-        seen = self._seen_by(viewers)
-        if seen >> self.agent_square & 1:
-            self.shown = self.agent_square
-            self._emit(
-                "announcement", hunter=h.id, answer="visible", square=geo.name(self.agent_square)
-            )
-            self.knowledge = self.knowledge.revealed(self.agent_square)
-            self._reveal_character()
-        else:
-            self._emit("announcement", hunter=h.id, answer="clear", square=None)
-            self.knowledge = self.knowledge.keep(~seen)
+            viewers += [x for x in self.hunters if x.aboard and x is not h]
+        for i in self._live_agents():
+            self.focus = i
+            if self.with_characters and not h.aboard:
+                self._ambush(h)
+            self._announce(h, viewers)
+        self.focus = 0
         if self._may_attack() or self._may_sniff():
             self.phase = "attack"  # SO-H2: attack (or sniff) after moving, or end
         else:
             self._end_hunter_turn()
 
+    def _announce(self, h: Hunter, viewers: list[Hunter]) -> None:
+        """SO-H3: the focused agent answers "Clear" or is placed — placed only if a loyal
+        viewer sees it (SO-T3); the traitor alone seeing it is a concealed sighting."""
+        geo = self.geo
+        me = self.agents[self.focus]
+        who = {"agent": me.id} if len(self.agents) == 2 else {}
+        loyal = [x.square for x in viewers if x.id != self.traitor or self.traitor_revealed]
+        if self._seen_by(loyal) >> self.agent_square & 1:
+            self.shown = self.agent_square
+            self._emit(
+                "announcement",
+                hunter=h.id,
+                **who,
+                answer="visible",
+                square=geo.name(self.agent_square),
+            )
+            square = self.agent_square
+            self._learn(lambda k: k.revealed(square))
+            self._reveal_character()
+            return
+        self._emit("announcement", hunter=h.id, **who, answer="clear", square=None)
+        if self.focus == 1 or not self.traitor or self.traitor_revealed:
+            seen = self._seen_by([x.square for x in viewers])
+            self._learn(lambda k: k.keep(~seen))
+            return
+        # Each possible traitor's world: its own sight places nothing, and if the agent
+        # is not on the board, the traitor seeing it is a concealed sighting (SO-T4).
+        table = self.sight()
+        hidden = self.shown is None
+        parts: dict[str, tuple[int, int]] = {}
+        for t in self.knowledge.possible_traitors():
+            others = self._seen_by([x.square for x in viewers if x.id != t])
+            sees = table[next(x.square for x in self.hunters if x.id == t)] if hidden else 0
+            parts[t] = (~others, sees)
+
+        def split(role: Role) -> list[tuple[Role, int]]:
+            clear, sees = parts[role[0]]
+            if role[1] or not sees:
+                return [(role, clear)]
+            return [((role[0], True), clear & sees), (role, clear & ~sees)]
+
+        self._learn(lambda k: k.split_roles(split))
+        self._concealed_moment("hunter_turn")
+
     def _ambush(self, h: Hunter) -> None:
         """The Cobra: a hunter ending its move on the hidden agent is stunned; one ending
         orthogonally next to it is stunned on a d6 of 4+. The roll and the stun are
-        public (and so is the lack of one, for a map that allows a Cobra)."""
+        public (and so is the lack of one, for a map that allows a Cobra); with two
+        agents, so is which agent ambushed."""
         geo = self.geo
         zone = 1 << h.square | geo.orthogonal(h.square)
         if self.shown is not None:
@@ -937,11 +1169,12 @@ class SpecterOpsState(State):
                 stun = roll >= 4
             if stun:
                 h.stunned = True
-            self._emit("ambush", hunter=h.id, roll=roll, stunned=stun)
+            who = {"agent": self.agents[self.focus].id} if len(self.agents) == 2 else {}
+            self._emit("ambush", hunter=h.id, **who, roll=roll, stunned=stun)
             place = 1 << h.square if roll is None else geo.orthogonal(h.square)
-            self.knowledge = self.knowledge.kits_where(lambda k: k[0] == "cobra").keep(place)
+            self._learn(lambda k: k.kits_where(lambda kit: kit[0] == "cobra").keep(place))
         else:
-            self.knowledge = self.knowledge.split_kits(lambda k: ~zone if k[0] == "cobra" else -1)
+            self._learn(lambda k: k.split_kits(lambda kit: ~zone if kit[0] == "cobra" else -1))
 
     def _end_hunter_turn(self) -> None:
         if self.current is None:  # pragma: no cover
@@ -958,9 +1191,11 @@ class SpecterOpsState(State):
         self.current = None
         self._next_hunter()
 
-    def _attack(self) -> None:
+    def _attack(self, target: str = "") -> None:
         if self.current is None:  # pragma: no cover
             return
+        if target:
+            self.focus = next(i for i, a in enumerate(self.agents) if a.id == target)
         h = self.hunters[self.current]
         geo = self.geo
         a, b = geo.square(h.square), geo.square(self.agent_square)
@@ -970,18 +1205,22 @@ class SpecterOpsState(State):
         if distance == 0:
             hit = True  # SO-X2
         else:
+            # The first agent's attack stream is the one-agent game's.
+            extra = (target,) if target and target != "A1" else ()
             hit, faces = roll_attack(
                 h.character,
                 self.character,
                 distance,
-                self._streams.stream("attack", self.round, h.id),
+                self._streams.stream("attack", self.round, h.id, *extra),
             )
             modifier = attack_modifier(h.character, self.character, distance)
         if hit:
             self.health -= 1  # SO-A9
+        who = {"agent": target} if target else {}
         self._emit(
             "attack",
             hunter=h.id,
+            **who,
             distance=distance,
             dice=faces,
             modifier=modifier,
@@ -989,8 +1228,14 @@ class SpecterOpsState(State):
             health=self.health,
         )
         if self.health <= 0:
-            self._finish(HUNTER_SIDE, "the agent's health reached 0", "SO-E3", "eliminated")
+            if len(self.agents) == 2:
+                reason, rule = f"agent {target}'s health reached 0", "SO-T6"
+            else:
+                reason, rule = "the agent's health reached 0", "SO-E3"
+            self.focus = 0
+            self._finish(HUNTER_SIDE, reason, rule, "eliminated")
             return
+        self.focus = 0
         self._end_hunter_turn()
 
     def _end_round(self) -> None:
@@ -1004,7 +1249,105 @@ class SpecterOpsState(State):
             return
         self.round += 1
         self.round_events = len(self.events)
+        self.focus = self._live_agents()[0]
         self._start_agent_turn()
+
+    # ================================================================== the traitor
+
+    def _may_accuse(self, h: Hunter) -> bool:
+        """SO-T4 (R): once per game per hunter seat, at the start of its turn, while the
+        traitor is unrevealed."""
+        return (
+            self.traitor_game
+            and not self.traitor_revealed
+            and h.seat not in self.accused
+            and self.steps == 0
+            and self.drove == 0
+        )
+
+    def _accuse(self, h: Hunter, accused: str) -> None:
+        """Proven if the accused had a concealed sighting (SO-T4): it is revealed.
+        Otherwise nothing happens and the failure is announced — which tells the map
+        that if the accused is the traitor, it has seen nothing concealed yet."""
+        self.accused[h.seat] = accused
+        proven = accused == self.traitor and bool(self.concealed)
+        self._emit("accusation", hunter=h.id, seat=h.seat, accused=accused, proven=proven)
+        if proven:
+            self._reveal_traitor("accused")
+            return
+        self.failed_accusations += 1
+        self._learn(lambda k: k.roles_where(lambda r: not (r[0] == accused and r[1])))
+
+    def _reveal_traitor(self, how: str) -> None:
+        """SO-T4, SO-T5: the traitor's figure leaves the hunters and becomes a second,
+        hidden agent on its square; it picks an agent character not in use (4 health,
+        6 for the Orangutan) and 2 cards, in secret."""
+        geo = self.geo
+        k = next(i for i, x in enumerate(self.hunters) if x.id == self.traitor)
+        h = self.hunters[k]
+        self.traitor_revealed = True
+        was_current = self.current == k
+        current = None if self.current is None else self.hunters[self.current]
+        del self.hunters[k]
+        self.current = None if current is None or was_current else self.hunters.index(current)
+        self._emit(
+            "traitor_revealed",
+            hunter=h.id,
+            seat=h.seat,
+            square=geo.name(h.square),
+            how=how,
+            concealed=list(self.concealed),
+        )
+        self._learn(lambda m: m.roles_where(lambda r: r[0] == h.id))
+        self.traitor_map = None
+        a2 = Agent(
+            "A2",
+            h.seat,
+            h.square,
+            [h.square],
+            BASE_HEALTH,
+            PossibilityMap.start(h.square, ()),
+            max_health=BASE_HEALTH,
+            character_public=not self.with_characters,
+            turn_start=h.square,
+            path_sight=self.sight(),
+            shown=h.square,
+        )
+        self.agents.append(a2)
+        self._resume = "next" if was_current or self.current is None else "hunter"
+        if self.with_characters:
+            self.focus = 1
+            self.phase = "pick_agent"
+            self._emit("second_agent", agent="A2", seat=h.seat, square=geo.name(h.square))
+        else:
+            self._emit(
+                "second_agent",
+                agent="A2",
+                seat=h.seat,
+                square=geo.name(h.square),
+                health=a2.health,
+            )
+            self._second_agent_ready()
+
+    def _second_agent_ready(self) -> None:
+        """A2's kit is chosen: its map starts; the hunters' round goes on."""
+        a2 = self.agents[1]
+        a1_char = self.agents[0].character if self.agents[0].character_public else None
+        kits: list[Kit] = [NO_KIT]
+        if self.with_characters:
+            kits = [
+                (char, tuple(sorted((c, CARDS[c].uses) for c in hand)))
+                for char in AGENTS
+                if char != a1_char
+                for hand in itertools.combinations(card_pool(char), 2)
+            ]
+        a2.knowledge = PossibilityMap.start(a2.square, (), kits)
+        self.focus = 0
+        self._distinct_characters()
+        if self._resume == "hunter":
+            self.phase = "hunter"
+        else:
+            self._next_hunter()
 
     # ================================================================== apply
 
@@ -1014,6 +1357,12 @@ class SpecterOpsState(State):
         geo = self.geo
         if self.phase in ("pick_hunter", "pick_agent", "pick_cards"):
             self._apply_setup(action)
+        elif self.phase == "deal":
+            self._deal(str(action.args[0]))
+        elif kind == "accuse" and self.current is not None:
+            self._accuse(self.hunters[self.current], str(action.args[0]))
+        elif kind == "reveal":
+            self._reveal_traitor("voluntary")
         elif self.phase == "agent":
             if kind == "step":
                 self.path.append(geo.parse(str(action.args[0])))
@@ -1034,7 +1383,7 @@ class SpecterOpsState(State):
         elif self.phase == "hunter":
             self._apply_hunter(action)
         elif kind == "attack":
-            self._attack()
+            self._attack(str(action.args[0]) if action.args else "")
         elif kind == "sniff":
             self._sniff()
         else:  # end
@@ -1049,9 +1398,14 @@ class SpecterOpsState(State):
         geo = self.geo
         self.sniffed = True
         zone = geo.within(h.square, SNIFF_RANGE)
-        near = bool(zone >> self.agent_square & 1)
-        self._emit("sniff", hunter=h.id, near=near)
-        self.knowledge = self.knowledge.keep(zone if near else ~zone)
+        for i in self._live_agents():
+            self.focus = i
+            near = bool(zone >> self.agent_square & 1)
+            who = {"agent": self.agents[i].id} if len(self.agents) == 2 else {}
+            self._emit("sniff", hunter=h.id, **who, near=near)
+            bits = zone if near else ~zone
+            self._learn(partial(PossibilityMap.keep, bits=bits))
+        self.focus = 0
         if not self._may_attack():
             self._end_hunter_turn()
 
@@ -1097,16 +1451,22 @@ class SpecterOpsState(State):
         self._end_hunter_move()
 
     def _sensor(self, h: Hunter) -> None:
+        """SO-V5: each agent on the board answers for its own last move."""
         geo = self.geo
-        if self.jammed_until == self.round:
-            self._emit("sensor", hunter=h.id, answer="jammed")  # the Spider's jammer
-        elif self.last_steps >= 3:
-            point = bearing(geo.square(self.vehicle), geo.square(self.agent_square))
-            self._emit("sensor", hunter=h.id, answer=point)
-            self.knowledge = self.knowledge.sensor(True, geo.compass_bits(self.vehicle, point))
-        else:
-            self._emit("sensor", hunter=h.id, answer="no movement detected")
-            self.knowledge = self.knowledge.sensor(False)
+        for i in self._live_agents():
+            self.focus = i
+            who = {"agent": self.agents[i].id} if len(self.agents) == 2 else {}
+            if self.jammed_until == self.round:
+                self._emit("sensor", hunter=h.id, **who, answer="jammed")  # Signal Jammer
+            elif self.last_steps >= 3:
+                point = bearing(geo.square(self.vehicle), geo.square(self.agent_square))
+                self._emit("sensor", hunter=h.id, **who, answer=point)
+                bits = geo.compass_bits(self.vehicle, point)
+                self._learn(partial(PossibilityMap.sensor, moved=True, bits=bits))
+            else:
+                self._emit("sensor", hunter=h.id, **who, answer="no movement detected")
+                self._learn(lambda k: k.sensor(False))
+        self.focus = 0
         self._end_hunter_move()
 
     # ================================================================== illegal actions
