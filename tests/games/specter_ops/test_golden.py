@@ -144,7 +144,20 @@ def policy_choice(legal: list[Action], rng: Stream) -> Action:
 GAMES = {2: 53, 3: 44, 4: 36}
 
 
-def play_golden(players: int, seed: int) -> dict[str, Any]:
+def traitor_policy(state: SpecterOpsState, legal: list[Action], rng: Stream, reveal: int) -> Action:
+    """The 5-player golden games: the traitor reveals itself at its first turn from round
+    ``reveal`` on (0: never); accusations one time in 4 when offered; otherwise
+    :func:`policy_choice` without reveals."""
+    kinds = {a.kind for a in legal}
+    if "reveal" in kinds and reveal and state.round >= reveal:
+        return Action(legal[0].seat, "reveal")
+    rest = [a for a in legal if a.kind not in ("reveal", "accuse")]
+    if "accuse" in kinds and not rng.randbelow(4):
+        return rng.choice([a for a in legal if a.kind == "accuse"])
+    return policy_choice(rest, rng)
+
+
+def play_golden(players: int, seed: int, *, reveal: int | None = None) -> dict[str, Any]:
     config = {"players": players, "max_rounds": 8}
     state = RS.new_game(config, seed)
     assert isinstance(state, SpecterOpsState)
@@ -156,7 +169,10 @@ def play_golden(players: int, seed: int) -> dict[str, Any]:
         legal = list(state.legal_actions(seat))
         # Only the acting seat has legal actions.
         assert all(not state.legal_actions(s) for s in state.seats if s != seat)
-        action = policy_choice(legal, rng)
+        if reveal is None:
+            action = policy_choice(legal, rng)
+        else:
+            action = traitor_policy(state, legal, rng, reveal)
         events = state.apply(action)
         steps.append([seat, str(action), len(legal), view_digest(state)])
         if SNAPSHOT_EVENTS & {e.kind for e in events}:
@@ -167,7 +183,14 @@ def play_golden(players: int, seed: int) -> dict[str, Any]:
         "config": dict(RS.resolve_config(config).to_json()),
         "seed": seed,
         "policy": "uniform over legal actions from stream(seed, 'golden-policy', players); "
-        "a hunter always attacks when it can",
+        "a hunter always attacks when it can"
+        + (
+            ""
+            if reveal is None
+            else f"; accusations 1 in 4 when offered; the traitor reveals from round {reveal}"
+            if reveal
+            else "; accusations 1 in 4 when offered; the traitor never reveals itself"
+        ),
         "steps": steps,
         "snapshots": snapshots,
         "outcome": outcome.to_json(),
@@ -181,6 +204,26 @@ def test_golden_game(players: int) -> None:
     # SO-R1, SO-A1…A6, SO-H1…H5, SO-V1…V7, SO-X1…X6, SO-G3: a whole game, every view.
     data = play_golden(players, GAMES[players])
     check_golden(f"game-{players}p.json", data)
+
+
+# The 5-player game with the traitor (seeds picked from the first 30: failed accusations
+# and the sensor; in the second, the traitor's reveal in round 3, the second agent's
+# turns, attacks, and the hunters' win when the second agent is eliminated, SO-T6).
+TRAITOR_GAMES = {"game-5p.json": (6, 0), "game-5p-reveal.json": (7, 3)}
+
+
+@pytest.mark.parametrize("name", sorted(TRAITOR_GAMES))
+def test_golden_traitor_game(name: str) -> None:
+    # SO-T1…T6: the deal, concealed sightings, accusations, (the reveal and A2), every view.
+    seed, reveal = TRAITOR_GAMES[name]
+    data = play_golden(5, seed, reveal=reveal)
+    kinds = set(data["events"])
+    assert {"roles_dealt", "accusation"} <= kinds
+    if reveal:
+        assert {"traitor_revealed", "second_agent"} <= kinds
+    else:
+        assert "traitor_revealed" not in kinds
+    check_golden(name, data)
 
 
 def test_golden_game_is_deterministic() -> None:
