@@ -1,8 +1,8 @@
 """The 5-player game without a traitor (SO-G1's switch `traitor=false`), SO-T1's setup.
 
-The traitor itself (its rules T2 to T6) is not played yet; these tests cover what the 5-player
-game shares with it: four hunters, secret objectives, the vehicle on K23, 3 cards, and
-H1 as a fourth escape point.
+These tests cover what the 5-player game has with or without the traitor: four hunters,
+secret objectives, the vehicle on K23, 3 cards, and H1 as a fourth escape point. The
+traitor itself (SO-T2…T6) is tested in test_traitor.py and test_traitor_map.py.
 """
 
 from __future__ import annotations
