@@ -78,6 +78,27 @@ def odds_dice_command(
     odds_dice(expression, json_out=json_out, console=_out())
 
 
+specter_odds_app = typer.Typer(help="Specter Ops rolls.", no_args_is_help=True)
+odds_app.add_typer(specter_odds_app, name="specter-ops")
+
+
+@specter_odds_app.command("attack")
+def odds_specter_ops_attack_command(
+    distance: int | None = typer.Option(
+        None, "--distance", help="Squares to the agent (king moves); omit for a table 0-12."
+    ),
+    hunter: str = typer.Option("", "--hunter", help="The attacking hunter: gun, prophet, …"),
+    agent: str = typer.Option("", "--agent", help="The agent's character: spider, …"),
+    json_out: bool = typer.Option(False, "--json", help="Print JSON with exact fractions."),
+) -> None:
+    """Exact hit probability of a hunter's attack, with the characters' modifiers."""
+    from .commands.odds import odds_specter_ops_attack
+
+    odds_specter_ops_attack(
+        distance, hunter=hunter.lower(), agent=agent.lower(), json_out=json_out, console=_out()
+    )
+
+
 @board_app.command("show")
 def board_show_command(
     file: str = typer.Argument(..., help="A board file, or the name of a built-in board."),

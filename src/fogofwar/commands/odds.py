@@ -57,3 +57,66 @@ def odds_dice(expression: str, *, json_out: bool, console: Console) -> None:
         typer.echo(json.dumps(dice_json(expr), indent=2))
     else:
         console.print(dice_table(expr))
+
+
+def specter_ops_attack_json(
+    distance: int, *, hunter: str = "", agent: str = ""
+) -> dict[str, object]:
+    """The exact hit probability of a Specter Ops attack (SO-X1…X5, SO-X2 at distance 0)
+    with the characters' modifiers: the Gun's best of two, the Prophet's +2, the
+    Spider's -2 within 3."""
+    from ..core.errors import RulesError
+    from ..games.specter_ops.characters import AGENTS, HUNTERS
+    from ..games.specter_ops.state import attack_dice, attack_modifier
+
+    if hunter and hunter not in HUNTERS:
+        raise RulesError(f"unknown hunter {hunter!r}: expected one of {', '.join(HUNTERS)}")
+    if agent and agent not in AGENTS:
+        raise RulesError(f"unknown agent {agent!r}: expected one of {', '.join(AGENTS)}")
+    if distance < 0:
+        raise RulesError(f"the distance must be 0 or more, not {distance}")
+    if distance == 0:
+        hit = Fraction(1)  # SO-X2: the agent on the hunter's own square
+        modifier, dice_text = 0, "automatic"
+    else:
+        roll = attack_dice(hunter, agent, distance)
+        hit = roll.dist().prob_at_least(1)
+        modifier, dice_text = attack_modifier(hunter, agent, distance), str(roll)
+    return {
+        "game": "specter-ops",
+        "roll": "attack",
+        "distance": distance,
+        "hunter": hunter or None,
+        "agent": agent or None,
+        "modifier": modifier,
+        "dice": HUNTERS[hunter].attack_dice if hunter else 1,
+        "expression": dice_text,
+        "hit": _frac(hit),
+        "miss": _frac(1 - hit),
+        "rules": ["SO-X1", "SO-X2", "SO-X3", "SO-X4", "SO-X5"],
+    }
+
+
+def odds_specter_ops_attack(
+    distance: int | None, *, hunter: str, agent: str, json_out: bool, console: Console
+) -> None:
+    """Print the hit probability at one distance, or a table for distances 0–12."""
+    distances = [distance] if distance is not None else list(range(13))
+    rows = [specter_ops_attack_json(d, hunter=hunter, agent=agent) for d in distances]
+    if json_out:
+        typer.echo(json.dumps(rows[0] if distance is not None else rows, indent=2))
+        return
+    who = ", ".join(x for x in (hunter and f"hunter {hunter}", agent and f"agent {agent}") if x)
+    table = Table(title=f"Specter Ops attack{' — ' + who if who else ''}", title_justify="left")
+    for col in ("distance", "modifier", "hit", "%"):
+        table.add_column(col, justify="right")
+    for row in rows:
+        hit = Fraction(str(row["hit"]))
+        table.add_row(
+            str(row["distance"]),
+            f"{row['modifier']:+d}",
+            str(row["hit"]),
+            f"{float(hit) * 100:.2f}",
+        )
+    table.caption = "d6, hits on ≥ distance, a natural 1 misses, 6s explode (SO-X1…X5)"
+    console.print(table)

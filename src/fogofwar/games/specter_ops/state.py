@@ -455,7 +455,9 @@ class SpecterOpsState(State):
         if self.phase == "agent":
             return frozenset({self.agents[self.focus].seat})
         if self.phase in ("order",):
-            return frozenset({HUNTER_SEATS[0]})
+            # The hunters' choice is entered by the first hunter seat still hunting (a
+            # revealed traitor no longer speaks for them, SO-T5).
+            return frozenset({self.hunters[0].seat})
         if self.phase in ("agent_after", "pick_agent", "pick_cards"):
             return frozenset({self.agents[self.focus].seat})
         if self.phase == "deal":
@@ -935,11 +937,12 @@ class SpecterOpsState(State):
     def _concealed_moment(self, moment: str, *, stealth: bool = False) -> None:
         """SO-T3, SO-T4: the traitor sees the hidden first agent that no loyal hunter
         sees; its figure is not placed, and the agent and the traitor know it."""
-        if not self.traitor or self.traitor_revealed or self.agents[0].shown is not None:
+        if not self.traitor or self.traitor_revealed:
             return
         a1 = self.agents[0]
         traitor = next(h for h in self.hunters if h.id == self.traitor)
-        if self._seen_by([traitor.square], stealth=stealth) >> a1.square & 1:
+        seen = self._seen_by([traitor.square], stealth=stealth)
+        if a1.shown is None and seen >> a1.square & 1:
             square = self.geo.name(a1.square)
             self.concealed.append({"round": self.round, "moment": moment, "square": square})
             self._emit(
@@ -951,6 +954,11 @@ class SpecterOpsState(State):
             )
             if self.traitor_map is not None:
                 self.traitor_map = self.traitor_map.revealed(a1.square)
+        if self.traitor_map is not None:
+            # The traitor knows whether it has had a concealed sighting (its own map
+            # keeps only the worlds that agree).
+            sighted = bool(self.concealed)
+            self.traitor_map = self.traitor_map.roles_where(lambda r: r[1] == sighted)
 
     def _reveal_character(self) -> None:
         """SO-S4: the character card is turned face up the first time the agent is seen."""
@@ -1113,8 +1121,13 @@ class SpecterOpsState(State):
         geo = self.geo
         me = self.agents[self.focus]
         who = {"agent": me.id} if len(self.agents) == 2 else {}
-        loyal = [x.square for x in viewers if x.id != self.traitor or self.traitor_revealed]
-        if self._seen_by(loyal) >> self.agent_square & 1:
+        # A figure on the board is seen by anyone who looks, the traitor too; a hidden
+        # agent is placed only by a loyal viewer (SO-T3).
+        placed = self.shown is not None
+        eyes = [
+            x.square for x in viewers if placed or x.id != self.traitor or self.traitor_revealed
+        ]
+        if self._seen_by(eyes) >> self.agent_square & 1:
             self.shown = self.agent_square
             self._emit(
                 "announcement",
@@ -1128,7 +1141,7 @@ class SpecterOpsState(State):
             self._reveal_character()
             return
         self._emit("announcement", hunter=h.id, **who, answer="clear", square=None)
-        if self.focus == 1 or not self.traitor or self.traitor_revealed:
+        if self.focus == 1 or not self.traitor or self.traitor_revealed or placed:
             seen = self._seen_by([x.square for x in viewers])
             self._learn(lambda k: k.keep(~seen))
             return
