@@ -7,7 +7,8 @@ card *data* of ``characters`` (ids, uses, owners, public or hidden, before / aft
 It is fed the *public* events of a game (``Event.to is None``: what a spectator and
 every hunter are told) and keeps the set of hidden **worlds** consistent with them:
 
-    world = (agent square, steps of its last move, one objective site per sector, kit)
+    world = (agent square, steps of its last move, one objective site per sector, kit,
+             role)
 
 where a **kit** is the agent's character and its cards with the uses left (SO-S4,
 SO-A8), written as the engine writes it: ``(character, ((card, uses), ...))`` sorted by
@@ -15,6 +16,8 @@ card. In the base game (switch ``characters`` off) every world has the empty kit
 ``("", ())``. With 2–3 players the sites are public (the setup event names them), so
 every world has the same sites; with 4 players they are secret (SO-S3) and each
 sector's site is one of the distinct squares of its six ``objective.J.K`` markers.
+The **role** is ``(traitor figure, whether it has had a concealed sighting yet)``; every
+world has ``("", False)`` except in the 5-player traitor game (below).
 
 Facts applied (rule IDs as in ``rules/specter-ops.md``):
 
@@ -61,6 +64,33 @@ Facts applied (rule IDs as in ``rules/specter-ops.md``):
 * the escape rule (SO-E1): with 3 objectives done, a game that goes on after the
   agent's move means the agent is not on an escape point that no hunter holds (SO-E2).
 
+The traitor game (5 players, SO-T2…T5): the public ``roles_dealt`` event makes one
+world per hunter figure ``t`` as the traitor, with the flag off. In world ``t`` only the
+*other* hunters place the hidden agent (SO-T3): a move's result (revealed / Last Seen /
+hidden) is worked out from their sight, on the path and at the end (the traitor's
+figure still blocks the agent's steps and ends like any hunter's); when a move ends not
+revealed, a world ``(t, False)`` whose end square ``t`` sees (with a Stealth Field:
+within 2) becomes ``(t, True)`` — a concealed sighting. At a hunter's "Clear" the
+viewers other than ``t`` saw nothing, and if the agent's figure is not on the board a
+world ``(t, False)`` on a square ``t`` sees becomes ``(t, True)``; a "visible" answer
+about a hidden agent needs a viewer other than ``t`` that sees the square (a loyal one
+placed it). A figure already on the board is seen by every viewer, ``t`` too. A failed
+accusation of ``X`` (the public ``accusation`` event) drops the worlds ``(X, True)``: X
+had no concealed sighting; a proven one keeps only them. ``traitor_revealed`` of ``X``
+keeps the worlds with traitor ``X`` (the reveal publishes no record of its sightings).
+X's figure then leaves the hunters (sight, blocking, escape points). After that the
+oracle goes on following the *first* agent (A1) in the base game — the events about
+the second agent (``agent``: ``"A2"``) tell nothing about A1 and are passed over — but
+stops (``stopped``; later events are ignored) with
+characters: the two agents' characters then constrain each other (SO-T5), which it
+does not model.
+
+A *hunter seat's* oracle is fed the events that seat is told too (``role``,
+``concealed_sighting``): a loyal hunter keeps the worlds where another figure is the
+traitor; the traitor (``me``) keeps its own, and at each concealed moment knows whether
+it had a sighting — if so the agent is on that square, if not on none it sees.
+
+
 Path enumeration is exhaustive but memoised on (square, steps so far, last seen square
 so far), which is all a path's announcement and end depend on; ``naive_outcomes``
 enumerates the explicit paths without the memo (for cross-checking on a few starts).
@@ -83,11 +113,13 @@ from fogofwar.games.specter_ops.geometry import bearing
 __all__ = [
     "MAX_STEPS",
     "NO_KIT",
+    "NO_ROLE",
     "POLICIES",
     "Kit",
     "Oracle",
     "Outcome",
     "PathWorld",
+    "Role",
     "TurnPlan",
     "choose",
     "choose_with_cards",
@@ -114,6 +146,26 @@ Walk = tuple[int, int, int | None]
 #: The agent's character and cards with their uses left, sorted by card.
 Kit = tuple[str, tuple[tuple[str, int], ...]]
 NO_KIT: Kit = ("", ())
+#: The traitor game's hidden role: (traitor figure, had a concealed sighting yet).
+Role = tuple[str, bool]
+NO_ROLE: Role = ("", False)
+#: The events that name their agent (``agent``: "A1" or "A2") once there are two (SO-T5).
+PER_AGENT = frozenset(
+    {
+        "agent_turn",
+        "agent_moved",
+        "announcement",
+        "sniff",
+        "sensor",
+        "attack",
+        "ambush",
+        "escaped",
+        "equipment",
+        "character_revealed",
+    }
+)
+#: The hidden combination a set of (square, steps) worlds shares.
+Key = tuple[tuple[int, ...], Kit, Role]
 
 
 def public_events(events: Iterable[Any]) -> list[dict[str, Any]]:
@@ -169,7 +221,12 @@ class Oracle:
     """The set of hidden worlds consistent with the public events fed so far."""
 
     def __init__(
-        self, board: Board, players: int, *, characters: bool = False, per_turn: int = 1
+        self,
+        board: Board,
+        players: int,
+        *,
+        characters: bool = False,
+        per_turn: int = 1,
     ) -> None:
         wh, wv = board.walls()
         if wh[1:-1].any() or wv[:, 1:-1].any() or board.doors:
@@ -212,8 +269,13 @@ class Oracle:
         self.after_near: frozenset[int] | None = None  # an after-card's target zone
         self.ambushed = False  # an ambush event came with this hunter's move
         self.revealed_now = False  # a reveal in the batch being fed
-        # -- the worlds: (sites, kit) -> frozenset of (square, steps of the last move)
-        self.worlds: dict[tuple[tuple[int, ...], Kit], frozenset[tuple[int, int]]] = {}
+        self.traitor = ""  # the revealed traitor's figure (SO-T5)
+        self.me = ""  # a traitor seat's oracle: its own figure (SO-T2)
+        self.sighting: int | None = None  # its concealed sighting in this batch
+        self.stopped = False  # past a reveal with characters: events are ignored
+        self.a1_escaped = False  # the first agent left the board (SO-T6)
+        # -- the worlds: (sites, kit, role) -> frozenset of (square, steps of the last move)
+        self.worlds: dict[Key, frozenset[tuple[int, int]]] = {}
         self.log: list[str] = []  # what was applied, for failure messages
         self.hidden_uses = 0  # worlds' hidden card options that stayed consistent
 
@@ -306,11 +368,16 @@ class Oracle:
 
     # ------------------------------------------------------------------ paths
 
-    def seen_by_hunters(self, smoke: frozenset[int], *, stealth: bool = False) -> frozenset[int]:
+    def seen_by_hunters(
+        self, smoke: frozenset[int], *, stealth: bool = False, exclude: str = ""
+    ) -> frozenset[int]:
         """Squares some hunter sees (aboard: from the vehicle, SO-L3); with a Stealth
-        Field only those within 2 squares of the hunter."""
+        Field only those within 2 squares of the hunter. ``exclude``: a hunter whose
+        sight places nothing (the traitor of a world, SO-T3)."""
         seen: set[int] = set()
-        for sq, _ in self.hunters.values():
+        for hid, (sq, _) in self.hunters.items():
+            if hid == exclude:
+                continue
             got = self.sight(sq, smoke)
             if stealth:
                 got = frozenset(i for i in got if self.king(i, sq) <= STEALTH_RANGE)
@@ -436,28 +503,34 @@ class Oracle:
 
     # ------------------------------------------------------------------ results
 
-    def squares(self) -> set[int]:
-        """The possibility map: every square of some consistent world."""
+    def squares(self, keep: Callable[[Role], bool] | None = None) -> set[int]:
+        """The possibility map: every square of some consistent world (whose role passes
+        ``keep``, if given: a loyal hunter's map, SO-T3)."""
         out: set[int] = set()
-        for ws in self.worlds.values():
-            out |= {sq for sq, _ in ws}
+        for key, ws in self.worlds.items():
+            if keep is None or keep(key[2]):
+                out |= {sq for sq, _ in ws}
         return out
 
     def sites(self) -> tuple[frozenset[int], ...]:
         """Per sector, the sites of some consistent world."""
-        alive = [s for (s, _), ws in self.worlds.items() if ws]
+        alive = [key[0] for key, ws in self.worlds.items() if ws]
         return tuple(frozenset(s[j] for s in alive) for j in range(len(self.candidates)))
 
     def kits(self) -> set[Kit]:
         """Every kit of some consistent world."""
-        return {k for (_, k), ws in self.worlds.items() if ws}
+        return {key[1] for key, ws in self.worlds.items() if ws}
+
+    def roles(self) -> set[Role]:
+        """Every role of some consistent world (SO-T2…T4)."""
+        return {key[2] for key, ws in self.worlds.items() if ws}
 
     def kit_squares(self) -> dict[Kit, tuple[int, int]]:
         """The worlds jointly, per kit: bitboards of the squares after a short move (at
         most 2 steps) and after a long one (3 or more, SO-V5)."""
         memo: dict[frozenset[tuple[int, int]], tuple[int, int]] = {}
         out: dict[Kit, tuple[int, int]] = {}
-        for (_, kit), ws in self.worlds.items():
+        for (_, kit, _), ws in self.worlds.items():
             got = memo.get(ws)
             if got is None:
                 short = long = 0
@@ -471,9 +544,11 @@ class Oracle:
             out[kit] = (old[0] | got[0], old[1] | got[1])
         return out
 
-    def holds(self, square: int, steps: int, sites: Sequence[int], kit: Kit = NO_KIT) -> bool:
-        """Whether the world (square, steps, sites, kit) is still consistent."""
-        return (square, steps) in self.worlds.get((tuple(sites), kit), frozenset())
+    def holds(
+        self, square: int, steps: int, sites: Sequence[int], kit: Kit = NO_KIT, role: Role = NO_ROLE
+    ) -> bool:
+        """Whether the world (square, steps, sites, kit, role) is still consistent."""
+        return (square, steps) in self.worlds.get((tuple(sites), kit, role), frozenset())
 
     # ------------------------------------------------------------------ updates
 
@@ -501,11 +576,22 @@ class Oracle:
 
     def feed(self, events: Sequence[Mapping[str, Any]]) -> None:
         """Apply a batch of public events (all those of one action, in order)."""
+        if self.stopped:
+            return
+        # With two agents (SO-T5) the events about the second one tell nothing of A1.
+        events = [e for e in events if e["kind"] not in PER_AGENT or e.get("agent", "A1") == "A1"]
+        # A hunter seat's oracle: the traitor is told of its concealed sighting (at most
+        # one concealed moment per action), in the same batch.
+        sightings = [self.parse(e["square"]) for e in events if e["kind"] == "concealed_sighting"]
+        assert len(sightings) <= 1 and (not sightings or self.me), "a sighting to whom?"
+        self.sighting = sightings[0] if sightings else None
         kinds = [e["kind"] for e in events]
         self.revealed_now = False
         had_character = self.character_public
         for e in events:
             self._event(e, escaped="escaped" in kinds)
+            if self.stopped:
+                return
         if self.characters and self.revealed_now and not had_character:
             # SO-S4: the character card is turned face up the first time it is seen.
             assert "character_revealed" in kinds, "revealed without its character card"
@@ -549,8 +635,24 @@ class Oracle:
             self._filter_kits(lambda k: k[0] == char)
             start = BASE_HEALTH + AGENTS[char].health_bonus + (2 if self.players == 4 else 0)
             assert e["health"] == start, "the agent is first seen with its starting health"
-        elif kind in ("escaped", "game_over"):
+        elif kind == "escaped":
             self.over = True
+            self.a1_escaped = True
+        elif kind == "game_over":
+            self.over = True
+        elif kind == "roles_dealt":
+            self._roles(e["hunters"])
+        elif kind == "accusation":
+            self._accusation(e["accused"], bool(e["proven"]))
+        elif kind == "traitor_revealed":
+            assert "concealed" not in e, "the reveal publishes no sighting record"
+            self._traitor_revealed(e["hunter"], e["square"])
+        elif kind == "second_agent":
+            pass  # the second agent's start is public, and nothing about A1
+        elif kind == "role":
+            self._own_role(e["hunter"], e["role"])
+        elif kind == "concealed_sighting":
+            pass  # applied at its moment (``sighting``)
         elif kind in ("order", "stun_removed"):
             pass
         elif kind == "hunter_turn":
@@ -586,6 +688,46 @@ class Oracle:
         else:
             raise AssertionError(f"the oracle does not know the public event {kind!r}")
 
+    def _roles(self, hunters: Sequence[str]) -> None:
+        """SO-T2: any hunter figure may be the traitor, with no concealed sighting yet."""
+        assert self.players == 5, "a traitor only with 5 players (SO-G1)"
+        assert {key[2] for key in self.worlds} == {NO_ROLE}, "roles dealt twice"
+        self.worlds = {
+            (sites, kit, (t, False)): ws
+            for (sites, kit, _), ws in self.worlds.items()
+            for t in hunters
+        }
+
+    def _own_role(self, hunter: str, role: str) -> None:
+        """SO-T2: a hunter seat's oracle (fed that seat's events too) learns its role:
+        the traitor knows the worlds with itself as traitor, a loyal hunter those with
+        another."""
+        if role == "traitor":
+            self.me = hunter
+            self.worlds = {k: ws for k, ws in self.worlds.items() if k[2][0] == hunter}
+        else:
+            self.worlds = {k: ws for k, ws in self.worlds.items() if k[2][0] != hunter}
+
+    def _accusation(self, accused: str, proven: bool) -> None:
+        """SO-T4 (R): an accusation is proven iff the accused is the traitor and has had a
+        concealed sighting: a failed one rules out that world, a proven one keeps only it."""
+        assert not self.traitor, "an accusation after the reveal"
+        if proven:
+            self.worlds = {k: ws for k, ws in self.worlds.items() if k[2] == (accused, True)}
+        else:
+            self.worlds = {k: ws for k, ws in self.worlds.items() if k[2] != (accused, True)}
+
+    def _traitor_revealed(self, hunter: str, square: str) -> None:
+        """SO-T4, SO-T5: the traitor is ``hunter``; its figure leaves the hunters (a second
+        agent starts on its square). The reveal says nothing of its concealed sightings
+        (a proven accusation already said there was one). With characters it stops."""
+        assert self.hunters[hunter][0] == self.parse(square), "the traitor's square"
+        self.worlds = {k: ws for k, ws in self.worlds.items() if k[2][0] == hunter}
+        del self.hunters[hunter]
+        self.traitor = hunter
+        if self.characters:
+            self.stopped = True
+
     def _setup(self, e: Mapping[str, Any]) -> None:
         self.vehicle = self.parse(e["vehicle"])
         self.hunters = {h: [self.vehicle, True] for h in e["hunters"]}  # SO-S2
@@ -596,7 +738,7 @@ class Oracle:
             ]
         else:  # hidden: any candidate per sector
             combos = itertools.product(*self.candidates)
-        self.worlds = {(tuple(c), NO_KIT): frozenset({(start, 0)}) for c in combos}
+        self.worlds = {(tuple(c), NO_KIT, NO_ROLE): frozenset({(start, 0)}) for c in combos}
 
     def _kits(self, n: int) -> None:
         """SO-S4: any character, any ``n`` cards of its pool, every card unused."""
@@ -606,7 +748,9 @@ class Oracle:
             pool = sorted(c for c, card in CARDS.items() if card.owner in ("", char))
             for hand in itertools.combinations(pool, n):
                 kits.append((char, tuple((c, CARDS[c].uses) for c in hand)))
-        self.worlds = {(sites, kit): ws for (sites, _), ws in self.worlds.items() for kit in kits}
+        self.worlds = {
+            (sites, kit, role): ws for (sites, _, role), ws in self.worlds.items() for kit in kits
+        }
 
     def _reach(self, kit: Kit) -> int:
         """How far from its site the agent completes an objective (Blue Jay: 2)."""
@@ -655,9 +799,9 @@ class Oracle:
         used = sum(bool(c) for c in (self.public_before, self.public_after))
         assert used <= self.per_turn, "more cards than the turn allows (SO-A7)"
         new = {}
-        for (sites, kit), ws in self.worlds.items():
+        for (sites, kit, role), ws in self.worlds.items():
             if _uses(kit, card) > 0:
-                new[(sites, _spend(kit, card))] = ws  # SO-A8: one use fewer
+                new[(sites, _spend(kit, card), role)] = ws  # SO-A8: one use fewer
         self.worlds = new
         near: frozenset[int] | None = None
         if card in ("flash-bang", "smoke-grenade"):
@@ -714,34 +858,41 @@ class Oracle:
 
     def _moved(self, result: str, square: int | None) -> None:
         """SO-A1…A6, SO-A7: the agent's secret move, any hidden card a kit could have
-        used, and the public result."""
-        path_seen = {s: self.seen_by_hunters(self.path_smoke, stealth=s) for s in (False, True)}
-        end_seen = {s: self.seen_by_hunters(self.smoke(), stealth=s) for s in (False, True)}
+        used, and the public result; in world ``t`` of the traitor game only the other
+        hunters' sight places the agent, and ``t`` alone seeing it at the end of a move
+        that was not revealed is a concealed sighting (SO-T3, SO-T4)."""
         foot = frozenset(sq for sq, aboard in self.hunters.values() if not aboard)
-        pws: dict[tuple[int, bool], PathWorld] = {}
-        cache: dict[tuple[int, str, str], frozenset[tuple[int, int]]] = {}
+        path_smoke, end_smoke = self.path_smoke, self.smoke()
+        pws: dict[tuple[str, int, bool], PathWorld] = {}
+        cache: dict[tuple[str, int, str, str], frozenset[tuple[int, int]]] = {}
         after_near = self.after_near
+        path_seen: dict[tuple[str, bool], frozenset[int]] = {}
+        end_seen: dict[tuple[str, bool], frozenset[int]] = {}
+        for t in {key[2][0] for key in self.worlds}:
+            for s in (False, True):
+                path_seen[(t, s)] = self.seen_by_hunters(path_smoke, stealth=s, exclude=t)
+                end_seen[(t, s)] = self.seen_by_hunters(end_smoke, stealth=s, exclude=t)
 
-        def ends(start: int, before: str, after: str) -> frozenset[tuple[int, int]]:
-            key = (start, before, after)
+        def ends(t: str, start: int, before: str, after: str) -> frozenset[tuple[int, int]]:
+            key = (t, start, before, after)
             got = cache.get(key)
             if got is not None:
                 return got
             limit = SURGE_STEPS if before == ADRENAL else MAX_STEPS
             stealth_path = before == STEALTH
-            pw = pws.get((limit, stealth_path))
+            pw = pws.get((t, limit, stealth_path))
             if pw is None:
-                pw = pws[(limit, stealth_path)] = PathWorld(
-                    foot, self.vehicle, path_seen[stealth_path], limit=limit
+                pw = pws[(t, limit, stealth_path)] = PathWorld(
+                    foot, self.vehicle, path_seen[(t, stealth_path)], limit=limit
                 )
-            at_end = end_seen[STEALTH in (before, after)]
+            at_end = end_seen[(t, STEALTH in (before, after))]
             out: set[tuple[int, int]] = set()
             if after == DECOY:
                 # A false Last Seen token on a square a hunter saw and the agent could
                 # have been on this turn; the real end is unseen.
                 if (
                     result == "last_seen"
-                    and square in path_seen[False]
+                    and square in path_seen[(t, False)]
                     and square in self.move_squares(start, pw)
                 ):
                     out = {(e, n) for e, n, _ in self.walks(start, pw) if e not in at_end}
@@ -754,17 +905,18 @@ class Oracle:
             got = cache[key] = frozenset(out)
             return got
 
-        unions: dict[tuple[frozenset[int], str, str], frozenset[tuple[int, int]]] = {}
-        new: dict[tuple[tuple[int, ...], Kit], set[tuple[int, int]]] = {}
-        for (sites, kit), ws in self.worlds.items():
+        unions: dict[tuple[str, frozenset[int], str, str], frozenset[tuple[int, int]]] = {}
+        new: dict[Key, set[tuple[int, int]]] = {}
+        for (sites, kit, role), ws in self.worlds.items():
+            t = role[0]
             starts = frozenset(sq for sq, _ in ws)
             for before, after in self._options(kit):
-                got = unions.get((starts, before, after))
+                got = unions.get((t, starts, before, after))
                 if got is None:
                     acc: set[tuple[int, int]] = set()
                     for s in starts:
-                        acc |= ends(s, before, after)
-                    got = unions[(starts, before, after)] = frozenset(acc)
+                        acc |= ends(t, s, before, after)
+                    got = unions[(t, starts, before, after)] = frozenset(acc)
                 if not got:
                     continue
                 new_kit = kit
@@ -772,8 +924,49 @@ class Oracle:
                     if card and card != public:
                         new_kit = _spend(new_kit, card)  # a hidden use (SO-A8)
                         self.hidden_uses += 1
-                new.setdefault((sites, new_kit), set()).update(got)
-        self.worlds = {k: frozenset(v) for k, v in new.items()}
+                if t and not self.traitor and result != "revealed":
+                    # SO-T3, SO-T4: the traitor alone sees the end: a concealed sighting.
+                    mine = self.traitor_sight(t, end_smoke, stealth=STEALTH in (before, after))
+                    got, role = self._concealed(sites, new_kit, role, got, mine, new)
+                new.setdefault((sites, new_kit, role), set()).update(got)
+        self.worlds = {k: frozenset(v) for k, v in new.items() if v}
+
+    def _concealed(
+        self,
+        sites: tuple[int, ...],
+        kit: Kit,
+        role: Role,
+        ws: Iterable[tuple[int, int]],
+        mine: frozenset[int],
+        new: dict[Key, set[tuple[int, int]]],
+    ) -> tuple[set[tuple[int, int]], Role]:
+        """A concealed moment (SO-T3, SO-T4) in world ``role`` whose traitor sees
+        ``mine``: the worlds ``ws`` on those squares had a sighting. To the public a
+        world (t, False) there becomes (t, True) (added to ``new``); the traitor's own
+        oracle knows whether it had one (``sighting``): if so, the agent is on its square,
+        if not, on none it sees. Returns the worlds left under the (new) role."""
+        t = role[0]
+        ws = set(ws)
+        if t == self.me:
+            if self.sighting is None:
+                return {w for w in ws if w[0] not in mine}, role
+            return {w for w in ws if w[0] == self.sighting}, (t, True)
+        if role[1]:
+            return ws, role
+        seen = {w for w in ws if w[0] in mine}
+        if seen:
+            new.setdefault((sites, kit, (t, True)), set()).update(seen)
+        return ws - seen, role
+
+    def traitor_sight(
+        self, t: str, smoke: frozenset[int], *, stealth: bool = False
+    ) -> frozenset[int]:
+        """What the hunter figure ``t`` sees (with a Stealth Field: within 2 squares)."""
+        sq = self.hunters[t][0]
+        got = self.sight(sq, smoke)
+        if stealth:
+            got = frozenset(i for i in got if self.king(i, sq) <= STEALTH_RANGE)
+        return got
 
     def orthogonal(self, i: int) -> set[int]:
         """The up to 4 squares orthogonally next to ``i``."""
@@ -815,25 +1008,48 @@ class Oracle:
         self._map(fn, per_key=True)
 
     def _announcement(self, e: Mapping[str, Any]) -> None:
-        """SO-H3: "Clear" or visible, to this hunter (after a drive: all aboard too)."""
-        viewers = [self.hunters[e["hunter"]][0]]
+        """SO-H3: "Clear" or visible, to this hunter (after a drive: all aboard too). In
+        world ``t`` of the traitor game, ``t``'s own sight places nothing, and ``t``
+        seeing the hidden agent at a "Clear" is a concealed sighting (SO-T3, SO-T4)."""
+        viewers = {e["hunter"]}
         if self.drove:
-            viewers += [sq for sq, aboard in self.hunters.values() if aboard]
-        seen: set[int] = set()
+            viewers |= {h for h, (_, aboard) in self.hunters.items() if aboard}
         smoke = self.smoke()
-        for v in viewers:
-            seen |= self.sight(v, smoke)
-        if e["answer"] == "visible":
+        seen: dict[str, frozenset[int]] = {}
+        for t in {key[2][0] for key in self.worlds}:
+            got: frozenset[int] = frozenset()
+            # A figure on the board is seen by whoever looks, the traitor too; a hidden
+            # agent only by a loyal viewer (SO-T3).
+            for v in viewers if self.shown else viewers - {t}:
+                got |= self.sight(self.hunters[v][0], smoke)
+            seen[t] = got
+        answer = e["answer"]
+        if answer == "visible":
             at = self.parse(e["square"])
-            if at not in seen:
+            if not any(at in got for got in seen.values()):
                 raise AssertionError(f"visible at {e['square']}, which no viewer sees")
-            self._filter(lambda w: w[0] == at)
+            # A viewer that places the agent is loyal: world t needs another one.
+            self.worlds = {
+                key: frozenset(w for w in ws if w[0] == at)
+                for key, ws in self.worlds.items()
+                if at in seen[key[2][0]] and any(w[0] == at for w in ws)
+            }
             self.shown = True
             self.revealed_now = True
-        elif e["answer"] == "clear":
-            self._filter(lambda w: w[0] not in seen)
-        else:
-            raise AssertionError(f"unknown answer {e['answer']!r}")
+            return
+        if answer != "clear":
+            raise AssertionError(f"unknown answer {answer!r}")
+        new: dict[Key, set[tuple[int, int]]] = {}
+        for key, ws in self.worlds.items():
+            sites, kit, role = key
+            t = role[0]
+            unseen = {w for w in ws if w[0] not in seen[t]}
+            if t and not self.traitor and not self.shown:
+                mine = self.traitor_sight(t, smoke)
+                unseen, role = self._concealed(sites, kit, role, unseen, mine, new)
+            if unseen:
+                new.setdefault((sites, kit, role), set()).update(unseen)
+        self.worlds = {k: frozenset(v) for k, v in new.items()}
 
     def _sensor(self, answer: str) -> None:
         """SO-V5, SO-V6 (and the Spider's Signal Jammer: nothing detected, nothing told)."""

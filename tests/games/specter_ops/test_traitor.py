@@ -469,8 +469,7 @@ def test_t4_accusation_proven_reveals_the_traitor() -> None:
         "seat": "hunter3",
         "square": "O9",
         "how": "accused",
-        "concealed": [{"round": 2, "moment": "hunter_turn", "square": "N3"}],
-    }
+    }  # no record of where it saw the agent: that stays the traitor's and the agent's
     assert state.traitor_revealed and [h.id for h in state.hunters] == ["H1", "H2", "H4"]
     assert state.phase == "hunter" and state.to_act() == {"hunter4"}
     assert state.current is not None and state.hunters[state.current].id == "H4"
@@ -541,7 +540,6 @@ def test_t4_voluntary_reveal_only_by_the_traitor() -> None:
         "seat": "hunter3",
         "square": "K23",
         "how": "voluntary",
-        "concealed": [],
     }
     assert state.traitor_revealed and state.current is None  # its turn is over
     assert state.phase == "order" and state.to_act() <= {"hunter1", "hunter4"}

@@ -942,7 +942,8 @@ class SpecterOpsState(State):
         a1 = self.agents[0]
         traitor = next(h for h in self.hunters if h.id == self.traitor)
         seen = self._seen_by([traitor.square], stealth=stealth)
-        if a1.shown is None and seen >> a1.square & 1:
+        now = a1.shown is None and bool(seen >> a1.square & 1)
+        if now:
             square = self.geo.name(a1.square)
             self.concealed.append({"round": self.round, "moment": moment, "square": square})
             self._emit(
@@ -952,13 +953,14 @@ class SpecterOpsState(State):
                 square=square,
                 moment=moment,
             )
-            if self.traitor_map is not None:
-                self.traitor_map = self.traitor_map.revealed(a1.square)
         if self.traitor_map is not None:
-            # The traitor knows whether it has had a concealed sighting (its own map
-            # keeps only the worlds that agree).
-            sighted = bool(self.concealed)
-            self.traitor_map = self.traitor_map.roles_where(lambda r: r[1] == sighted)
+            # The traitor knows whether it sees the agent at this moment: its own map
+            # keeps the worlds that agree. Its map's flag means "seen at the current
+            # moment" (the public map's: "ever"), so it is cleared for the next one.
+            self.traitor_map = self.traitor_map.roles_where(lambda r: r[1] == now)
+            if now:
+                self.traitor_map = self.traitor_map.revealed(a1.square)
+            self.traitor_map = self.traitor_map.split_roles(lambda r: [((r[0], False), -1)])
 
     def _reveal_character(self) -> None:
         """SO-S4: the character card is turned face up the first time the agent is seen."""
@@ -1137,6 +1139,13 @@ class SpecterOpsState(State):
                 square=geo.name(self.agent_square),
             )
             square = self.agent_square
+            if not placed and self.focus == 0 and self.traitor and not self.traitor_revealed:
+                # In each possible traitor's world, a viewer other than it placed the agent.
+                placers = {
+                    t: any(self.sight()[x.square] >> square & 1 for x in viewers if x.id != t)
+                    for t in self.knowledge.possible_traitors()
+                }
+                self._learn(lambda k: k.roles_where(lambda r: placers[r[0]]))
             self._learn(lambda k: k.revealed(square))
             self._reveal_character()
             return
@@ -1286,6 +1295,8 @@ class SpecterOpsState(State):
         proven = accused == self.traitor and bool(self.concealed)
         self._emit("accusation", hunter=h.id, seat=h.seat, accused=accused, proven=proven)
         if proven:
+            # Proven: the accused is the traitor and has had a concealed sighting.
+            self._learn(lambda k: k.roles_where(lambda r: r == (accused, True)))
             self._reveal_traitor("accused")
             return
         self.failed_accusations += 1
@@ -1309,7 +1320,6 @@ class SpecterOpsState(State):
             seat=h.seat,
             square=geo.name(h.square),
             how=how,
-            concealed=list(self.concealed),
         )
         self._learn(lambda m: m.roles_where(lambda r: r[0] == h.id))
         self.traitor_map = None
