@@ -99,6 +99,20 @@ def odds_specter_ops_attack_command(
     )
 
 
+@app.command("replay")
+def replay_command(
+    file: str = typer.Argument(..., help="A game record (JSON), e.g. from 'sim --records'."),
+    seat: str | None = typer.Option(
+        None, "--seat", help="Show this seat's view (default: all of it, once the game is over)."
+    ),
+    step: bool = typer.Option(False, "--step", help="Show the view after every action."),
+) -> None:
+    """Replay a recorded game from one seat's view, or whole once it is over."""
+    from .commands.replay import replay
+
+    replay(file, seat=seat, step=step, console=_out())
+
+
 @board_app.command("show")
 def board_show_command(
     file: str = typer.Argument(..., help="A board file, or the name of a built-in board."),

@@ -1,8 +1,9 @@
-"""``fogofwar demo`` — the main job of ``make demo`` until a game lands.
+"""``fogofwar demo`` — the main job of ``make demo``.
 
 It shows what the kernel does, on the shipped demo board: the board itself, what a
 viewer sees under the orthogonal model (Specter Ops), a corner-line explanation
-(Zero Dark's FEAR grid), and exact odds tables computed by the dice module.
+(Zero Dark's FEAR grid), and exact odds tables computed by the dice module; then a
+quick Specter Ops game between bots, drawn from a hunter's view and whole at the end.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ def demo(board_name: str, *, console: Console) -> None:
     console.print(
         Panel.fit(
             "[bold]fogofwar[/] — a digital umpire for tabletop wargames.\n"
-            "No game has landed yet; this is what the kernel under them does.",
+            "What the kernel under the games does, then a game of Specter Ops between bots.",
             border_style="cyan",
         )
     )
@@ -74,7 +75,38 @@ def demo(board_name: str, *, console: Console) -> None:
         attack.add_row(str(distance), str(p), f"{float(p) * 100:.2f}")
     console.print(attack)
     console.print(dice_table(parse("d10+2>=8"), title="Warfighter-style check: d10+2 ≥ 8"))
+    game_demo(console)
     console.print(
         "Try: [bold]fogofwar odds dice '10d6kh3'[/], [bold]fogofwar los demo C10 F8[/], "
-        "[bold]fogofwar board show demo[/], [bold]fogofwar --help[/]."
+        "[bold]fogofwar odds specter-ops attack --hunter gun[/], "
+        "[bold]fogofwar sim specter-ops -n 200[/], [bold]fogofwar --help[/]."
+    )
+
+
+def game_demo(console: Console, *, seed: int = 3, rounds: int = 12) -> None:
+    """A quick Specter Ops game between random bots: the table halfway through as hunter1
+    sees it (the possibility map shaded), then the end, whole, and the result."""
+    from ..bots import make_bot
+    from ..core.game import get_ruleset
+    from ..sim.runner import play_game
+
+    rs = get_ruleset("specter-ops")
+    config = rs.resolve_config({"players": 3, "max_rounds": rounds})
+    bots = {seat: make_bot("random", rs.id) for seat in rs.seats(config)}
+    result = play_game(rs, config, seed, bots, bot_seed=seed)
+    record = result.record
+    if record is None:  # pragma: no cover - play_game keeps it by default
+        return
+    console.print(Rule(f"5. A game: Specter Ops, 3 players, random bots, seed {seed}"))
+    half = len(record.actions) // 2
+    for i, state in enumerate(record.states(rs, clone=False)):
+        if i == half:
+            console.print(f"After {i} of {len(record.actions)} actions, as hunter1 sees it:")
+            console.print(rs.render(state.view("hunter1"), config))
+    console.print("The end, every secret shown:")
+    console.print(rs.render(state.view(None), config))
+    outcome = result.outcome
+    console.print(
+        f"[bold]Result:[/] {', '.join(sorted(outcome.sides))} won — {outcome.reason} "
+        f"[{outcome.rule}], {result.length} actions."
     )

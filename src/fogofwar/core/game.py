@@ -518,6 +518,11 @@ class Ruleset(ABC):
         """Return per-game figures for balance studies (called on finished games)."""
         return {}
 
+    def render(self, view: PlayerView, config: Mapping[str, Any]) -> object:
+        """A terminal drawing of ``view`` for ``replay`` and ``play``: a rich renderable or
+        text, built from the view alone. The default is the view's JSON."""
+        return json.dumps(view.to_json(), indent=2, ensure_ascii=False, sort_keys=True)
+
     def parse_actions(self, text: str, seat: str, state: State) -> list[Action]:
         """Parse the text notation of one or more actions of ``seat``.
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -54,6 +55,12 @@ def sim_command(
         typer.Option("--set", help="OPTION=VALUE rule set option; repeatable."),
     ] = None,
     workers: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    records: Annotated[
+        str | None,
+        typer.Option(
+            "--records", help="Save every game's record in this folder (game-0000.json …)."
+        ),
+    ] = None,
     json_out: Annotated[
         bool, typer.Option("--json", help="Print JSON with exact counts instead of a table.")
     ] = False,
@@ -74,7 +81,10 @@ def sim_command(
                 config_overrides=overrides,
                 workers=workers,
                 progress=report,
+                records=records is not None,
             )
+        if records is not None:
+            _save_records(result, records)
     except RulesError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
@@ -82,6 +92,17 @@ def sim_command(
         typer.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
     else:
         _print_table(result, rs.metadata.name)
+
+
+def _save_records(result: BatchResult, folder: str) -> None:
+    """Write each game's record as ``folder/game-NNNN.json`` (``fogofwar replay`` reads
+    them)."""
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    width = max(4, len(str(len(result.games) - 1)))
+    for index, game in enumerate(result.games):
+        if game.record is not None:
+            game.record.save(out / f"game-{index:0{width}d}.json")
 
 
 @contextmanager

@@ -12,6 +12,7 @@ from ...core.game import (
     ConfigSchema,
     GameMetadata,
     Option,
+    PlayerView,
     Ruleset,
     State,
 )
@@ -154,6 +155,14 @@ class SpecterOps(Ruleset):
                 1.0 if len(state.agents) == 2 and state.agents[1].escaped else 0.0
             )
         return out
+
+    def render(self, view: PlayerView, config: Mapping[str, Any]) -> object:
+        """The board with what ``view``'s seat knows (shaded possibility map), its facts
+        and this round's events (see :mod:`.render`)."""
+        from .render import render_view
+
+        cfg = self.resolve_config(config)
+        return render_view(view.data, geometry_for(str(cfg["board"])), view.seat)
 
     def parse_actions(self, text: str, seat: str, state: State) -> list[Action]:
         """Parse notation: ``step N2``, ``move N1 N2 M3`` (steps, then ``stop`` if the move
