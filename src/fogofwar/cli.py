@@ -99,6 +99,39 @@ def odds_specter_ops_attack_command(
     )
 
 
+@app.command("play")
+def play_command(
+    ruleset: str = typer.Argument(..., help="The rule set, e.g. specter-ops."),
+    players: int | None = typer.Option(None, "--players", help="Number of players."),
+    seat: list[str] | None = typer.Option(
+        None,
+        "--seat",
+        help="SEAT=human|bot (or a bot's name); repeatable. Default: the first seat "
+        "(Specter Ops: the agent) is human, the others bots.",
+    ),
+    seed: int | None = typer.Option(None, "--seed", help="The game's seed (default: random)."),
+    set_: list[str] | None = typer.Option(
+        None, "--set", help="OPTION=VALUE rule set option; repeatable."
+    ),
+    record: str | None = typer.Option(
+        None, "--record", help="Where to save the record (default: RULESET-SEED.json)."
+    ),
+) -> None:
+    """Play a game at the terminal: each human seat sees only what it may know."""
+    from .commands.play import play
+
+    code = play(
+        ruleset,
+        seats=seat or [],
+        sets=set_ or [],
+        players=players,
+        seed=seed,
+        record=record,
+        console=_out(),
+    )
+    raise typer.Exit(code)
+
+
 @app.command("replay")
 def replay_command(
     file: str = typer.Argument(..., help="A game record (JSON), e.g. from 'sim --records'."),

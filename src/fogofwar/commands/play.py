@@ -1,0 +1,221 @@
+"""``fogofwar play RULESET``: a game at the terminal, humans and bots at the seats.
+
+Each human seat sees only its own view, drawn by the rule set's
+:meth:`~fogofwar.core.game.Ruleset.render`; between two different human seats the
+screen is cleared and handed over ("pass the screen to …"). Bots get their seat's view,
+legal actions and their own random stream, as in ``fogofwar sim``. Actions are typed in
+the rule set's notation (``help`` lists it, ``legal`` lists the legal actions); a refused
+action prints its reason and rule and nothing changes. The record is saved at the end,
+on ``quit`` and on Ctrl-C, so the game can be replayed (``fogofwar replay``).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+from rich.console import Console
+from rich.rule import Rule
+
+from ..bots import make_bot
+from ..core.errors import IllegalActionError, InvalidNotationError, RulesError
+from ..core.game import Action, Event, Ruleset, State, get_ruleset
+from ..core.record import Recorder
+from ..sim.runner import bot_stream
+
+HUMAN = "human"
+
+HELP = """Type an action in the rule set's notation, then Enter. For Specter Ops:
+  move N1 N2 M3   several steps (then stop if the move does not end by itself)
+  step N2 / stop  one step / end the move here
+  drive K18 K19   drive the vehicle        sensor / sniff / attack / end
+  next H2         choose the hunter who acts next
+  use flash-bang K5, character cobra, card adrenal-surge, done   (characters)
+  traitor H3, accuse H2, reveal, attack A2                         (traitor game)
+Other words: legal (every legal action), help, quit (save and stop)."""
+
+
+def parse_seat_options(items: Sequence[str], seats: Sequence[str]) -> dict[str, str]:
+    """``SEAT=human|bot|BOTNAME`` options to a seat -> player map. With none, the first
+    seat is human and the others bots; seats not named are bots."""
+    chosen: dict[str, str] = {}
+    for item in items:
+        seat, sep, who = item.partition("=")
+        if not sep or not seat or not who:
+            raise RulesError(f"--seat {item!r}: expected SEAT=human or SEAT=bot (or a bot name)")
+        if seat not in seats:
+            raise RulesError(f"--seat {item!r}: no seat {seat!r}; seats: {', '.join(seats)}")
+        chosen[seat] = "random" if who == "bot" else who
+    if not items:
+        chosen[seats[0]] = HUMAN
+    return {s: chosen.get(s, "random") for s in seats}
+
+
+def _legal_summary(legal: Sequence[Action]) -> str:
+    by_kind: dict[str, list[str]] = {}
+    for a in legal:
+        by_kind.setdefault(a.kind, []).append(" ".join(str(x) for x in a.args))
+    parts = []
+    for kind, args in by_kind.items():
+        shown = [x for x in args if x]
+        if not shown:
+            parts.append(kind)
+        elif len(shown) > 12:
+            parts.append(f"{kind} ({len(shown)}: {' '.join(shown[:12])} …)")
+        else:
+            parts.append(f"{kind} {' | '.join(shown)}")
+    return "; ".join(parts)
+
+
+class TerminalGame:
+    """One game at the terminal (see the module doc)."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        config: Mapping[str, object],
+        seed: int,
+        players: Mapping[str, str],
+        *,
+        console: Console,
+        record_path: Path,
+        read: Callable[[str], str] | None = None,
+    ) -> None:
+        self.rs = ruleset
+        self.config = ruleset.resolve_config(config)
+        self.seed = seed
+        self.players = dict(players)
+        self.console = console
+        self.record_path = record_path
+        self.read = read or (lambda prompt: console.input(prompt))
+        meta = {"players": dict(self.players), "started": datetime.now(UTC).isoformat()}
+        self.recorder = Recorder(ruleset, self.config, seed, meta=meta)
+        self.bots = {}
+        for seat, who in self.players.items():
+            if who != HUMAN:
+                bot = make_bot(who, ruleset.id)
+                bot.reset(seat, ruleset.id, self.config)
+                self.bots[seat] = bot
+        self.streams = {seat: bot_stream(seed, seat) for seat in self.bots}
+        self.last_human: str | None = None
+        # Every event so far (from the start's too), and where each human last looked.
+        self.log: list[Event] = []
+        self.since: dict[str, int] = {}
+
+    @property
+    def state(self) -> State:
+        return self.recorder.state
+
+    def run(self) -> int:
+        """Play to the end (0), or until quit / Ctrl-C / end of input (130), saving the
+        record either way."""
+        try:
+            while not self.state.is_over:
+                seat = sorted(self.state.to_act())[0]
+                if seat in self.bots:
+                    legal = tuple(self.state.legal_actions(seat))
+                    view = self.state.view(seat)
+                    action = self.bots[seat].choose(view, legal, self.streams[seat])
+                    self.log += self.recorder.apply(action)
+                elif not self._human_turn(seat):
+                    self._save("stopped")
+                    return 130
+        except (KeyboardInterrupt, EOFError):
+            self.console.print()
+            self._save("stopped")
+            return 130
+        self.console.print(Rule("the game is over: every secret is shown"))
+        self.console.print(self.rs.render(self.state.view(None), self.config))
+        outcome = self.state.outcome()
+        if outcome is not None:
+            self.console.print(
+                f"[bold]Result:[/] {', '.join(sorted(outcome.sides))} won — {outcome.reason} "
+                f"[{outcome.rule}]"
+            )
+        self._save("saved")
+        return 0
+
+    def _human_turn(self, seat: str) -> bool:
+        """One action (or a notation that expands to several) of a human seat; False to
+        stop the game."""
+        humans = [s for s, who in self.players.items() if who == HUMAN]
+        if len(humans) > 1 and self.last_human not in (None, seat):
+            self.console.clear()
+            self.read(f"Pass the screen to {seat} and press Enter ")
+            self.console.clear()
+        self.last_human = seat
+        self.console.print(Rule(f"{seat} to act"))
+        news = [e for e in self.log[self.since.get(seat, 0) :] if e.visible_to(seat)]
+        if news:
+            self.console.print(f"[bold]Since {seat}'s last turn:[/]")
+            for e in news[-20:]:
+                data = ", ".join(f"{k}={v}" for k, v in e.data.items())
+                self.console.print(f"  {e.kind} {data}", highlight=False)
+        self.console.print(self.rs.render(self.state.view(seat), self.config))
+        while True:
+            legal = self.state.legal_actions(seat)
+            self.console.print(f"[dim]legal:[/] {_legal_summary(legal)}", highlight=False)
+            text = self.read(f"{seat}> ").strip()
+            if text in ("quit", "exit"):
+                return False
+            if text in ("help", "?"):
+                self.console.print(HELP, highlight=False)
+                continue
+            if text == "legal":
+                for a in legal:
+                    self.console.print(f"  {a}", highlight=False)
+                continue
+            if not text:
+                continue
+            try:
+                actions = self.rs.parse_actions(text, seat, self.state)
+                trial = self.state.clone()
+                for a in actions:
+                    trial.apply(a)  # all or nothing: check the whole input first
+            except (IllegalActionError, InvalidNotationError) as exc:
+                self.console.print(f"[bold red]refused:[/] {exc}", highlight=False)
+                continue
+            for a in actions:
+                self.log += self.recorder.apply(a)
+            self.since[seat] = len(self.log)
+            return True
+
+    def _save(self, what: str) -> None:
+        self.record_path.parent.mkdir(parents=True, exist_ok=True)
+        self.recorder.record().save(self.record_path)
+        self.console.print(
+            f"Record {what}: {self.record_path} (fogofwar replay {self.record_path} --seat …)"
+        )
+
+
+def play(
+    ruleset_name: str,
+    *,
+    seats: Sequence[str],
+    sets: Sequence[str],
+    players: int | None,
+    seed: int | None,
+    record: str | None,
+    console: Console,
+) -> int:
+    """Set up and play one game at the terminal; returns the exit status."""
+    rs = get_ruleset(ruleset_name)
+    overrides = rs.config_schema.parse_sets(list(sets))
+    if players is not None:
+        overrides["players"] = players
+    config = rs.resolve_config(overrides)
+    seat_names = rs.seats(config)
+    who = parse_seat_options(seats, seat_names)
+    for name in set(who.values()) - {HUMAN}:
+        make_bot(name, rs.id)  # an unknown bot fails here, before the game
+    game_seed = seed if seed is not None else secrets.randbelow(2**31)
+    path = Path(record) if record else Path(f"{rs.id}-{game_seed}.json")
+    console.print(
+        f"[bold]{rs.metadata.name}[/], seed {game_seed}: "
+        + ", ".join(f"{s} {w}" for s, w in who.items())
+        + ". Type help for the notation."
+    )
+    game = TerminalGame(rs, config, game_seed, who, console=console, record_path=path)
+    return game.run()

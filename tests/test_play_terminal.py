@@ -1,0 +1,197 @@
+"""``fogofwar play``: real terminal sessions driven through a pseudo-terminal."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import re
+import select
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+from fogofwar.cli import main
+from fogofwar.commands.play import parse_seat_options
+from fogofwar.core.errors import RulesError
+from fogofwar.core.record import Record
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def _controlling_terminal() -> None:
+    """In the child: a new session whose controlling terminal is the pty (stdin), so
+    that the terminal turns Ctrl-C into SIGINT for it, as a real terminal does."""
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class Session:
+    """A ``fogofwar play`` process on a pty: send lines, wait for text."""
+
+    def __init__(self, *args: str, cwd: Path) -> None:
+        self.master, slave = pty.openpty()
+        env = {**os.environ, "COLUMNS": "120", "LINES": "60", "TERM": "xterm"}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "fogofwar", "play", *args],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            cwd=cwd,
+            env=env,
+            preexec_fn=_controlling_terminal,  # Ctrl-C must reach it as SIGINT
+        )
+        os.close(slave)
+        self.seen = ""
+
+    def expect(self, pattern: str, timeout: float = 60.0) -> str:
+        """Read until ``pattern`` (a regex) appears in the output since the last match."""
+        deadline = time.monotonic() + timeout
+        while True:
+            found = re.search(pattern, self.seen)
+            if found:
+                out, self.seen = self.seen[: found.end()], self.seen[found.end() :]
+                return out
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"timed out waiting for {pattern!r}; got:\n{self.seen}")
+            ready, _, _ = select.select([self.master], [], [], left)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 65536).decode(errors="replace")
+                except OSError:  # the child closed the terminal
+                    chunk = ""
+                if not chunk and self.proc.poll() is not None:
+                    raise AssertionError(f"the game ended before {pattern!r}:\n{self.seen}")
+                self.seen += ANSI.sub("", chunk)
+
+    def send(self, line: str) -> None:
+        os.write(self.master, (line + "\r").encode())
+
+    def interrupt(self) -> None:
+        os.write(self.master, b"\x03")  # Ctrl-C, as the terminal sends it
+
+    def wait(self) -> int:
+        try:
+            return self.proc.wait(timeout=60)
+        finally:
+            os.close(self.master)
+
+
+def test_human_agent_against_bots(tmp_path: Path) -> None:
+    # The default: the person at the keyboard is the agent, the hunters are bots.
+    s = Session(
+        "specter-ops", "--players", "2", "--seed", "4", "--set", "max_rounds=2", cwd=tmp_path
+    )
+    first = s.expect(r"agent> ")
+    assert "agent hum" in first.replace("\n", "") or "agent human" in first
+    # Its secret map; at the start its figure is on N1 for everyone to see (SO-S5).
+    assert "secret" in first and "A!" in first
+    s.send("step A30")
+    refused = s.expect(r"agent> ")
+    assert "refused" in refused and "SO-A1" in refused  # the reason and the rule
+    s.send("move N1 N2 M3")
+    s.expect(r"agent> ")  # round 2: the bots played the hunters
+    s.send("stop")
+    end = s.expect(r"Record saved: ")
+    assert "Result:" in end and "hunters won" in end
+    assert s.wait() == 0
+    record = Record.load(tmp_path / "specter-ops-4.json")
+    assert record.outcome is not None and record.outcome.rule == "SO-G3"
+    assert record.replay().outcome() == record.outcome
+    assert [str(a) for a in record.actions[:3]] == ["step N2", "step M3", "stop"]
+
+
+def test_two_humans_pass_the_screen_and_ctrl_c_saves(tmp_path: Path) -> None:
+    s = Session(
+        "specter-ops",
+        "--players",
+        "2",
+        "--seed",
+        "5",
+        "--seat",
+        "agent=human",
+        "--seat",
+        "hunter1=human",
+        "--record",
+        "game.json",
+        cwd=tmp_path,
+    )
+    s.expect(r"agent> ")
+    s.send("move N1 N2")
+    handoff = s.expect(r"Pass the screen to hunter1 and press Enter ")
+    assert "A@" not in handoff.split("agent> ")[-1]  # the agent's map is gone
+    s.send("")
+    hunter = s.expect(r"hunter1> ")
+    assert "A@" not in hunter and "secret" not in hunter  # the hunter sees no secret
+    # What happened since: the agent's public result, never its path.
+    assert "Since hunter1's last turn" in hunter and "agent_moved" in hunter
+    assert "agent_path" not in hunter and "N2" not in hunter.split("agent_moved")[1][:40]
+    assert "role" not in hunter or "loyal" in hunter
+    s.send("attack")
+    assert "refused" in s.expect(r"hunter1> ")
+    s.interrupt()
+    saved = s.expect(r"Record stopped: ")
+    assert "game.json" in saved + s.expect(r"\n")
+    assert s.wait() == 130
+    record = Record.load(tmp_path / "game.json")
+    assert record.outcome is None and [str(a) for a in record.actions] == ["step N2", "stop"]
+
+
+def test_quit_saves_and_stops(tmp_path: Path) -> None:
+    s = Session("specter-ops", "--seed", "1", "--record", "q.json", cwd=tmp_path)
+    s.expect(r"agent> ")
+    s.send("help")
+    assert "move N1 N2 M3" in s.expect(r"agent> ")
+    s.send("quit")
+    s.expect(r"Record stopped: ")
+    assert s.wait() == 130
+    assert Record.load(tmp_path / "q.json").actions == ()
+
+
+def test_seat_options() -> None:
+    seats = ("agent", "hunter1", "hunter2")
+    assert parse_seat_options([], seats) == {
+        "agent": "human",
+        "hunter1": "random",
+        "hunter2": "random",
+    }
+    assert parse_seat_options(["hunter2=human"], seats) == {
+        "agent": "random",
+        "hunter1": "random",
+        "hunter2": "human",
+    }
+    for bad in (["hunter9=human"], ["agent"], ["agent="]):
+        with pytest.raises(RulesError):
+            parse_seat_options(bad, seats)
+
+
+def test_play_bad_options_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (
+        ["play", "specter-ops", "--seat", "hunter7=human"],
+        ["play", "specter-ops", "--players", "9"],
+        ["play", "specter-ops", "--seat", "agent=nobot"],
+        ["play", "no-such-game"],
+    ):
+        code = main(argv)
+        err = capsys.readouterr().err
+        assert code == 2 and err.startswith("error:") and err.count("\n") == 1, (argv, err)
+
+
+def test_all_bots_game_runs_to_the_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every seat a bot: the game plays itself and ends with the whole board and result.
+    monkeypatch.chdir(tmp_path)
+    code = main(
+        ["play", "specter-ops", "--seat", "agent=bot", "--seed", "2", "--set", "max_rounds=3"]
+    )
+    out = capsys.readouterr().out
+    assert code == 0 and "Result:" in out and "A*" in out
+    assert (tmp_path / "specter-ops-2.json").exists()
