@@ -84,20 +84,20 @@ def demo(board_name: str, *, console: Console) -> None:
 
 
 def game_demo(console: Console, *, seed: int = 3, rounds: int = 12) -> None:
-    """A quick Specter Ops game between random bots: the table halfway through as hunter1
-    sees it (the possibility map shaded), then the end, whole, and the result."""
+    """A quick Specter Ops game between the heuristic bots: the table halfway through as
+    hunter1 sees it (the possibility map shaded), then the end, whole, and the result."""
     from ..bots import make_bot
     from ..core.game import get_ruleset
     from ..sim.runner import play_game
 
     rs = get_ruleset("specter-ops")
     config = rs.resolve_config({"players": 3, "max_rounds": rounds})
-    bots = {seat: make_bot("random", rs.id) for seat in rs.seats(config)}
+    bots = {seat: make_bot(rs.default_bots.get(seat, "random"), rs.id) for seat in rs.seats(config)}
     result = play_game(rs, config, seed, bots, bot_seed=seed)
     record = result.record
     if record is None:  # pragma: no cover - play_game keeps it by default
         return
-    console.print(Rule(f"5. A game: Specter Ops, 3 players, random bots, seed {seed}"))
+    console.print(Rule(f"5. A game: Specter Ops, 3 players, heuristic bots, seed {seed}"))
     half = len(record.actions) // 2
     for i, state in enumerate(record.states(rs, clone=False)):
         if i == half:

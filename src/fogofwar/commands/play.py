@@ -37,9 +37,13 @@ HELP = """Type an action in the rule set's notation, then Enter. For Specter Ops
 Other words: legal (every legal action), help, quit (save and stop)."""
 
 
-def parse_seat_options(items: Sequence[str], seats: Sequence[str]) -> dict[str, str]:
+def parse_seat_options(
+    items: Sequence[str], seats: Sequence[str], defaults: Mapping[str, str] | None = None
+) -> dict[str, str]:
     """``SEAT=human|bot|BOTNAME`` options to a seat -> player map. With none, the first
-    seat is human and the others bots; seats not named are bots."""
+    seat is human and the others bots; seats not named are bots. "bot" is the rule set's
+    default bot for the seat (``defaults``), else ``random``."""
+    defaults = defaults or {}
     chosen: dict[str, str] = {}
     for item in items:
         seat, sep, who = item.partition("=")
@@ -47,10 +51,10 @@ def parse_seat_options(items: Sequence[str], seats: Sequence[str]) -> dict[str, 
             raise RulesError(f"--seat {item!r}: expected SEAT=human or SEAT=bot (or a bot name)")
         if seat not in seats:
             raise RulesError(f"--seat {item!r}: no seat {seat!r}; seats: {', '.join(seats)}")
-        chosen[seat] = "random" if who == "bot" else who
+        chosen[seat] = defaults.get(seat, "random") if who == "bot" else who
     if not items:
         chosen[seats[0]] = HUMAN
-    return {s: chosen.get(s, "random") for s in seats}
+    return {s: chosen.get(s, defaults.get(s, "random")) for s in seats}
 
 
 def _legal_summary(legal: Sequence[Action]) -> str:
@@ -207,7 +211,7 @@ def play(
         overrides["players"] = players
     config = rs.resolve_config(overrides)
     seat_names = rs.seats(config)
-    who = parse_seat_options(seats, seat_names)
+    who = parse_seat_options(seats, seat_names, rs.default_bots)
     for name in set(who.values()) - {HUMAN}:
         make_bot(name, rs.id)  # an unknown bot fails here, before the game
     game_seed = seed if seed is not None else secrets.randbelow(2**31)

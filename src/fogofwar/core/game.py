@@ -491,6 +491,9 @@ class Ruleset(ABC):
     version: ClassVar[str] = "0.1.0"
     metadata: ClassVar[GameMetadata]
     config_schema: ClassVar[ConfigSchema] = ConfigSchema()
+    #: The bot a seat gets when a person asks for "a bot" without naming one (``play``),
+    #: by seat; seats not listed get ``random``.
+    default_bots: ClassVar[Mapping[str, str]] = {}
 
     def resolve_config(self, config: Mapping[str, Any] | None = None) -> Config:
         """Return ``config`` completed with defaults and validated against the schema."""

@@ -4,6 +4,7 @@ See ``docs/specter-ops.md`` for the rules as implemented and the project's rulin
 """
 
 from ...core.game import register
+from . import bots  # noqa: F401  (registers the so-agent and so-hunter bots)
 from .ruleset import SpecterOps
 
 RULESET = register(SpecterOps())

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from types import MappingProxyType
+from typing import Any, ClassVar
 
 from ...core.errors import IllegalActionError, InvalidNotationError
 from ...core.game import (
@@ -45,6 +46,9 @@ class SpecterOps(Ruleset):
             "Hidden movement: a secret agent completes objectives and escapes while "
             "hunters search with sight, a vehicle, a motion sensor and dice attacks."
         ),
+    )
+    default_bots: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {AGENT: "so-agent", **{s: "so-hunter" for s in HUNTER_SEATS}}
     )
     config_schema = ConfigSchema(
         (

@@ -1,0 +1,262 @@
+"""Heuristic Specter Ops bots. Like every bot they see only their seat's view, the
+seat's legal actions and their own random stream; the board is public.
+
+* ``so-agent`` heads for the nearest open objective (a square next to its site), then
+  for a free escape point, choosing each step by looking ahead over the rest of its move:
+  it avoids ending where a hunter sees it, avoids being seen on the way (a Last Seen
+  token), and keeps away from hunters on foot.
+* ``so-hunter`` searches with the possibility map of its view: it moves where its end
+  square sees the most squares the agent may be on, drives towards the map when it is
+  far, uses the motion sensor while the map is wide, and attacks whenever it may.
+
+For the other choices (setup picks, the deal, accusations) they pick at random from
+their stream, never an accusation or a reveal in this version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...bots.base import Bot, register_bot
+from ...core.game import Action, Config, PlayerView
+from ...core.rng import Stream
+from .geometry import Geometry, geometry_for
+
+__all__ = ["AgentBot", "HunterBot"]
+
+FAR = 10_000
+
+
+class _Board:
+    """The public board and distance fields over it (cached per target set)."""
+
+    def __init__(self, geo: Geometry) -> None:
+        self.geo = geo
+        self._fields: dict[int, list[int]] = {}
+
+    def bits(self, names: Sequence[str]) -> int:
+        out = 0
+        for n in names:
+            out |= 1 << self.geo.parse(n)
+        return out
+
+    def distances(self, targets: int) -> list[int]:
+        """Steps (8 directions, terrain only) from every square to the nearest target."""
+        if targets in self._fields:
+            return self._fields[targets]
+        geo = self.geo
+        dist = [FAR] * (geo.width * geo.height)
+        layer = seen = targets
+        d = 0
+        while layer:
+            for i in geo.indices(layer):
+                dist[i] = d
+            layer = geo.graph.step_bits(layer) & ~seen
+            seen |= layer
+            d += 1
+        self._fields[targets] = dist
+        return dist
+
+    def reach(self, start: int, steps: int, avoid: int) -> list[int]:
+        """Squares reachable from ``start`` in at most ``steps`` steps (not entering
+        ``avoid``), each with how many steps it takes: a list of (square) per layer."""
+        out = [1 << start]
+        layer = seen = 1 << start
+        for _ in range(steps):
+            layer = self.geo.graph.step_bits(layer) & ~avoid & ~seen
+            seen |= layer
+            out.append(layer)
+        return out
+
+
+def _by_kind(legal: Sequence[Action]) -> dict[str, list[Action]]:
+    out: dict[str, list[Action]] = {}
+    for a in legal:
+        out.setdefault(a.kind, []).append(a)
+    return out
+
+
+class _SpecterBot(Bot):
+    def __init__(self) -> None:
+        self.board: _Board | None = None
+        self.seat = ""
+
+    def reset(self, seat: str, ruleset_id: str, config: Config) -> None:
+        self.seat = seat
+        self.board = _Board(geometry_for(str(config["board"])))
+
+    def _board(self, view: PlayerView) -> _Board:
+        if self.board is None:  # used without reset: the default board
+            self.board = _Board(geometry_for("specter-ops"))
+        return self.board
+
+    @staticmethod
+    def _setup(kinds: Mapping[str, list[Action]], stream: Stream) -> Action | None:
+        """Setup and traitor-game choices: at random (no accusations, no reveal)."""
+        for kind in ("character", "card", "traitor", "next"):
+            if kind in kinds:
+                return stream.choice(kinds[kind])
+        return None
+
+    @staticmethod
+    def _hunter_squares(data: Mapping[str, Any], board: _Board) -> tuple[int, int]:
+        """(squares of all hunters, squares of hunters on foot)."""
+        every = foot = 0
+        for h in data["hunters"]:
+            bit = 1 << board.geo.parse(h["square"])
+            every |= bit
+            if not h["aboard"]:
+                foot |= bit
+        return every, foot
+
+
+class AgentBot(_SpecterBot):
+    """The heuristic agent (see the module doc)."""
+
+    name = "so-agent"
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], stream: Stream) -> Action:
+        kinds = _by_kind(legal)
+        board = self._board(view)
+        data: Mapping[str, Any] = view.data
+        if "step" not in kinds and "stop" not in kinds:
+            if "done" in kinds:
+                return kinds["done"][0]  # after moving: no card (this version)
+            found = self._setup(kinds, stream)
+            return found if found is not None else stream.choice(legal)
+        geo = board.geo
+        secret = data["secret"]
+        here = geo.parse(secret["square"])
+        left = int(secret["steps_left"] or 0)
+        everyone, foot = self._hunter_squares(data, board)
+        seen = 0
+        for i in geo.indices(everyone):
+            seen |= geo.sight[i]
+        near_hunters = 0
+        for i in geo.indices(foot):
+            near_hunters |= geo.within(i, 4)
+        dist = board.distances(self._targets(data, board, everyone))
+
+        def value(square: int) -> float:
+            score = -float(dist[square])
+            if seen >> square & 1:
+                score -= 40.0
+            if near_hunters >> square & 1:
+                score -= 4.0
+            return score
+
+        def best_from(square: int, steps: int) -> float:
+            layers = board.reach(square, steps, foot)
+            return max(value(i) for layer in layers for i in geo.indices(layer))
+
+        options: list[tuple[float, Action]] = []
+        if "stop" in kinds:
+            options.append((value(here), kinds["stop"][0]))
+        for a in kinds.get("step", []):
+            sq = geo.parse(str(a.args[0]))
+            penalty = 10.0 if seen >> sq & 1 else 0.0  # a Last Seen token on the way
+            options.append((best_from(sq, left - 1) - penalty - 0.01, a))
+        top = max(score for score, _ in options)
+        return stream.choice([a for score, a in options if score >= top - 1e-9])
+
+    @staticmethod
+    def _targets(data: Mapping[str, Any], board: _Board, hunters: int) -> int:
+        geo = board.geo
+        secret = data["secret"]
+        done = [o["done"] for o in data["objectives"]]
+        if sum(done) >= 3:
+            escapes = list(geo.escape) + (list(geo.escape_five) if data["players"] == 5 else [])
+            out = 0
+            for e in escapes:
+                if not hunters >> e & 1:
+                    out |= 1 << e
+            return out or 1 << escapes[0]
+        out = 0
+        for j, site in enumerate(secret["objective_sites"]):
+            if not done[j]:
+                out |= geo.adjacent[geo.parse(site)] & geo.passable
+        return out
+
+
+class HunterBot(_SpecterBot):
+    """The heuristic hunter (see the module doc)."""
+
+    name = "so-hunter"
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], stream: Stream) -> Action:
+        kinds = _by_kind(legal)
+        board = self._board(view)
+        data: Mapping[str, Any] = view.data
+        for kind in ("attack", "sniff"):
+            if kind in kinds:
+                return kinds[kind][0]
+        if "end" in kinds:
+            return kinds["end"][0]
+        geo = board.geo
+        possible = board.bits(data["possible"])
+        if data.get("possible2"):
+            possible |= board.bits(data["possible2"])
+        if "next" in kinds:
+            return self._order(data, kinds["next"], board, possible, stream)
+        current = data.get("current")
+        if current is None or not ("step" in kinds or "stop" in kinds or "drive" in kinds):
+            found = self._setup(kinds, stream)
+            return found if found is not None else stream.choice(legal)
+        me = next(h for h in data["hunters"] if h["id"] == current["hunter"])
+        here = geo.parse(me["square"])
+        dist = board.distances(possible) if possible else [0] * (geo.width * geo.height)
+
+        def coverage(square: int) -> float:
+            return float((geo.sight[square] & possible).bit_count()) - 0.5 * dist[square]
+
+        if me["aboard"]:
+            if "sensor" in kinds and data["possible_count"] > 30 and stream.randbelow(3) == 0:
+                return kinds["sensor"][0]
+            drives = kinds.get("drive", [])
+            if drives and dist[here] > 8:
+                best = min(drives, key=lambda a: dist[geo.parse(str(a.args[0]))])
+                if dist[geo.parse(str(best.args[0]))] < dist[here]:
+                    return best
+            exits = kinds.get("step", [])
+            if exits and (not drives or dist[here] <= 8 or current["drove"] == 0):
+                return max(exits, key=lambda a: coverage(geo.parse(str(a.args[0]))))
+            return kinds["stop"][0] if "stop" in kinds else stream.choice(legal)
+        left = int(current["limit"]) - int(current["steps"])
+        _, foot = self._hunter_squares(data, board)
+        others = foot & ~(1 << here)
+
+        def best_from(square: int, steps: int) -> float:
+            layers = board.reach(square, steps, 0)
+            ends = [i for layer in layers for i in geo.indices(layer & ~others)]
+            return max((coverage(i) for i in ends), default=-float(FAR))
+
+        options: list[tuple[float, Action]] = []
+        if "stop" in kinds:
+            options.append((coverage(here), kinds["stop"][0]))
+        for a in kinds.get("step", []):
+            sq = geo.parse(str(a.args[0]))
+            options.append((best_from(sq, left - 1) - 0.01, a))
+        if not options:
+            return stream.choice(legal)
+        top = max(score for score, _ in options)
+        return stream.choice([a for score, a in options if score >= top - 1e-9])
+
+    @staticmethod
+    def _order(
+        data: Mapping[str, Any],
+        nexts: list[Action],
+        board: _Board,
+        possible: int,
+        stream: Stream,
+    ) -> Action:
+        """The hunter nearest the possibility map acts first."""
+        if not possible:
+            return stream.choice(nexts)
+        dist = board.distances(possible)
+        squares = {h["id"]: board.geo.parse(h["square"]) for h in data["hunters"]}
+        return min(nexts, key=lambda a: dist[squares[str(a.args[0])]])
+
+
+register_bot("so-agent", AgentBot, rulesets={"specter-ops"}, help="heuristic Specter Ops agent")
+register_bot("so-hunter", HunterBot, rulesets={"specter-ops"}, help="heuristic Specter Ops hunters")

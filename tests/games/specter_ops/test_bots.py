@@ -1,0 +1,83 @@
+"""The heuristic Specter Ops bots: legal, deterministic, blind to secrets, and better
+than random (small fixed batches here; ``bench/study_specter_ops_bots.py`` measures 400
+games per pairing)."""
+
+from __future__ import annotations
+
+import pytest
+
+from fogofwar.bots import available_bots, make_bot
+from fogofwar.core.errors import RulesError
+from fogofwar.core.game import Action, get_ruleset
+from fogofwar.core.rng import stream
+from fogofwar.games.specter_ops.state import SpecterOpsState
+from fogofwar.sim.runner import play_game, run_batch
+
+RS = get_ruleset("specter-ops")
+
+
+def bots_for(players: int, agent: str, hunters: str) -> dict[str, object]:
+    return {
+        s: make_bot(agent if s == "agent" else hunters, RS.id)
+        for s in RS.seats({"players": players})
+    }
+
+
+def test_registered_for_specter_ops_only() -> None:
+    assert {"so-agent", "so-hunter"} <= set(available_bots("specter-ops"))
+    with pytest.raises(RulesError, match="plays only specter-ops"):
+        make_bot("so-agent", "hide-and-seek")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_whole_games_are_legal_and_repeat(players: int) -> None:
+    # SO-G2, SO-G3: every choice is legal (play_game checks each action) to the end, and
+    # the same seeds give the same game. With 5 players: the traitor game (SO-T2).
+    config = {"players": players, "max_rounds": 8}
+    a = play_game(RS, config, 11, bots_for(players, "so-agent", "so-hunter"), bot_seed=3)  # type: ignore[arg-type]
+    b = play_game(RS, config, 11, bots_for(players, "so-agent", "so-hunter"), bot_seed=3)  # type: ignore[arg-type]
+    assert a.record is not None and b.record is not None
+    assert a.record.actions == b.record.actions and a.outcome == b.outcome
+
+
+def test_hunter_choice_depends_on_its_view_only() -> None:
+    # SO-I1: two games whose agents stand on different hidden squares give the hunter the
+    # same view, so the hunter bot makes the same choice.
+    a = RS.new_game({"players": 2}, 1)
+    b = a.clone()
+    assert isinstance(a, SpecterOpsState) and isinstance(b, SpecterOpsState)
+    for state, square in ((a, "M2"), (b, "O2")):
+        state.apply(Action("agent", "step", (square,)))
+        state.apply(Action("agent", "stop"))
+    assert a.view("hunter1") == b.view("hunter1")
+    bot = make_bot("so-hunter", RS.id)
+    bot.reset("hunter1", RS.id, a.config)
+    while a.to_act() == {"hunter1"} and not a.is_over:
+        legal_a, legal_b = a.legal_actions("hunter1"), b.legal_actions("hunter1")
+        assert legal_a == legal_b
+        pick_a = bot.choose(a.view("hunter1"), legal_a, stream(5, "hunter"))
+        pick_b = bot.choose(b.view("hunter1"), legal_b, stream(5, "hunter"))
+        assert pick_a == pick_b
+        a.apply(pick_a)
+        b.apply(pick_b)
+        if a.view("hunter1") != b.view("hunter1"):
+            break  # the hunter found out something (a sighting): the games may part
+
+
+def test_heuristic_agent_beats_the_random_agent() -> None:
+    # SO-G2: against random hunters the heuristic agent completes objectives and escapes.
+    seats = {"agent": "so-agent", "hunter1": "random"}
+    smart = run_batch(RS, games=12, seed=21, seats=seats, config_overrides={"players": 2})
+    seats = {"agent": "random", "hunter1": "random"}
+    plain = run_batch(RS, games=12, seed=21, seats=seats, config_overrides={"players": 2})
+    assert smart.stats().wins["agent"].successes > plain.stats().wins["agent"].successes + 3
+
+
+def test_heuristic_hunters_beat_random_hunters() -> None:
+    # SO-E3, SO-X*: against the heuristic agent, hunters that search the possibility map
+    # win far more often than random ones.
+    seats = {"agent": "so-agent", "hunter1": "so-hunter", "hunter2": "so-hunter"}
+    smart = run_batch(RS, games=12, seed=22, seats=seats, config_overrides={"players": 3})
+    seats = {"agent": "so-agent", "hunter1": "random", "hunter2": "random"}
+    plain = run_batch(RS, games=12, seed=22, seats=seats, config_overrides={"players": 3})
+    assert smart.stats().wins["hunters"].successes > plain.stats().wins["hunters"].successes + 3
