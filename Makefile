@@ -45,6 +45,7 @@ unit: $(VENV)/.installed-test
 test: lint typecheck unit
 
 bench: $(VENV)/.installed-test
+	$(PIP) install --quiet -e '.[openspiel]' || echo "(OpenSpiel not installed: its rows are skipped)"
 	@for f in bench/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
 golden: $(VENV)/.installed-test

@@ -1,0 +1,106 @@
+"""Specter Ops random play against OpenSpiel's random rollouts, in the same run.
+
+Run: ``.venv/bin/python bench/bench_openspiel_peer.py [seconds]`` (default 5 s per row).
+Needs the benchmark-only extra: ``pip install -e '.[openspiel]'`` (``make bench``
+installs it); without it only our rows are printed.
+
+Actions per second on one core (this process), each row for about ``seconds``:
+
+* fogofwar ``specter-ops``: random legal actions, every one checked by ``apply`` (the
+  umpire's whole work: legality, the possibility map, events), 2–5 players, no views;
+* OpenSpiel ``kriegspiel`` (C++ through pyspiel) and ``python_tic_tac_toe`` (a game
+  written in Python): random rollouts, chance outcomes sampled, ``apply_action`` each.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Callable
+
+from fogofwar.core.game import get_ruleset
+from fogofwar.core.rng import stream
+
+
+def rate(play_one: Callable[[int], int], seconds: float) -> tuple[int, int, float]:
+    """Play games until ``seconds`` have passed: (games, actions, actions per second)."""
+    games = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        actions += play_one(games)
+        games += 1
+    elapsed = time.perf_counter() - start
+    return games, actions, actions / elapsed
+
+
+def specter_ops(players: int) -> Callable[[int], int]:
+    rs = get_ruleset("specter-ops")
+
+    def play_one(seed: int) -> int:
+        state = rs.new_game({"players": players}, seed)
+        rng = stream(seed, "bench")
+        n = 0
+        while not state.is_over:
+            (seat,) = state.to_act()
+            state.apply(rng.choice(state.legal_actions(seat)))
+            n += 1
+        return n
+
+    return play_one
+
+
+def openspiel(name: str) -> Callable[[int], int] | None:
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    if name.startswith("python_"):
+        import open_spiel.python.games  # type: ignore[import-not-found]  # noqa: F401
+    game = pyspiel.load_game(name)
+
+    def play_one(seed: int) -> int:
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        n = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            n += 1
+        return n
+
+    return play_one
+
+
+def main() -> None:
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 5.0
+    rows: list[tuple[str, Callable[[int], int] | None]] = [
+        (f"fogofwar specter-ops {p}p", specter_ops(p)) for p in (2, 3, 4, 5)
+    ]
+    rows += [
+        ("OpenSpiel kriegspiel (C++)", openspiel("kriegspiel")),
+        ("OpenSpiel python_tic_tac_toe", openspiel("python_tic_tac_toe")),
+    ]
+    print(f"random play, one core, about {seconds:g} s a row")
+    print(f"{'game':<32} {'games':>6} {'actions':>9} {'actions/s':>11}")
+    results: dict[str, float] = {}
+    for label, play_one in rows:
+        if play_one is None:
+            print(f"{label:<32} (not installed: pip install -e '.[openspiel]')")
+            continue
+        games, actions, per_second = rate(play_one, seconds)
+        results[label] = per_second
+        print(f"{label:<32} {games:>6} {actions:>9} {per_second:>11,.0f}")
+    peers = {k: v for k, v in results.items() if k.startswith("OpenSpiel")}
+    for label, ours in results.items():
+        if label.startswith("fogofwar"):
+            ratios = ", ".join(f"{ours / v:.2f}× {k.split()[1]}" for k, v in peers.items())
+            if ratios:
+                print(f"{label}: {ratios}")
+
+
+if __name__ == "__main__":
+    main()
