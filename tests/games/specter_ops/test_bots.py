@@ -81,3 +81,17 @@ def test_heuristic_hunters_beat_random_hunters() -> None:
     seats = {"agent": "so-agent", "hunter1": "random", "hunter2": "random"}
     plain = run_batch(RS, games=12, seed=22, seats=seats, config_overrides={"players": 3})
     assert smart.stats().wins["hunters"].successes > plain.stats().wins["hunters"].successes + 3
+
+
+def test_agent_uses_its_equipment_with_characters() -> None:
+    # SO-A7, SO-A8: with characters the heuristic agent plays cards (a longer move, a
+    # stun), legally, and the hunters pick characters too.
+    seats = {"agent": "so-agent", "hunter1": "so-hunter", "hunter2": "so-hunter"}
+    batch = run_batch(
+        RS,
+        games=4,
+        seed=23,
+        seats=seats,
+        config_overrides={"players": 3, "characters": True, "max_rounds": 12},
+    )
+    assert sum(g.metrics["card_uses"] for g in batch.games) > 0

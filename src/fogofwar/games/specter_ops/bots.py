@@ -4,7 +4,9 @@ seat's legal actions and their own random stream; the board is public.
 * ``so-agent`` heads for the nearest open objective (a square next to its site), then
   for a free escape point, choosing each step by looking ahead over the rest of its move:
   it avoids ending where a hunter sees it, avoids being seen on the way (a Last Seen
-  token), and keeps away from hunters on foot.
+  token), and keeps away from hunters on foot. With characters it stuns a hunter on foot
+  within 3 (Venom Dart, Flash Bang), takes a longer move when its goal is far (Adrenal
+  Surge) and heals after moving (Med Kit).
 * ``so-hunter`` searches with the possibility map of its view: it moves where its end
   square sees the most squares the agent may be on, drives towards the map when it is
   far, uses the motion sensor while the map is wide, and attacks whenever it may.
@@ -122,7 +124,8 @@ class AgentBot(_SpecterBot):
         data: Mapping[str, Any] = view.data
         if "step" not in kinds and "stop" not in kinds:
             if "done" in kinds:
-                return kinds["done"][0]  # after moving: no card (this version)
+                heal = [a for a in kinds.get("use", []) if a.args[0] == "med-kit"]
+                return heal[0] if heal else kinds["done"][0]  # after moving
             found = self._setup(kinds, stream)
             return found if found is not None else stream.choice(legal)
         geo = board.geo
@@ -130,6 +133,9 @@ class AgentBot(_SpecterBot):
         here = geo.parse(secret["square"])
         left = int(secret["steps_left"] or 0)
         everyone, foot = self._hunter_squares(data, board)
+        card = self._card(data, kinds.get("use", []), board, here, foot)
+        if card is not None:
+            return card
         seen = 0
         for i in geo.indices(everyone):
             seen |= geo.sight[i]
@@ -159,6 +165,34 @@ class AgentBot(_SpecterBot):
             options.append((best_from(sq, left - 1) - penalty - 0.01, a))
         top = max(score for score, _ in options)
         return stream.choice([a for score, a in options if score >= top - 1e-9])
+
+    def _card(
+        self,
+        data: Mapping[str, Any],
+        uses: Sequence[Action],
+        board: _Board,
+        here: int,
+        foot: int,
+    ) -> Action | None:
+        """A card before moving: stun a hunter on foot within 3 (Venom Dart, Flash Bang on
+        its square), else a longer move when the goal is far (Adrenal Surge)."""
+        if not uses:
+            return None
+        geo = board.geo
+        close = [i for i in geo.indices(foot) if geo.within(here, 3) >> i & 1]
+        names = {geo.name(i) for i in close}
+        ids = {h["id"] for h in data["hunters"] if h["square"] in names}
+        for a in uses:
+            if a.args[0] == "venom-dart" and a.args[1] in ids:
+                return a
+            if a.args[0] == "flash-bang" and a.args[1] in names:
+                return a
+        dist = board.distances(self._targets(data, board, 0))
+        if dist[here] > 4:
+            for a in uses:
+                if a.args[0] == "adrenal-surge":
+                    return a
+        return None
 
     @staticmethod
     def _targets(data: Mapping[str, Any], board: _Board, hunters: int) -> int:
