@@ -108,17 +108,30 @@ class Geometry:
         """The square of an index."""
         return Square(*divmod(index, self.width))
 
+    @functools.cached_property
+    def _names(self) -> tuple[str, ...]:
+        # Square names are asked for on every legal action and event: made once.
+        return tuple(self.square(i).name for i in range(self.width * self.height))
+
+    @functools.cached_property
+    def _index_of(self) -> dict[str, int]:
+        return {n: i for i, n in enumerate(self._names)}
+
     def name(self, index: int) -> str:
         """The name of an index's square, e.g. ``"K17"``."""
-        return self.square(index).name
+        return self._names[index]
 
     def parse(self, text: str) -> int:
         """The index of a square given by name (InvalidNotationError if off the board)."""
-        return self.index(self.board.square(text))
+        found = self._index_of.get(text)
+        if found is not None:
+            return found
+        return self.index(self.board.square(text))  # other spellings, and the errors
 
     def names(self, bits: int) -> list[str]:
         """Square names of a bitboard, row-major."""
-        return [s.name for s in self.graph.squares(bits)]
+        names = self._names
+        return [names[i] for i in self.graph.bit_indices(bits)]
 
     def indices(self, bits: int) -> list[int]:
         """Indices of a bitboard, ascending."""
