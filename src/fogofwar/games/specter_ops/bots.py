@@ -9,7 +9,9 @@ seat's legal actions and their own random stream; the board is public.
   Surge) and heals after moving (Med Kit).
 * ``so-hunter`` searches with the possibility map of its view: it moves where its end
   square sees the most squares the agent may be on, drives towards the map when it is
-  far, uses the motion sensor while the map is wide, and attacks whenever it may.
+  far, uses the motion sensor while the map is wide, and attacks whenever it may. As the
+  secret traitor it searches the same way but never attacks; revealed, it plays the
+  second agent like ``so-agent`` (which heads for an escape point).
 
 For the other choices (setup picks, the deal, accusations) they pick at random from
 their stream, never an accusation or a reveal in this version.
@@ -199,7 +201,9 @@ class AgentBot(_SpecterBot):
         geo = board.geo
         secret = data["secret"]
         done = [o["done"] for o in data["objectives"]]
-        if sum(done) >= 3:
+        if sum(done) >= 3 or "objective_sites" not in secret:
+            # Escape — or, for the second agent (SO-T5), which completes no objectives,
+            # wait near an escape point until the objectives are done.
             escapes = list(geo.escape) + (list(geo.escape_five) if data["players"] == 5 else [])
             out = 0
             for e in escapes:
@@ -218,12 +222,23 @@ class HunterBot(_SpecterBot):
 
     name = "so-hunter"
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.agent = AgentBot()  # for a revealed traitor's second agent (SO-T5)
+
+    def reset(self, seat: str, ruleset_id: str, config: Config) -> None:
+        super().reset(seat, ruleset_id, config)
+        self.agent.reset(seat, ruleset_id, config)
+
     def choose(self, view: PlayerView, legal: Sequence[Action], stream: Stream) -> Action:
         kinds = _by_kind(legal)
         board = self._board(view)
         data: Mapping[str, Any] = view.data
+        if data.get("secret"):
+            return self.agent.choose(view, legal, stream)  # the seat now plays agent A2
+        traitor = (data.get("role") or {}).get("role") == "traitor"
         for kind in ("attack", "sniff"):
-            if kind in kinds:
+            if kind in kinds and not traitor:  # the traitor spares the agent (SO-T3)
                 return kinds[kind][0]
         if "end" in kinds:
             return kinds["end"][0]
