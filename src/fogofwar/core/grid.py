@@ -1320,6 +1320,7 @@ class MoveGraph:
         "_paired",
         "_passable",
         "_sensitive",
+        "_shifts",
         "_static",
         "_steps",
         "board",
@@ -1327,6 +1328,7 @@ class MoveGraph:
         "squares_list",
         "width",
     )
+    _shifts: tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
 
     def __init__(
         self,
@@ -1632,6 +1634,13 @@ class MoveGraph:
         """
         return self.stepper(blocked)(frontier)
 
+    def _split(
+        self, sources: tuple[int, ...]
+    ) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+        pos = tuple((off, s) for off, s in zip(self._offsets, sources, strict=True) if off > 0)
+        neg = tuple((-off, s) for off, s in zip(self._offsets, sources, strict=True) if off < 0)
+        return pos, neg
+
     def stepper(self, blocked: int = 0, *, avoid: int = 0) -> Callable[[int], int]:
         """:meth:`step_bits` with ``blocked`` fixed, as a function of the frontier.
 
@@ -1642,9 +1651,15 @@ class MoveGraph:
             avoid: squares that cannot be entered but do *not* count for the diagonal
                 rule (figures, where only terrain shuts a diagonal).
         """
-        sources = self._sources(blocked)
-        pos = tuple((off, s) for off, s in zip(self._offsets, sources, strict=True) if off > 0)
-        neg = tuple((-off, s) for off, s in zip(self._offsets, sources, strict=True) if off < 0)
+        if blocked:
+            pos, neg = self._split(self._sources(blocked))
+        else:
+            # Without blocked squares the shifts are the board's own: made once (the
+            # hot path of a hidden mover's legal steps).
+            try:
+                pos, neg = self._shifts
+            except AttributeError:
+                self._shifts = pos, neg = self._split(self._static)
         free = self._all & ~blocked & ~avoid
 
         def step(frontier: int) -> int:
