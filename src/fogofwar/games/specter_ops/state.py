@@ -497,6 +497,29 @@ class SpecterOpsState(State):
             out.append(Action(seat, "sniff"))
         return [*out, Action(seat, "end")]
 
+    def is_legal(self, action: Action) -> bool:
+        """As :meth:`State.is_legal`, with the commonest actions — steps of the agent and
+        of a hunter on foot — checked on the bitboards instead of listing every legal
+        action (``apply`` asks this for every action). The same conditions as
+        :meth:`legal_actions`; a test compares the two on random positions."""
+        if action.kind == "step" and len(action.args) == 1 and action.seat in self.to_act():
+            name = action.args[0]
+            target = self.geo._index_of.get(name) if isinstance(name, str) else None
+            if target is None:
+                return False
+            if self.phase == "agent":
+                return bool(self._agent_steps() >> target & 1)
+            if self.phase == "hunter" and self.current is not None:
+                h = self.hunters[self.current]
+                if not h.aboard:
+                    if self.drove or self.steps >= self._limit(h):
+                        return False
+                    if not self.geo.graph.step_bits(1 << h.square) >> target & 1:
+                        return False
+                    others = self._foot_bits(exclude=self.current)
+                    return self._can_end(target, self._limit(h) - self.steps - 1, others)
+        return super().is_legal(action)
+
     def outcome(self) -> Outcome | None:
         return self._outcome
 
