@@ -11,6 +11,7 @@ from fogofwar.cli import main
 from fogofwar.core.game import Action, get_ruleset
 from fogofwar.core.record import Record, Recorder
 from fogofwar.games.specter_ops.state import SpecterOpsState
+from tests.games.specter_ops.helpers import games_apart_hidden
 
 RS = get_ruleset("specter-ops")
 
@@ -126,12 +127,7 @@ def test_replay_other_rule_sets_fall_back_to_json(
 def test_render_is_built_from_the_view_only() -> None:
     # SO-I1: the drawing of a hunter's view is the same whatever the hidden agent's
     # square; the agent's own drawing shows it.
-    a = RS.new_game({"players": 2}, 1)
-    b = a.clone()
-    assert isinstance(a, SpecterOpsState) and isinstance(b, SpecterOpsState)
-    for state, square in ((a, "M2"), (b, "O2")):
-        state.apply(Action("agent", "step", (square,)))
-        state.apply(Action("agent", "stop"))
+    a, b = games_apart_hidden()
     from rich.console import Console
 
     def drawn(state: SpecterOpsState, seat: str) -> str:

@@ -74,3 +74,17 @@ def finish_round(state: SpecterOpsState) -> list[Event]:
         else:
             events += play(state, seat, "end")
     return events
+
+
+def games_apart_hidden() -> tuple[SpecterOpsState, SpecterOpsState]:
+    """Two 2-player games alike but for the agent's hidden first move (to M2 or to O2,
+    both unseen): every hunter's view is the same in both (SO-I1)."""
+    from fogofwar.core.game import get_ruleset
+
+    a = get_ruleset("specter-ops").new_game({"players": 2}, 1)
+    assert isinstance(a, SpecterOpsState)
+    b = a.clone()
+    for state, square in ((a, "M2"), (b, "O2")):
+        state.apply(Action("agent", "step", (square,)))
+        state.apply(Action("agent", "stop"))
+    return a, b

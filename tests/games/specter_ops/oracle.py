@@ -827,28 +827,21 @@ class Oracle:
         """The (before, after) cards a kit could have played this turn (SO-A7): the public
         ones announced, or else any hidden card with a use left, within the limit."""
         both = self.per_turn >= 2
-        if self.public_before:
-            befores = [self.public_before]
-        else:
-            befores = [""]
-            if both or not self.public_after:
-                befores += [
-                    c
-                    for c in (ADRENAL, STEALTH)
-                    if not CARDS[c].public and CARDS[c].when in ("before", "either")
-                    if _uses(kit, c) > 0
-                ]
-        if self.public_after:
-            afters = [self.public_after]
-        else:
-            afters = [""]
-            if both or not self.public_before:
-                afters += [
-                    c
-                    for c in (STEALTH, DECOY)
-                    if not CARDS[c].public and CARDS[c].when in ("after", "either")
-                    if _uses(kit, c) > 0
-                ]
+
+        def moment(public: str, other_public: str, cards: tuple[str, str], when: str) -> list[str]:
+            if public:
+                return [public]
+            if not (both or not other_public):
+                return [""]
+            return [""] + [
+                c
+                for c in cards
+                if not CARDS[c].public and CARDS[c].when in (when, "either")
+                if _uses(kit, c) > 0
+            ]
+
+        befores = moment(self.public_before, self.public_after, (ADRENAL, STEALTH), "before")
+        afters = moment(self.public_after, self.public_before, (STEALTH, DECOY), "after")
         out = []
         for b, a in itertools.product(befores, afters):
             if b and a and (b == a or not both):

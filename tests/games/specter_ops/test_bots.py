@@ -8,10 +8,10 @@ import pytest
 
 from fogofwar.bots import available_bots, make_bot
 from fogofwar.core.errors import RulesError
-from fogofwar.core.game import Action, get_ruleset
+from fogofwar.core.game import get_ruleset
 from fogofwar.core.rng import stream
-from fogofwar.games.specter_ops.state import SpecterOpsState
 from fogofwar.sim.runner import play_game, run_batch
+from tests.games.specter_ops.helpers import games_apart_hidden
 
 RS = get_ruleset("specter-ops")
 
@@ -43,12 +43,7 @@ def test_whole_games_are_legal_and_repeat(players: int) -> None:
 def test_hunter_choice_depends_on_its_view_only() -> None:
     # SO-I1: two games whose agents stand on different hidden squares give the hunter the
     # same view, so the hunter bot makes the same choice.
-    a = RS.new_game({"players": 2}, 1)
-    b = a.clone()
-    assert isinstance(a, SpecterOpsState) and isinstance(b, SpecterOpsState)
-    for state, square in ((a, "M2"), (b, "O2")):
-        state.apply(Action("agent", "step", (square,)))
-        state.apply(Action("agent", "stop"))
+    a, b = games_apart_hidden()
     assert a.view("hunter1") == b.view("hunter1")
     bot = make_bot("so-hunter", RS.id)
     bot.reset("hunter1", RS.id, a.config)

@@ -253,18 +253,24 @@ AGENT_POSITIONS: list[tuple[str, int, str, dict[str, str], str]] = [
 ]
 
 
-def agent_position(players: int, agent: str, foot: dict[str, str], vehicle: str) -> SpecterOpsState:
-    state = RS.new_game({"players": players}, 1)
-    assert isinstance(state, SpecterOpsState)
+def seat_hunters(state: SpecterOpsState, foot: dict[str, str], vehicle: str) -> None:
+    # Surgery: the vehicle, the hunters on foot, and the others riding in it.
     geo = state.geo
-    # Surgery: the vehicle, the hunters on foot and the agent (at the start of its turn);
-    # the possibility map is reset to the agent's square.
     state.vehicle = geo.parse(vehicle)
     for h in state.hunters:
         if h.id in foot:
             h.square, h.aboard = geo.parse(foot[h.id]), False
         else:
             h.square, h.aboard = state.vehicle, True
+
+
+def agent_position(players: int, agent: str, foot: dict[str, str], vehicle: str) -> SpecterOpsState:
+    state = RS.new_game({"players": players}, 1)
+    assert isinstance(state, SpecterOpsState)
+    geo = state.geo
+    # Surgery: the vehicle, the hunters on foot and the agent (at the start of its turn);
+    # the possibility map is reset to the agent's square.
+    seat_hunters(state, foot, vehicle)
     state.agent_square = geo.parse(agent)
     state.path = [state.agent_square]
     state.knowledge = PossibilityMap.start(state.agent_square, state.knowledge.possible_sites())
@@ -406,14 +412,8 @@ def hunter_position(
     state = RS.new_game({"players": players}, 1)
     assert isinstance(state, SpecterOpsState)
     state.apply(Action("agent", "stop"))  # the agent stays hidden on N1
-    geo = state.geo
     # Surgery: the vehicle and the hunters on foot (hunters not listed ride in it).
-    state.vehicle = geo.parse(vehicle)
-    for h in state.hunters:
-        if h.id in foot:
-            h.square, h.aboard = geo.parse(foot[h.id]), False
-        else:
-            h.square, h.aboard = state.vehicle, True
+    seat_hunters(state, foot, vehicle)
     if scanned:
         first = next(h.id for h in state.hunters if h.aboard and h.id != hid)
         state.apply(Action("hunter1", "next", (first,)))

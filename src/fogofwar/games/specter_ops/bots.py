@@ -63,8 +63,8 @@ class _Board:
         return dist
 
     def reach(self, start: int, steps: int, avoid: int) -> list[int]:
-        """Squares reachable from ``start`` in at most ``steps`` steps (not entering
-        ``avoid``), each with how many steps it takes: a list of (square) per layer."""
+        """Breadth-first layers from ``start`` (not entering ``avoid``): ``layers[k]`` is
+        the bitboard of squares first reached in ``k`` steps, for ``k`` up to ``steps``."""
         out = [1 << start]
         layer = seen = 1 << start
         for _ in range(steps):

@@ -1164,8 +1164,9 @@ class SpecterOpsState(State):
             square = self.agent_square
             if not placed and self.focus == 0 and self.traitor and not self.traitor_revealed:
                 # In each possible traitor's world, a viewer other than it placed the agent.
+                table = self.sight()
                 placers = {
-                    t: any(self.sight()[x.square] >> square & 1 for x in viewers if x.id != t)
+                    t: any(table[x.square] >> square & 1 for x in viewers if x.id != t)
                     for t in self.knowledge.possible_traitors()
                 }
                 self._learn(lambda k: k.roles_where(lambda r: placers[r[0]]))
