@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from ...core.errors import BadDataError, RulesError
+from ...core.game import Action
 from ...core.grid import (
     Board,
     MoveGraph,
@@ -137,6 +138,35 @@ class Geometry:
         """Indices of a bitboard, ascending."""
         return self.graph.bit_indices(bits)
 
+    @functools.cached_property
+    def steps(self) -> tuple[int, ...]:
+        """``steps[i]``: bitboard of the squares one step from ``i`` on the bare board
+        (SO-A2's squeeze rule), the same as ``graph.step_bits(1 << i)``, made once
+        because every legal-step list starts from it."""
+        step = self.graph.stepper()
+        return tuple(step(1 << i) for i in range(self.width * self.height))
+
+    @functools.cached_property
+    def _square_actions(self) -> dict[tuple[str, str], list[Action | None]]:
+        return {}
+
+    def square_actions(self, seat: str, kind: str, bits: int) -> list[Action]:
+        """``Action(seat, kind, (name,))`` for each square of ``bits``, row-major.
+
+        Actions are immutable values, so each one is made once per geometry and then
+        shared: legal lists are rebuilt on every turn and most of them are steps."""
+        row = self._square_actions.get((seat, kind))
+        if row is None:
+            row = self._square_actions[seat, kind] = [None] * (self.width * self.height)
+        out: list[Action] = []
+        names = self._names
+        for i in self.graph.bit_indices(bits):
+            a = row[i]
+            if a is None:
+                a = row[i] = Action(seat, kind, (names[i],))
+            out.append(a)
+        return out
+
     def sees(self, viewer: int, target: int) -> bool:
         """Whether a hunter on ``viewer`` sees ``target`` (SO-L*)."""
         return bool(self.sight[viewer] >> target & 1)
@@ -195,6 +225,7 @@ class Geometry:
             _bits_of(table.visible[r, c]) for r in range(self.height) for c in range(self.width)
         )
 
+    @functools.lru_cache(maxsize=8192)  # noqa: B019 - asked for on every sighting check
     def within(self, origin: int, distance: int) -> int:
         """Bitboard of squares within king distance ``distance`` of ``origin``."""
         o = self.square(origin)

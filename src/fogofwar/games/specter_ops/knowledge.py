@@ -119,6 +119,8 @@ def _merge_products(
     """Merge products of site sets that differ in one sector only (their union is then
     again a product), until no two do. Same squares for both means one group will do.
     """
+    if len(products) == 1:
+        return products
     items = list(dict.fromkeys(products))
     changed = True
     while changed and len(items) > 1:
@@ -251,6 +253,14 @@ class PossibilityMap:
         ``prune=False`` is for facts that only narrow squares (they cannot make one
         group's squares overlap a wider group's where they did not before).
         """
+        if not isinstance(groups, list | tuple):
+            groups = list(groups)
+        if len(groups) == 1:
+            # One group (the usual map with public sites and no characters): nothing to
+            # join, prune or merge.
+            (g,) = groups
+            keep = (g.short or g.long) and all(g.allowed)
+            return PossibilityMap((g,) if keep else ())
         by_allowed: dict[tuple[frozenset, ...], list[int]] = {}  # type: ignore[type-arg]
         for g in groups:
             if (g.short or g.long) and all(g.allowed):
@@ -274,7 +284,7 @@ class PossibilityMap:
     def keep(self, bits: int) -> PossibilityMap:
         """Keep only squares in ``bits`` (a "Clear" answer keeps the unseen squares)."""
         return self._normalise(
-            (replace(g, short=g.short & bits, long=g.long & bits) for g in self.groups),
+            [Group(g.short & bits, g.long & bits, g.allowed) for g in self.groups],
             prune=False,
         )
 
@@ -356,9 +366,9 @@ class PossibilityMap:
         """
         if moved:
             return self._normalise(
-                (replace(g, short=0, long=g.long & bits) for g in self.groups), prune=False
+                [Group(0, g.long & bits, g.allowed) for g in self.groups], prune=False
             )
-        return self._normalise((replace(g, long=0) for g in self.groups), prune=False)
+        return self._normalise([Group(g.short, 0, g.allowed) for g in self.groups], prune=False)
 
     def objectives(
         self, geo: Geometry, completed: dict[int, int], open_sectors: Iterable[int]
@@ -470,42 +480,62 @@ def _prune(
     """Remove from each group the squares of every group whose product contains its own.
 
     The map is a set of (hidden combination, square) pairs; a pair covered by a wider
-    group is redundant in a narrower one. The wider groups of a product are found with
-    one bitset of groups per (dimension, value): the groups containing every value of it.
+    group is redundant in a narrower one. Group ``k`` is wider than group ``i`` when in
+    every dimension its set contains ``i``'s. A dimension usually holds a few distinct
+    sets shared by many groups, so the test is made once per distinct set, giving a
+    bitset of the groups whose set contains it (by subset tests between the distinct
+    sets when they are few, else by intersecting one bitset of groups per value).
     """
     items = list(by_allowed.items())
-    if len(items) < 2:
+    n = len(items)
+    if n < 2:
         return items
-    members: dict[tuple[int, object], bytearray] = {}
-    size = (len(items) + 7) // 8
-    for i, (allowed, _) in enumerate(items):
-        byte, bit = i >> 3, 1 << (i & 7)
-        for j, values in enumerate(allowed):
-            for x in values:
-                row = members.get((j, x))
-                if row is None:
-                    row = members[j, x] = bytearray(size)
-                row[byte] |= bit
-    posting = {key: int.from_bytes(row, "little") for key, row in members.items()}
-    full = (1 << len(items)) - 1
+    full = (1 << n) - 1
+    wider = [full & ~(1 << i) for i in range(n)]
+    for j in range(len(items[0][0])):
+        by_value: dict[frozenset, int] = {}  # type: ignore[type-arg]
+        for i, (allowed, _) in enumerate(items):
+            v = allowed[j]
+            by_value[v] = by_value.get(v, 0) | 1 << i
+        if len(by_value) == 1:
+            continue  # the same set everywhere: no group is narrower here
+        containing: dict[frozenset, int] = {}  # type: ignore[type-arg]
+        if len(by_value) <= _FEW_SETS:
+            for d in by_value:
+                bits = 0
+                for e, members in by_value.items():
+                    if d <= e:
+                        bits |= members
+                containing[d] = bits
+        else:
+            posting: dict[object, int] = {}
+            for e, members in by_value.items():
+                for x in e:
+                    posting[x] = posting.get(x, 0) | members
+            for d in by_value:
+                bits = full
+                for x in d:
+                    bits &= posting[x]
+                containing[d] = bits
+        for i, (allowed, _) in enumerate(items):
+            wider[i] &= containing[allowed[j]]
     out: list[tuple[tuple[frozenset, ...], list[int]]] = []  # type: ignore[type-arg]
     for i, (allowed, (short, long)) in enumerate(items):
-        wider = full & ~(1 << i)
-        for j, values in enumerate(allowed):
-            for x in values:
-                wider &= posting[j, x]
-                if not wider:
-                    break
-            if not wider:
-                break
-        while wider and (short or long):
-            low = wider & -wider
+        w = wider[i]
+        while w and (short or long):
+            low = w & -w
             s2, l2 = items[low.bit_length() - 1][1]
             short &= ~s2
             long &= ~l2
-            wider ^= low
+            w ^= low
         out.append((allowed, [short, long]))
     return out
+
+
+_FEW_SETS = 48
+"""Up to this many distinct sets in a dimension, compare them pairwise (C-level subset
+tests); beyond, intersect per-value bitsets (thousands of kit sets in a 5-player game
+with characters)."""
 
 
 @functools.lru_cache(maxsize=65536)

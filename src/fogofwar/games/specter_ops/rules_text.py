@@ -133,7 +133,7 @@ def explain(state: SpecterOpsState, action: Action) -> tuple[str, str | None] | 
             return f"{geo.name(t)} is not next to {geo.name(h.square)}", "SO-H1"
         if not geo.passable >> t & 1:
             return f"{geo.name(t)} is blocking terrain", "SO-H1"
-        if not geo.graph.step_bits(1 << h.square) >> t & 1:
+        if not geo.steps[h.square] >> t & 1:
             return "the diagonal step squeezes between two blocking squares", "SO-A2"
         return (
             "a hunter may not end its move on another hunter, and from there it could not "

@@ -20,6 +20,7 @@ events alone.
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
 import re
 from collections.abc import Callable, Sequence
@@ -191,6 +192,21 @@ class _Focused(Generic[T]):
     def __set__(self, obj: SpecterOpsState, value: T) -> None:
         setattr(obj.agents[obj.focus], self.name, value)
 
+
+@functools.lru_cache(maxsize=256)
+def _only(seat: str) -> frozenset[str]:
+    """``frozenset({seat})``, made once per seat (``to_act`` is asked on every action)."""
+    return frozenset({seat})
+
+
+@functools.lru_cache(maxsize=256)
+def _plain(seat: str, kind: str) -> Action:
+    """An action without arguments, made once (actions are immutable values)."""
+    return Action(seat, kind)
+
+
+_FAST_KINDS = frozenset({"step", "stop", "drive", "next", "end"})
+"""Kinds :meth:`SpecterOpsState.is_legal` may check without the legal list."""
 
 _FACES = re.compile(r"d6\[(\d+)\]")
 
@@ -453,20 +469,20 @@ class SpecterOpsState(State):
         if self.phase == "over":
             return frozenset()
         if self.phase == "agent":
-            return frozenset({self.agents[self.focus].seat})
+            return _only(self.agents[self.focus].seat)
         if self.phase in ("order",):
             # The hunters' choice is entered by the first hunter seat still hunting (a
             # revealed traitor no longer speaks for them, SO-T5).
-            return frozenset({self.hunters[0].seat})
+            return _only(self.hunters[0].seat)
         if self.phase in ("agent_after", "pick_agent", "pick_cards"):
-            return frozenset({self.agents[self.focus].seat})
+            return _only(self.agents[self.focus].seat)
         if self.phase == "deal":
-            return frozenset({AGENT})
+            return _only(AGENT)
         if self.phase == "pick_hunter":
-            return frozenset({self._next_unpicked().seat})
+            return _only(self._next_unpicked().seat)
         if self.current is None:  # pragma: no cover - phases guarantee a hunter
             raise RuntimeError("no active hunter")
-        return frozenset({self.hunters[self.current].seat})
+        return _only(self.hunters[self.current].seat)
 
     def legal_actions(self, seat: str) -> list[Action]:
         if seat not in self.to_act():
@@ -474,7 +490,7 @@ class SpecterOpsState(State):
         if self.phase == "agent":
             return self._agent_actions()
         if self.phase == "agent_after":
-            return [*self._card_actions("after"), Action(seat, "done")]
+            return [*self._card_actions("after"), _plain(seat, "done")]
         if self.phase == "deal":
             return [Action(seat, "traitor", (h.id,)) for h in self.hunters]
         if self.phase == "pick_hunter":
@@ -495,29 +511,50 @@ class SpecterOpsState(State):
         out = [Action(seat, "attack", args) for args in self._attack_targets()]
         if self._may_sniff():
             out.append(Action(seat, "sniff"))
-        return [*out, Action(seat, "end")]
+        return [*out, _plain(seat, "end")]
 
     def is_legal(self, action: Action) -> bool:
-        """As :meth:`State.is_legal`, with the commonest actions — steps of the agent and
-        of a hunter on foot — checked on the bitboards instead of listing every legal
-        action (``apply`` asks this for every action). The same conditions as
+        """As :meth:`State.is_legal`, with the commonest actions (steps, stops, drives,
+        the hunters' order, ending a turn) checked directly instead of listing every
+        legal action (``apply`` asks this for every action). The same conditions as
         :meth:`legal_actions`; a test compares the two on random positions."""
-        if action.kind == "step" and len(action.args) == 1 and action.seat in self.to_act():
-            name = action.args[0]
-            target = self.geo._index_of.get(name) if isinstance(name, str) else None
+        kind, args, phase = action.kind, action.args, self.phase
+        if kind not in _FAST_KINDS or action.seat not in self.to_act():
+            return super().is_legal(action)
+        if kind == "step" and len(args) == 1:
+            target = self.geo._index_of.get(args[0]) if isinstance(args[0], str) else None
             if target is None:
                 return False
-            if self.phase == "agent":
+            if phase == "agent":
                 return bool(self._agent_steps() >> target & 1)
-            if self.phase == "hunter" and self.current is not None:
+            if phase == "hunter" and self.current is not None:
                 h = self.hunters[self.current]
                 if not h.aboard:
                     if self.drove or self.steps >= self._limit(h):
                         return False
-                    if not self.geo.graph.step_bits(1 << h.square) >> target & 1:
+                    if not self.geo.steps[h.square] >> target & 1:
                         return False
                     others = self._foot_bits(exclude=self.current)
                     return self._can_end(target, self._limit(h) - self.steps - 1, others)
+        elif kind == "stop" and not args:
+            if phase == "agent":
+                return self._agent_can_stop()
+            if phase == "hunter" and self.current is not None:
+                h = self.hunters[self.current]
+                return h.aboard or not (self._foot_bits(exclude=self.current) >> h.square & 1)
+            return False
+        elif kind == "drive" and len(args) == 1 and phase == "hunter" and self.current is not None:
+            h = self.hunters[self.current]
+            if self.drove >= DRIVE or self.vehicle_scanned:
+                return False
+            if not (h.aboard or (self._remote(h) and self.steps == 0)):
+                return False
+            target = self.geo._index_of.get(args[0]) if isinstance(args[0], str) else None
+            return target is not None and bool(self._drive_bits() >> target & 1)
+        elif kind == "next" and phase == "order":
+            return len(args) == 1 and any(h.id == args[0] and not h.acted for h in self.hunters)
+        elif kind == "end" and phase == "attack":
+            return not args
         return super().is_legal(action)
 
     def outcome(self) -> Outcome | None:
@@ -624,12 +661,12 @@ class SpecterOpsState(State):
         here = self.path[-1]
         foot = self._foot_bits()
         # SO-A2 looks at blocking terrain only; hunters just may not be entered (SO-A1).
-        nxt = geo.graph.step_bits(1 << here) & ~foot
+        nxt = geo.steps[here] & ~foot
         vbit = 1 << self.vehicle
         if nxt & vbit:
             # The vehicle's square may be crossed, not ended on (SO-A3): step onto it only
             # with a step to spare and a way off it.
-            way_off = geo.graph.step_bits(vbit) & ~foot & ~vbit
+            way_off = geo.steps[self.vehicle] & ~foot & ~vbit
             if len(self.path) >= limit or not way_off:
                 nxt &= ~vbit
         return nxt
@@ -644,9 +681,9 @@ class SpecterOpsState(State):
     def _agent_actions(self) -> list[Action]:
         me = self.agents[self.focus].seat
         steps = self._agent_steps()
-        out = [Action(me, "step", (self.geo.name(i),)) for i in self.geo.indices(steps)]
+        out = self.geo.square_actions(me, "step", steps)
         if self._agent_can_stop(steps):
-            out.append(Action(me, "stop"))
+            out.append(_plain(me, "stop"))
         if len(self.path) == 1:
             out += self._card_actions("before")
         return out
@@ -834,13 +871,19 @@ class SpecterOpsState(State):
         possible traitor, whose own end-of-move sight is then given apart."""
         watchers = self._watchers(exclude)
         traitor = [h.square for h in self.hunters if h.id == exclude]
+        path = self._path_seen(stealth=False, exclude=exclude)
+        end = self._seen_by(watchers)
+        traitor_end = self._seen_by(traitor)
+        if not self.with_characters:
+            # No kit holds a Stealth Field: the stealth fields are never read.
+            return MoveSight(path, path, end, end, path, traitor_end, traitor_end)
         return MoveSight(
-            path=self._path_seen(stealth=False, exclude=exclude),
+            path=path,
             path_stealth=self._path_seen(stealth=True, exclude=exclude),
-            end=self._seen_by(watchers),
+            end=end,
             end_stealth=self._seen_by(watchers, stealth=True),
-            decoy=self._path_seen(stealth=False, exclude=exclude),
-            traitor_end=self._seen_by(traitor),
+            decoy=path,
+            traitor_end=traitor_end,
             traitor_end_stealth=self._seen_by(traitor, stealth=True),
         )
 
@@ -1045,31 +1088,31 @@ class SpecterOpsState(State):
         if h.aboard:
             if self.drove == 0:
                 # Get out onto a square next to the vehicle; that ends the move (SO-V2).
-                exits = geo.graph.step_bits(1 << self.vehicle) & ~self._foot_bits()
-                out += [Action(seat, "step", (geo.name(i),)) for i in geo.indices(exits)]
+                exits = geo.steps[self.vehicle] & ~self._foot_bits()
+                out += geo.square_actions(seat, "step", exits)
             if self.drove < DRIVE and not self.vehicle_scanned:
-                for i in geo.indices(self._drive_bits()):
-                    out.append(Action(seat, "drive", (geo.name(i),)))
+                out += geo.square_actions(seat, "drive", self._drive_bits())
             if self._may_scan():
-                out.append(Action(seat, "sensor"))
+                out.append(_plain(seat, "sensor"))
         elif self._remote(h) and self.steps == 0:
             # The Puppet: the sensor or the vehicle from anywhere, instead of moving.
             if self.drove < DRIVE and not self.vehicle_scanned:
-                for i in geo.indices(self._drive_bits()):
-                    out.append(Action(seat, "drive", (geo.name(i),)))
+                out += geo.square_actions(seat, "drive", self._drive_bits())
             if self.drove == 0 and not self.vehicle_moved:
-                out.append(Action(seat, "sensor"))
+                out.append(_plain(seat, "sensor"))
         if not h.aboard and self.drove == 0 and self.steps < self._limit(h):
             others = self._foot_bits(exclude=self.current)
             left = self._limit(h) - self.steps - 1
-            nxt = [
-                i
-                for i in geo.indices(geo.graph.step_bits(1 << h.square))
-                if self._can_end(i, left, others)  # never walk into a dead end
-            ]
-            out += [Action(seat, "step", (geo.name(i),)) for i in nxt]
+            nxt = geo.steps[h.square]
+            if nxt & others:
+                # Never walk into a dead end: a square with a hunter on foot only if the
+                # move can still end elsewhere.
+                for i in geo.indices(nxt & others):
+                    if not self._can_end(i, left, others):
+                        nxt &= ~(1 << i)
+            out += geo.square_actions(seat, "step", nxt)
         if h.aboard or not (self._foot_bits(exclude=self.current) >> h.square & 1):
-            out.append(Action(seat, "stop"))
+            out.append(_plain(seat, "stop"))
         return out
 
     def _remote(self, h: Hunter) -> bool:
@@ -1110,13 +1153,13 @@ class SpecterOpsState(State):
             return True
         if steps_left == 0:
             return False
-        nxt = self.geo.graph.step_bits(1 << square)
+        nxt = self.geo.steps[square]
         return any(self._can_end(i, steps_left - 1, others) for i in self.geo.indices(nxt))
 
     def _drive_bits(self) -> int:
         """Road squares the vehicle may drive to in one step (SO-V1)."""
         geo = self.geo
-        return geo.graph.step_bits(1 << self.vehicle) & geo.road & ~self._foot_bits()
+        return geo.steps[self.vehicle] & geo.road & ~self._foot_bits()
 
     def _may_scan(self) -> bool:
         """SO-V5, SO-V7: aboard since the start of the turn, the vehicle unmoved."""
