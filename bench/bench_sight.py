@@ -8,11 +8,18 @@ Plain script: ``python bench/bench_sight.py``. Prints
   (cold, i.e. with the per-size line templates, and warm, templates cached) against a
   plain-Python loop calling :func:`corner_sees` per pair. The loop is run on a random
   sample of pairs and extrapolated to all pairs (it would take minutes in full); the
-  sample is also checked against the table.
+  sample is also checked against the table;
+* the corner-line all-pairs table on the Zero Dark maps: each shipped map (24x24, via
+  :func:`fogofwar.games.zero_dark.maps.load_map`) and a generated 48x48 map with walls
+  and mixed Cyl terrain, for a Cyl 3 viewer: cold (the first build for that board size,
+  which traces the line templates) and cached (templates cached, best of 3), with the
+  pairs per second. A sample of pairs is checked against :func:`corner_sees`.
 """
 
 from __future__ import annotations
 
+import functools
+import itertools
 import random
 import statistics
 import time
@@ -22,6 +29,7 @@ import numpy as np
 
 from fogofwar.core import sight as S
 from fogofwar.core.grid import ROAD_EW, ROAD_NS
+from fogofwar.games.zero_dark.maps import SHIPPED_MAPS, load_map
 
 
 def best_of(fn: Callable[[], object], repeat: int) -> float:
@@ -152,7 +160,106 @@ def bench_corner(samples: int = 3000) -> None:
     print(f"  LOS in {table.visible.mean():.1%} of pairs; the sample agrees with the table")
 
 
+# ----------------------------------------------------------------------- Zero Dark maps
+
+
+def generated_map(size: int = 48, seed: int = 4) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A ``size`` x ``size`` FEAR map: ``(cyl, walls_h, walls_v)`` as corner_table takes.
+
+    Rooms of 6 to 12 squares a side are walled off along random cuts, each wall with a
+    door gap or two; walls get a few random extra segments; terrain items of Cyl 1-5
+    are scattered over 15% of the squares and solid blocks (Cyl 999, as the board
+    wrappers treat opaque squares) over 4%.
+    """
+    rng = np.random.default_rng(seed)
+    h = w = size
+    wh = np.zeros((h + 1, w), dtype=bool)
+    wv = np.zeros((h, w + 1), dtype=bool)
+    cuts_r = [0]
+    while cuts_r[-1] < h:
+        cuts_r.append(min(h, cuts_r[-1] + int(rng.integers(6, 13))))
+    cuts_c = [0]
+    while cuts_c[-1] < w:
+        cuts_c.append(min(w, cuts_c[-1] + int(rng.integers(6, 13))))
+    for r in cuts_r[1:-1]:
+        wh[r, :] = True
+        for c0, c1 in itertools.pairwise(cuts_c):
+            for c in rng.choice(np.arange(c0, c1), size=int(rng.integers(1, 3)), replace=False):
+                wh[r, c] = False
+    for c in cuts_c[1:-1]:
+        wv[:, c] = True
+        for r0, r1 in itertools.pairwise(cuts_r):
+            for r in rng.choice(np.arange(r0, r1), size=int(rng.integers(1, 3)), replace=False):
+                wv[r, c] = False
+    wh |= rng.random(wh.shape) < 0.02
+    wv |= rng.random(wv.shape) < 0.02
+    roll = rng.random((h, w))
+    cyl = np.where(roll < 0.15, rng.integers(1, 6, (h, w)), 0)
+    cyl = np.where(roll > 0.96, 999, cyl)
+    return cyl, wh, wv
+
+
+def check_sample(
+    cyl: np.ndarray,
+    wh: np.ndarray,
+    wv: np.ndarray,
+    table: S.CornerTable,
+    *,
+    viewer_cyl: int,
+    samples: int,
+    seed: int,
+) -> None:
+    """Check ``samples`` random pairs of the table against the per-pair :func:`corner_sees`."""
+    h, w = cyl.shape
+    rnd = random.Random(seed)
+    for _ in range(samples):
+        v = (rnd.randrange(h), rnd.randrange(w))
+        t = (rnd.randrange(h), rnd.randrange(w))
+        if S.corner_sees(cyl, wh, wv, v, t, viewer_cyl=viewer_cyl) != table.sees(v, t):
+            raise SystemExit(f"corner table and corner_sees disagree on {v} -> {t}")
+
+
+def bench_zero_dark_maps(viewer_cyl: int = 3, samples: int = 300) -> None:
+    # (label, build the table, the arrays that corner_sees takes for the sample check)
+    cases: list[
+        tuple[str, Callable[[], S.CornerTable], tuple[np.ndarray, np.ndarray, np.ndarray]]
+    ] = []
+    for name in SHIPPED_MAPS:
+        board = load_map(name)
+        build = functools.partial(S.board_corner_table, board, viewer_cyl=viewer_cyl)
+        cases.append((name, build, (S._board_cyl(board), *board.walls())))
+    cyl, wh, wv = generated_map()
+    build = functools.partial(S.corner_table, cyl, wh, wv, viewer_cyl=viewer_cyl)
+    cases.append(("generated 48x48", build, (cyl, wh, wv)))
+    print(f"corner-line all-pairs tables on Zero Dark maps (viewer Cyl {viewer_cyl}):")
+    header = (
+        f"  {'map':<16} {'size':>6} {'pairs':>11} {'cold s':>8} {'cached s':>9} "
+        f"{'pairs/s cached':>15} {'LOS':>6}"
+    )
+    print(header)
+    print("  " + "-" * (len(header) - 2))
+    for label, build, arrays in cases:
+        S._corner_plan.cache_clear()  # cold: the first build for this board size
+        t0 = time.perf_counter()
+        table = build()
+        cold = time.perf_counter() - t0
+        cached = best_of(build, 3)
+        h, w = table.shape
+        n_pairs = (h * w) ** 2 - h * w
+        check_sample(*arrays, table, viewer_cyl=viewer_cyl, samples=samples, seed=5)
+        print(
+            f"  {label:<16} {f'{w}x{h}':>6} {n_pairs:>11,} {cold:>8.3f} {cached:>9.3f} "
+            f"{n_pairs / cached:>15,.0f} {table.visible.mean():>6.1%}"
+        )
+    print(
+        f"  (cold: line templates traced for the size; cached: best of 3; "
+        f"{samples} sampled pairs per map agree with corner_sees)"
+    )
+
+
 if __name__ == "__main__":
     bench_orthogonal()
     print()
     bench_corner()
+    print()
+    bench_zero_dark_maps()

@@ -161,8 +161,8 @@ def board_show_command(
 @app.command("los")
 def los_command(
     file: str = typer.Argument(..., help="A board file, or the name of a built-in board."),
-    viewer: str = typer.Argument(..., help="The viewer's square, e.g. K17."),
-    target: str = typer.Argument(..., help="The target's square, e.g. K3."),
+    viewer: str = typer.Argument(..., help="The viewer's square (or model, with --ruleset)."),
+    target: str = typer.Argument(..., help="The target's square (or model, with --ruleset)."),
     model: str = typer.Option(
         "corner", "--model", help="Sight model: orthogonal (Specter Ops) or corner (Zero Dark)."
     ),
@@ -183,11 +183,37 @@ def los_command(
     open_door: list[str] | None = typer.Option(
         None, "--open", help="Open this door (an edge like 'K3 w'); repeatable."
     ),
+    ruleset: str | None = typer.Option(
+        None,
+        "--ruleset",
+        help="Explain under a rule set's sight rules (zero-dark: the map's models with "
+        "their Cyl, facing and states; VIEWER and TARGET may name models).",
+    ),
+    set_: list[str] | None = typer.Option(
+        None, "--set", help="A rule set option as key=value (with --ruleset); repeatable."
+    ),
     json_out: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Explain line of sight between two squares: the verdict, each line, what blocks."""
-    from .commands.los import los
+    from .commands.los import los, ruleset_los
 
+    if ruleset is not None:
+        ruleset_los(
+            file,
+            viewer,
+            target,
+            ruleset=ruleset,
+            sets=set_ or [],
+            viewer_cyl=viewer_cyl,
+            target_cyl=target_cyl,
+            facing=facing,
+            origin=origin,
+            character=character,
+            open_doors=open_door,
+            json_out=json_out,
+            console=_out(),
+        )
+        return
     los(
         file,
         viewer,

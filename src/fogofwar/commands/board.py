@@ -9,7 +9,15 @@ import typer
 from rich.console import Console
 
 from ..core.errors import RulesError
-from ..core.grid import Board, builtin_board, builtin_boards, load_board, render_rich, render_text
+from ..core.grid import (
+    Board,
+    Square,
+    builtin_board,
+    builtin_boards,
+    load_board,
+    render_rich,
+    render_text,
+)
 
 
 def open_board(name: str) -> Board:
@@ -38,6 +46,10 @@ def board_json(board: Board) -> dict[str, object]:
             edge.name: ("open" if is_open else "closed") for edge, is_open in board.doors.items()
         },
         "markers": {k: [s.name for s in v] for k, v in board.markers.items()},
+        "models": [
+            {"id": m.id, "kind": m.kind, "square": m.square.name, **dict(m.attrs)}
+            for m in board.models
+        ],
     }
 
 
@@ -47,7 +59,12 @@ def board_show(name: str, *, plain: bool, json_out: bool, console: Console) -> N
     if json_out:
         typer.echo(json.dumps(board_json(board), indent=2))
     elif plain:
-        typer.echo(render_text(board, legend=True), nl=False)
+        typer.echo(render_text(board, legend=True, marks=_model_marks(board)), nl=False)
     else:
         console.print(f"[bold]{board.name}[/] — {board.width}×{board.height}")
-        console.print(render_rich(board, legend=True))
+        console.print(render_rich(board, legend=True, marks=_model_marks(board)), soft_wrap=True)
+
+
+def _model_marks(board: Board) -> dict[Square, str]:
+    """The pieces a board file places, drawn by their ids (at most 3 characters)."""
+    return {m.square: m.id[:3] for m in board.models}

@@ -33,7 +33,7 @@ def demo(board_name: str, *, console: Console) -> None:
     console.print(Rule(f"1. A board: {board.name} ({board.width}×{board.height})"))
     from ..core.grid import render_rich
 
-    console.print(render_rich(board, legend=True))
+    console.print(render_rich(board, legend=True), soft_wrap=True)
 
     console.print(Rule("2. Orthogonal sight with the road rule (Specter Ops, SO-L1, SO-L2)"))
     viewer = board.square("H12")
@@ -44,7 +44,7 @@ def demo(board_name: str, *, console: Console) -> None:
         "(shaded): its own column up to the first building, its row both ways, and the "
         "parallel lane of the road (I)."
     )
-    console.print(render_rich(board, marks={viewer: "H"}, highlight=squares))
+    console.print(render_rich(board, marks={viewer: "H"}, highlight=squares), soft_wrap=True)
 
     console.print(Rule("3. Corner lines (Zero Dark FEAR, FR-L1, FR-L3, FR-S5)"))
     for v_text, t_text in (("C10", "F8"), ("J5", "L3")):

@@ -36,6 +36,21 @@ def _describe(obstructions: Sequence[dict[str, Any]]) -> str:
     return "; ".join(parts) or "—"
 
 
+def _lines_table(lines: Sequence[dict[str, Any]]) -> Table:
+    """The corner lines of a report (FR-S5): sight, and what blocks or interrupts each."""
+    table = Table("corner", "from", "in view", "sight", "blocked by", "interrupted by")
+    for line in lines:
+        table.add_row(
+            line["corner"],
+            line["origin"],
+            "yes" if line["in_view"] else "no",
+            "[green]yes[/]" if line["sight"] else "[red]no[/]",
+            _describe(line["blocked_by"]),
+            _describe(line["interrupted_by"]),
+        )
+    return table
+
+
 def _square(board: Board, text: str) -> Square:
     return board.square(text)
 
@@ -102,18 +117,68 @@ def los(
         f"{viewer.name} (Cyl {viewer_cyl}) → {target.name} (Cyl {target_cyl}): "
         f"[bold {colour}]{report.status}[/]" + ("" if report.los else " — no line of sight")
     )
-    table = Table("corner", "from", "in view", "sight", "blocked by", "interrupted by")
-    for line in data["lines"]:
-        table.add_row(
-            line["corner"],
-            line["origin"],
-            "yes" if line["in_view"] else "no",
-            "[green]yes[/]" if line["sight"] else "[red]no[/]",
-            _describe(line["blocked_by"]),
-            _describe(line["interrupted_by"]),
-        )
-    console.print(table)
+    console.print(_lines_table(data["lines"]))
     _picture(board, viewer, target, console, blockers=[])
+
+
+def ruleset_los(
+    file: str,
+    viewer: str,
+    target: str,
+    *,
+    ruleset: str,
+    sets: Sequence[str],
+    viewer_cyl: int,
+    target_cyl: int,
+    facing: str | None,
+    origin: str,
+    character: bool,
+    open_doors: Sequence[str] | None,
+    json_out: bool,
+    console: Console,
+) -> None:
+    """Explain sight under a rule set's rules (its models, switches and states)."""
+    from ..core.game import get_ruleset
+
+    rs = get_ruleset(ruleset)
+    board = open_board(file)
+    options: dict[str, Any] = dict(rs.config_schema.parse_sets(sets))
+    if "los_origin" not in options and any(
+        o.name == "los_origin" for o in rs.config_schema.options
+    ):
+        if origin not in ORIGINS:
+            raise RulesError(f"--origin must be one of {', '.join(ORIGINS)}, got {origin!r}")
+        options["los_origin"] = origin
+    options.update(viewer_cyl=viewer_cyl, target_cyl=target_cyl, character=character)
+    if facing is not None:
+        options["facing"] = facing if facing.lower() == "all" else facing.upper()
+    if open_doors is not None:
+        doors = [Edge.parse(t) for t in open_doors]
+        for edge in doors:
+            if edge not in board.doors:
+                raise RulesError(f"--open {edge.name}: there is no door on that edge")
+        options["open_doors"] = doors
+    found = rs.explain_sight(board, viewer, target, options)
+    report = found.report
+    data: dict[str, Any] = {"model": "corner", **report.to_json(), **found.facts}
+    if json_out:
+        typer.echo(json.dumps(data, indent=2))
+        return
+    facts = found.facts
+    v, t = facts["viewer"], facts["target"]
+    colour = {"clear": "green", "obscured": "yellow"}.get(report.status, "red")
+    view = "all round" if facts["field_of_view"] is None else f"facing {facts['field_of_view']}"
+    console.print(
+        f"{v['id']} ({v['kind']}, Cyl {v['sight_cyl']}, {view}) → "
+        f"{t['id']} ({t['kind']}, Cyl {t['sight_cyl']}, {t['state']}): "
+        f"[bold {colour}]{report.status}[/]" + ("" if report.los else " — no line of sight")
+    )
+    rng = "no route" if facts["range"] is None else str(facts["range"])
+    console.print(
+        f"range {rng} (FR-R1); {'engaged' if facts['engaged'] else 'not engaged'} (FR-S1)"
+    )
+    console.print(_lines_table(data["lines"]))
+    console.print(Group(render_rich(board, marks=dict(found.marks))), soft_wrap=True)
 
 
 def _picture(
@@ -122,4 +187,4 @@ def _picture(
     marks = {viewer: "V", target: "T"}
     for b in blockers:
         marks.setdefault(b, "X")
-    console.print(Group(render_rich(board, marks=marks)))
+    console.print(Group(render_rich(board, marks=marks)), soft_wrap=True)

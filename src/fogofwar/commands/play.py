@@ -131,7 +131,7 @@ class TerminalGame:
             self._save("stopped")
             return 130
         self.console.print(Rule("the game is over: every secret is shown"))
-        self.console.print(self.rs.render(self.state.view(None), self.config))
+        self.console.print(self.rs.render(self.state.view(None), self.config), soft_wrap=True)
         outcome = self.state.outcome()
         if outcome is not None:
             self.console.print(
@@ -157,7 +157,7 @@ class TerminalGame:
             for e in news[-20:]:
                 data = ", ".join(f"{k}={v}" for k, v in e.data.items())
                 self.console.print(f"  {e.kind} {data}", highlight=False)
-        self.console.print(self.rs.render(self.state.view(seat), self.config))
+        self.console.print(self.rs.render(self.state.view(seat), self.config), soft_wrap=True)
         while True:
             legal = self.state.legal_actions(seat)
             self.console.print(f"[dim]legal:[/] {_legal_summary(legal)}", highlight=False)

@@ -62,4 +62,4 @@ def replay(path: str, *, seat: str | None, step: bool, console: Console) -> None
 
 def _frame(console: Console, drawing: object, title: str) -> None:
     console.print(Rule(title))
-    console.print(drawing)
+    console.print(drawing, soft_wrap=True)

@@ -48,6 +48,7 @@ __all__ = [
     "Outcome",
     "PlayerView",
     "Ruleset",
+    "SightExplanation",
     "State",
     "canonical_json",
     "get_ruleset",
@@ -476,6 +477,24 @@ class ActionEncoding:
         return self.mask(state.legal_actions(seat))
 
 
+# --------------------------------------------------------------------------- explainer
+
+
+@dataclass(frozen=True, slots=True)
+class SightExplanation:
+    """What a rule set's sight explainer found (see :meth:`Ruleset.explain_sight`).
+
+    Attributes:
+        report: the sight report (a :class:`~fogofwar.core.sight.SightReport`).
+        facts: further JSON-ready answers (range, engagement, the two models...).
+        marks: square -> text of at most 3 characters, to draw the pieces on the board.
+    """
+
+    report: Any
+    facts: Mapping[str, JSON]
+    marks: Mapping[Any, str]
+
+
 # --------------------------------------------------------------------------- ruleset & state
 
 
@@ -543,6 +562,14 @@ class Ruleset(ABC):
     def sample_world(self, view: PlayerView, stream: Stream) -> State:
         """Return a full state consistent with ``view`` (for search over hidden information)."""
         raise NotImplementedError(f"{self.id} cannot sample worlds")
+
+    def explain_sight(
+        self, board: Any, viewer: str, target: str, config: Mapping[str, Any]
+    ) -> SightExplanation:
+        """The umpire's sight explainer under this rule set (``fogofwar los --ruleset``):
+        ``board`` is a :class:`~fogofwar.core.grid.Board` whose pieces the rule set reads;
+        ``viewer`` and ``target`` name pieces or squares; ``config`` holds options."""
+        raise NotImplementedError(f"{self.id} has no sight explainer")
 
 
 def _is_int(word: str) -> bool:

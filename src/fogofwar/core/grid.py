@@ -76,6 +76,7 @@ __all__ = [
     "DiagonalRule",
     "DiagonalStep",
     "Edge",
+    "ModelSpec",
     "MoveGraph",
     "Square",
     "SquareSet",
@@ -357,6 +358,28 @@ def _to_bits(mask: BoolArray) -> int:
 _CACHE_SIZE: Final = 64
 
 
+class ModelSpec(NamedTuple):
+    """A piece placed by a board file's ``[models]`` section (docs/boards.md).
+
+    The kernel checks the notation only; the game that reads the board says which kinds
+    and attributes it knows, and reports the rest with this line and column.
+
+    Attributes:
+        id: unique on the board, e.g. ``"H1"``.
+        kind: a word, e.g. ``"hero"``, ``"bogey"``.
+        square: where it stands.
+        attrs: ``key=value`` attributes, in file order (values are strings).
+        line, column: where the entry starts in the file (0 when made in memory).
+    """
+
+    id: str
+    kind: str
+    square: Square
+    attrs: Mapping[str, str] = MappingProxyType({})
+    line: int = 0
+    column: int = 0
+
+
 class Board:
     """An immutable square board. See the module docstring for the axis conventions.
 
@@ -381,6 +404,8 @@ class Board:
         roads: uint8 ``(height, width)``: bitmask of :data:`ROAD_EW` and :data:`ROAD_NS`.
         doors: door edge -> whether it is open at the start, in file order.
         markers: marker name -> its squares, in file order.
+        models: the pieces the file places (``[models]``), in file order; what their
+            kinds and attributes mean is up to the game that reads them.
         file: where the board came from (for error messages).
         description: optional free text from the file.
 
@@ -397,6 +422,7 @@ class Board:
         "height",
         "legend",
         "markers",
+        "models",
         "name",
         "opaque",
         "passable",
@@ -420,6 +446,7 @@ class Board:
     roads: npt.NDArray[np.uint8]
     doors: Mapping[Edge, bool]
     markers: Mapping[str, tuple[Square, ...]]
+    models: tuple[ModelSpec, ...]
     file: str
     description: str
     _marker_lines: Mapping[str, int]
@@ -439,6 +466,7 @@ class Board:
         file: str = "<string>",
         description: str = "",
         marker_lines: Mapping[str, int] | None = None,
+        models: Sequence[ModelSpec] = (),
     ) -> None:
         """Build a board. A door on an edge that also has a wall replaces the wall.
 
@@ -502,6 +530,13 @@ class Board:
                 if not (0 <= sq.row < height and 0 <= sq.col < width):
                     raise ValueError(f"marker {key!r}: square {sq!r} is off the board")
             marker_map[key] = sqs
+        model_list = tuple(models)
+        ids = [m.id for m in model_list]
+        if len(set(ids)) != len(ids):
+            raise ValueError("model ids must be unique")
+        for m in model_list:
+            if not (0 <= m.square.row < height and 0 <= m.square.col < width):
+                raise ValueError(f"model {m.id!r}: square {m.square!r} is off the board")
 
         init = object.__setattr__
         init(self, "name", name)
@@ -517,6 +552,7 @@ class Board:
         init(self, "roads", _frozen(rd, np.uint8))
         init(self, "doors", MappingProxyType(door_map))
         init(self, "markers", MappingProxyType(marker_map))
+        init(self, "models", model_list)
         init(self, "file", file)
         init(self, "description", description)
         init(self, "_marker_lines", MappingProxyType(dict(marker_lines or {})))
@@ -687,7 +723,8 @@ class Board:
 
 # --------------------------------------------------------------------------- the file format
 
-_SECTIONS: Final = ("legend", "terrain", "walls", "doors", "roads", "markers")
+_SECTIONS: Final = ("legend", "terrain", "walls", "doors", "roads", "markers", "models")
+_WORD_RE: Final = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*")
 _HEADER_KEYS: Final = ("name", "description", "format")
 _TOKEN_RE: Final = re.compile(r"\S+")
 _MARKER_NAME_RE: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_.\-]*")
@@ -1122,6 +1159,50 @@ class _Parser:
             lines[name] = line.number
         return markers, lines
 
+    def parse_models(self) -> list[ModelSpec]:
+        models: list[ModelSpec] = []
+        where: dict[str, int] = {}
+        for line in self.section("models"):
+            toks = _tokens(line.text)
+            if len(toks) < 3:
+                col = toks[0][1] if toks else 1
+                raise self.fail(
+                    "a model line 'ID KIND SQUARE [key=value ...]'",
+                    line.number,
+                    col,
+                    line.text.strip(),
+                )
+            (mid, id_col), (kind, kind_col), (square, sq_col) = toks[:3]
+            if not _MARKER_NAME_RE.fullmatch(mid):
+                raise self.fail(
+                    "a model id of letters, digits, '_', '.' and '-', starting with a letter "
+                    "or '_'",
+                    line.number,
+                    id_col,
+                    mid,
+                )
+            if mid in where:
+                raise self.fail(
+                    f"each model id once ({mid!r} was given on line {where[mid]})",
+                    line.number,
+                    id_col,
+                    mid,
+                )
+            if not _WORD_RE.fullmatch(kind):
+                raise self.fail("a model kind (a word such as hero)", line.number, kind_col, kind)
+            sq = self.square(square, line.number, sq_col)
+            attrs: dict[str, str] = {}
+            for token, col in toks[3:]:
+                key, eq, value = token.partition("=")
+                if not eq or not _WORD_RE.fullmatch(key) or not value:
+                    raise self.fail("an attribute key=value", line.number, col, token)
+                if key in attrs:
+                    raise self.fail(f"each attribute once per model ({key!r})", line.number, col)
+                attrs[key] = value
+            where[mid] = line.number
+            models.append(ModelSpec(mid, kind, sq, MappingProxyType(attrs), line.number, id_col))
+        return models
+
     def parse(self) -> Board:
         self.split()
         name, description = self.parse_header()
@@ -1134,6 +1215,7 @@ class _Parser:
         doors = self.parse_doors()
         roads = self.parse_roads(passable, rows)
         markers, marker_lines = self.parse_markers()
+        models = self.parse_models()
         return Board(
             rows,
             legend,
@@ -1146,6 +1228,7 @@ class _Parser:
             file=self.file,
             description=description,
             marker_lines=marker_lines,
+            models=models,
         )
 
 

@@ -1,0 +1,11 @@
+"""Horizon Wars: Zero Dark (``zero-dark``) on the FEAR grid.
+
+See ``docs/zero-dark.md`` for the rules as implemented and the project's rulings.
+"""
+
+from ...core.game import register
+from .ruleset import ZeroDark
+
+RULESET = register(ZeroDark())
+
+__all__ = ["RULESET", "ZeroDark"]

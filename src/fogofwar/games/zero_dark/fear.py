@@ -1,0 +1,502 @@
+"""FEAR, the grid rules of Zero Dark: models on a map, sight, movement, range, states.
+
+A :class:`Position` is a map (a kernel :class:`~fogofwar.core.grid.Board`), the doors
+open now, and the models on it. Everything here is a pure function of a position and
+the ruling switches (:class:`FearRules`), so the game state, the explainer
+(``fogofwar los --ruleset zero-dark``), the bots and the tests ask the same questions
+of the same code:
+
+* sight (FR-L1…L5, FR-S2…S6, FR-C1): :meth:`Position.report` builds the kernel's
+  corner-line report with the other models as obstacles of their Cyl (down bogeys and
+  prone or out-of-action characters at Cyl 1, FR-L4), the viewer's facing, the
+  ``los_origin`` switch, and the bogey or character rule for obscured targets;
+* movement (FR-M1…M4): :meth:`Position.steps` lists the squares a model may step to
+  next, with the squares it may cross but not stop on, and the diagonal rule's switch;
+* range (FR-R1): :meth:`Position.range` by the movement rules around walls and terrain,
+  ignoring models;
+* engagement (FR-S1): :meth:`Position.engaged`, not through a wall unless switched on.
+
+Squares are kernel :class:`~fogofwar.core.grid.Square` values ``(row, col)``, 0-based.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Final, Literal, TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+
+from ...core.errors import BadDataError, RulesError
+from ...core.grid import Board, Edge, ModelSpec, MoveGraph, Square, move_graph
+from ...core.sight import Facing, Origin, SightReport, board_corner_report, board_corner_table
+
+__all__ = [
+    "FACINGS",
+    "KINDS",
+    "STATES",
+    "TIERS",
+    "FearRules",
+    "Model",
+    "Position",
+    "models_of",
+]
+
+Kind: TypeAlias = Literal["hero", "ally", "bogey", "ping"]
+KINDS: Final = ("hero", "ally", "bogey", "ping")
+"""``hero`` and ``ally`` are *characters*; a ``ping`` is a face-down counter (FR-P1)."""
+
+STATES: Final = ("active", "prone", "down", "ooa")
+"""A model's posture: ``down`` (a bogey at its Wnd), ``prone`` (a character lying down),
+``ooa`` (a character out of action: down or dead, ZD-C5). Dead bogeys leave the map."""
+
+FACINGS: Final = ("NE", "SE", "SW", "NW")
+"""A model faces one of its square's four corners (FR-L5)."""
+
+TIERS: Final = ("grunt", "elite", "boss", "special")
+
+
+@dataclass(frozen=True, slots=True)
+class FearRules:
+    """The ruling switches of the FEAR grid (config options of ``zero-dark``).
+
+    Attributes:
+        los_origin: ``"centre"`` or ``"any_corner"`` (FR-L2).
+        diagonal_block: ``"either"`` (a diagonal step past anything impassable on either
+            side, or a wall at the corner, is illegal) or ``"both"`` (only when both
+            sides are shut) (FR-M4).
+        engage_through_walls: whether adjacent models with a wall between them are
+            engaged (FR-S1; default off).
+    """
+
+    los_origin: Origin = "centre"
+    diagonal_block: Literal["either", "both"] = "either"
+    engage_through_walls: bool = False
+
+    def __post_init__(self) -> None:
+        if self.los_origin not in ("centre", "any_corner"):
+            raise RulesError(f"los_origin is centre or any_corner, not {self.los_origin!r}")
+        if self.diagonal_block not in ("either", "both"):
+            raise RulesError(f"diagonal_block is either or both, not {self.diagonal_block!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    """One model (or ping counter) on the map.
+
+    Attributes:
+        id: unique on the map, e.g. ``"H1"``, ``"B3"``, ``"P2"``.
+        kind: ``hero``, ``ally`` (characters), ``bogey`` or ``ping``.
+        square: its square; for a Cyl 6–7 model the north-west square of its 2×2 block
+            (FR-C1).
+        cyl: its height, 1–7.
+        facing: the corner it faces (FR-L5).
+        state: ``active``, ``prone``, ``down`` or ``ooa`` (:data:`STATES`).
+        team: the character's side in Versus (``team1``/``team2``); ``""`` in solo and
+            for the Red Force.
+        tier: a bogey's tier (``grunt``, ``elite``, ``boss``, ``special``), ``""`` for a
+            character or a ping (whose tier is the umpire's secret, FR-P4).
+    """
+
+    id: str
+    kind: Kind
+    square: Square
+    cyl: int = 3
+    facing: Facing = "NE"
+    state: str = "active"
+    team: str = ""
+    tier: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise RulesError(
+                f"model {self.id}: kind is one of {', '.join(KINDS)}, not {self.kind!r}"
+            )
+        if not 1 <= self.cyl <= 7:
+            raise RulesError(f"model {self.id}: Cyl is 1 to 7, not {self.cyl}")
+        if self.facing not in FACINGS:
+            raise RulesError(f"model {self.id}: facing is one of {', '.join(FACINGS)}")
+        if self.state not in STATES:
+            raise RulesError(f"model {self.id}: state is one of {', '.join(STATES)}")
+
+    @property
+    def is_character(self) -> bool:
+        return self.kind in ("hero", "ally")
+
+    @property
+    def big(self) -> bool:
+        """Cyl 6–7: four squares in a 2×2 block (FR-C1)."""
+        return self.cyl >= 6
+
+    @property
+    def squares(self) -> tuple[Square, ...]:
+        """The squares it occupies: one, or its 2×2 block (FR-C1)."""
+        r, c = self.square
+        if not self.big:
+            return (Square(r, c),)
+        return (Square(r, c), Square(r, c + 1), Square(r + 1, c), Square(r + 1, c + 1))
+
+    @property
+    def sight_cyl(self) -> int:
+        """Its Cyl for sight: 1 when down, prone or out of action (FR-L4)."""
+        return 1 if self.state != "active" else self.cyl
+
+    def at(self, square: Square) -> Model:
+        """The same model on another square."""
+        return replace(self, square=square)
+
+
+def _friendly(mover: Model, other: Model) -> bool:
+    return mover.is_character and other.is_character and mover.team == other.team
+
+
+@dataclass(frozen=True, eq=False)
+class Position:
+    """A map, its doors and its models: what the FEAR rules look at.
+
+    Attributes:
+        board: the map.
+        models: the models by id (pings included).
+        open_doors: the doors open now (edges of the board's doors).
+        rules: the ruling switches.
+    """
+
+    board: Board
+    models: Mapping[str, Model]
+    open_doors: frozenset[Edge] = frozenset()
+    rules: FearRules = field(default_factory=FearRules)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "models", MappingProxyType(dict(self.models)))
+        taken: dict[Square, Model] = {}
+        for m in self.models.values():
+            for sq in m.squares:
+                if not self.board.in_bounds(sq):
+                    raise RulesError(f"model {m.id} is off the map at {sq.name}")
+                if not self.board.terrain_at(sq).passable:
+                    raise RulesError(f"model {m.id} stands on impassable {sq.name}")
+                other = taken.get(sq)
+                # Two models share a square only mid-move, one crossing the other.
+                if other is not None and not (
+                    self._may_cross(m, other) or self._may_cross(other, m)
+                ):
+                    raise RulesError(f"models {other.id} and {m.id} share {sq.name}")
+                taken[sq] = m
+        for e in self.open_doors:
+            if e not in self.board.doors:
+                raise RulesError(f"{e.name} is not a door of {self.board.name}")
+
+    # ------------------------------------------------------------------ lookups
+
+    @classmethod
+    def initial(
+        cls, board: Board, models: Iterable[Model], rules: FearRules | None = None
+    ) -> Position:
+        """A position with the doors as the map file sets them."""
+        opened = frozenset(e for e, is_open in board.doors.items() if is_open)
+        return cls(board, {m.id: m for m in models}, opened, rules or FearRules())
+
+    def with_model(self, model: Model) -> Position:
+        """This position with ``model`` added or replaced."""
+        return replace(self, models={**self.models, model.id: model})
+
+    def without(self, model_id: str) -> Position:
+        """This position with a model removed."""
+        return replace(self, models={k: v for k, v in self.models.items() if k != model_id})
+
+    def with_door(self, edge: Edge, is_open: bool) -> Position:
+        """This position with a door opened or closed."""
+        if edge not in self.board.doors:
+            raise RulesError(f"{edge.name} is not a door of {self.board.name}")
+        doors = self.open_doors | {edge} if is_open else self.open_doors - {edge}
+        return replace(self, open_doors=frozenset(doors))
+
+    def model(self, model_id: str) -> Model:
+        found = self.models.get(model_id)
+        if found is None:
+            raise RulesError(f"no model {model_id!r} on the map")
+        return found
+
+    def at(self, square: Square) -> Model | None:
+        """The model on ``square``, if any."""
+        for m in self.models.values():
+            if square in m.squares:
+                return m
+        return None
+
+    def _each(self, exclude: Iterable[str] = ()) -> Iterator[Model]:
+        skip = set(exclude)
+        return (m for m in self.models.values() if m.id not in skip)
+
+    @property
+    def graph(self) -> MoveGraph:
+        """The step graph of the map for the diagonal switch and the doors now (FR-M1, FR-M4)."""
+        return move_graph(
+            self.board, diagonal=self.rules.diagonal_block, open_doors=self.open_doors
+        )
+
+    # ------------------------------------------------------------------ sight
+
+    def report(self, viewer_id: str, target_id: str, *, facing: bool = True) -> SightReport:
+        """The corner-line report from one model to another (FR-L1…L5, FR-S2…S6, FR-C1).
+
+        Other models are obstacles of their sight Cyl (FR-L4); pings are counters, not
+        models, and block nothing (ruling). A character target is judged by FR-S4, any
+        other by FR-S3. ``facing=False`` ignores the field of view (LOS that is not used
+        to see, e.g. the explainer's all-round answer).
+        """
+        viewer, target = self.model(viewer_id), self.model(target_id)
+        occupants: dict[tuple[int, int], int] = {}
+        for m in self._each((viewer.id, target.id)):
+            if m.kind == "ping":
+                continue
+            for sq in m.squares:
+                occupants[(sq.row, sq.col)] = m.sight_cyl
+        return board_corner_report(
+            self.board,
+            viewer.squares,
+            target.squares,
+            viewer_cyl=viewer.sight_cyl,
+            target_cyl=target.sight_cyl,
+            occupants=occupants,
+            open_doors=self.open_doors,
+            origin=self.rules.los_origin,
+            facing=viewer.facing if facing else None,
+            obscure_rule="character" if target.is_character else "bogey",
+        )
+
+    def sees(self, viewer_id: str, target_id: str) -> bool:
+        """LOS used to see: some corner line in the field of view is clear (FR-L1, FR-L5)."""
+        viewer, target = self.model(viewer_id), self.model(target_id)
+        if self.rules.los_origin == "centre" and not viewer.big and not target.big:
+            # Other models only add obstacles and the field of view only removes lines,
+            # so no LOS over the bare map (walls, doors, terrain) means none at all: the
+            # all-pairs table answers most questions without tracing a line.
+            v, t = viewer.square, target.square
+            if not self.terrain_table(viewer.sight_cyl)[v.row, v.col, t.row, t.col]:
+                return False
+        return self.report(viewer_id, target_id).los
+
+    def terrain_table(self, viewer_cyl: int) -> npt.NDArray[np.bool_]:
+        """All-pairs centre-origin LOS over the bare map with the doors as they are now,
+        for a viewer of ``viewer_cyl``: ``[vr, vc, tr, tc]`` (cached on the board)."""
+        key = ("zd-terrain-los", viewer_cyl, self.open_doors)
+        hit = self.board._cache.get(key)
+        if hit is None:
+            hit = board_corner_table(
+                self.board, viewer_cyl=viewer_cyl, open_doors=self.open_doors
+            ).visible
+            self.board._remember(key, hit)
+        table: npt.NDArray[np.bool_] = hit
+        return table
+
+    # ------------------------------------------------------------------ movement
+
+    def impassable_to(self, mover: Model) -> set[Square]:
+        """Squares of models ``mover`` may not enter (FR-M2, FR-M3)."""
+        out: set[Square] = set()
+        for m in self._each((mover.id,)):
+            if not self._may_cross(mover, m):
+                out.update(m.squares)
+        return out
+
+    def crossable_by(self, mover: Model) -> set[Square]:
+        """Squares of models ``mover`` may move through but not stop on (FR-M2, FR-M3)."""
+        out: set[Square] = set()
+        for m in self._each((mover.id,)):
+            if self._may_cross(mover, m):
+                out.update(m.squares)
+        return out
+
+    @staticmethod
+    def _may_cross(mover: Model, other: Model) -> bool:
+        if mover.is_character:
+            # FR-M2: down bogeys and friendly characters; bogeys, pings (face-down
+            # bogeys) and enemy characters are impassable.
+            return (other.kind == "bogey" and other.state == "down") or _friendly(mover, other)
+        # FR-M3: other bogeys (pings too) and out-of-action characters.
+        return other.kind in ("bogey", "ping") or other.state == "ooa"
+
+    def can_step(self, model_id: str, to: Square) -> bool:
+        """Whether the model may make one step onto ``to`` (its north-west square for a
+        2×2 model), ignoring where it may stop (FR-M1, FR-M2, FR-M3, FR-M4)."""
+        mover = self.model(model_id)
+        blocked = self.impassable_to(mover)
+        graph = self.graph
+        dr, dc = to.row - mover.square.row, to.col - mover.square.col
+        if max(abs(dr), abs(dc)) != 1:
+            return False
+        # A 2×2 model moves as a block: each of its squares makes the same step (ruling).
+        own = set(mover.squares)
+        for sq in mover.squares:
+            dest = Square(sq.row + dr, sq.col + dc)
+            if not self.board.in_bounds(dest):
+                return False
+            if not graph.can_step(sq, dest, blocked=blocked - own):
+                return False
+        return True
+
+    def can_stop(self, model_id: str, square: Square) -> bool:
+        """Whether the model may end a move with its (north-west) square on ``square``:
+        on no other model (FR-M2, FR-M3)."""
+        mover = self.model(model_id)
+        taken = self.impassable_to(mover) | self.crossable_by(mover)
+        return not any(sq in taken for sq in mover.at(square).squares)
+
+    def steps(self, model_id: str, steps_left: int) -> list[Square]:
+        """The squares the model may step to now with ``steps_left`` steps (this one
+        included) still allowed: a square it may cross but not stop on only if the move
+        can still end legally (FR-M2, FR-M3), in row-major order."""
+        if steps_left <= 0:
+            return []
+        mover = self.model(model_id)
+        out: list[Square] = []
+        r0, c0 = mover.square
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                to = Square(r0 + dr, c0 + dc)
+                if (
+                    (dr or dc)
+                    and self.can_step(model_id, to)
+                    and self._can_end(mover, to, steps_left - 1)
+                ):
+                    out.append(to)
+        return out
+
+    def _can_end(self, mover: Model, square: Square, steps_left: int) -> bool:
+        here = self.with_model(mover.at(square))
+        if here.can_stop(mover.id, square):
+            return True
+        if steps_left == 0:
+            return False
+        return any(
+            here._can_end(here.model(mover.id), nxt, steps_left - 1)
+            for nxt in _neighbours(square)
+            if here.can_step(mover.id, nxt)
+        )
+
+    # ------------------------------------------------------------------ range, states
+
+    def range(self, a_id: str, b_id: str) -> int | None:
+        """FR-R1: the fewest squares a model would move through to reach the other's
+        square, that square counted (adjacent = 1), by FR-M1/FR-M4 around walls and
+        terrain, models ignored. ``None`` when no route exists."""
+        a, b = self.model(a_id), self.model(b_id)
+        return self.range_between(a.squares, b.squares)
+
+    def range_between(self, frm: Iterable[Square], to: Iterable[Square]) -> int | None:
+        """FR-R1 between two sets of squares (models' footprints)."""
+        starts = list(frm)
+        goals = set(to)
+        if goals & set(starts):
+            return 0
+        dist = self.graph.distance_map(starts)
+        found = [int(dist[g.row, g.col]) for g in goals if dist[g.row, g.col] >= 0]
+        return min(found) if found else None
+
+    def engaged(self, a_id: str, b_id: str) -> bool:
+        """FR-S1: some square of one is among the 8 neighbours of a square of the other,
+        and (unless ``engage_through_walls``) no wall or closed door lies between them."""
+        a, b = self.model(a_id), self.model(b_id)
+        for sa in a.squares:
+            for sb in b.squares:
+                if max(abs(sa.row - sb.row), abs(sa.col - sb.col)) != 1:
+                    continue
+                if self.rules.engage_through_walls or not self.walled(sa, sb):
+                    return True
+        return False
+
+    def walled(self, a: Square, b: Square) -> bool:
+        """Whether walls (closed doors included) stand between two adjacent squares: on
+        their shared edge, or, for diagonal neighbours, at the shared corner so that
+        they separate the two (a wall straight through it, or a wall corner round
+        either square); a wall that only ends at the corner does not."""
+        doors = self.open_doors
+        if a.row == b.row or a.col == b.col:
+            return self.board.blocks(Edge.between(a, b), doors)
+        side_a, side_b = Square(a.row, b.col), Square(b.row, a.col)
+        a_walled = self.board.blocks(Edge.between(a, side_a), doors) or self.board.blocks(
+            Edge.between(side_a, b), doors
+        )
+        b_walled = self.board.blocks(Edge.between(a, side_b), doors) or self.board.blocks(
+            Edge.between(side_b, b), doors
+        )
+        return a_walled and b_walled
+
+
+def _neighbours(square: Square) -> Iterator[Square]:
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            if dr or dc:
+                yield Square(square.row + dr, square.col + dc)
+
+
+_ATTRS: Final = ("cyl", "facing", "state", "team", "tier")
+
+
+def _model_of(board: Board, spec: ModelSpec) -> Model:
+    def fail(expected: str, found: str) -> BadDataError:
+        return BadDataError(
+            board.file, expected, line=spec.line or None, column=spec.column or None, found=found
+        )
+
+    if spec.kind not in KINDS:
+        raise fail(f"a model kind: {', '.join(KINDS)}", spec.kind)
+    for key in spec.attrs:
+        if key not in _ATTRS:
+            raise fail(f"model attributes {', '.join(_ATTRS)}", key)
+    cyl_text = spec.attrs.get("cyl", "3")
+    if not cyl_text.isdigit() or not 1 <= int(cyl_text) <= 7:
+        raise fail("cyl=1 to cyl=7", f"cyl={cyl_text}")
+    facing = spec.attrs.get("facing", "NE").upper()
+    if facing not in FACINGS:
+        raise fail(f"facing={'|'.join(FACINGS)}", f"facing={facing}")
+    state = spec.attrs.get("state", "active").lower()
+    if state not in STATES:
+        raise fail(f"state={'|'.join(STATES)}", f"state={state}")
+    tier = spec.attrs.get("tier", "").lower()
+    if tier and (spec.kind != "bogey" or tier not in TIERS):
+        raise fail(f"tier={'|'.join(TIERS)} on a bogey", f"tier={tier}")
+    model = Model(
+        spec.id,
+        spec.kind,  # type: ignore[arg-type]
+        spec.square,
+        cyl=int(cyl_text),
+        facing=facing,  # type: ignore[arg-type]
+        state=state,
+        team=spec.attrs.get("team", ""),
+        tier=tier,
+    )
+    for sq in model.squares:
+        if not board.in_bounds(sq) or not board.terrain_at(sq).passable:
+            raise fail(
+                "a model on passable squares of the map",
+                sq.name if board.in_bounds(sq) else "off the map",
+            )
+    return model
+
+
+def models_of(board: Board) -> list[Model]:
+    """The models a map file places in its ``[models]`` section (``ID KIND SQUARE
+    cyl=N facing=NE state=down team=team1 tier=elite``), checked as Zero Dark models.
+
+    Raises:
+        BadDataError: naming the file, line and column of a bad entry (an unknown kind
+            or attribute, a bad value, impassable squares, two models on one square).
+    """
+    out = [_model_of(board, spec) for spec in board.models]
+    taken: dict[Square, str] = {}
+    for spec, m in zip(board.models, out, strict=True):
+        for sq in m.squares:
+            if sq in taken:
+                raise BadDataError(
+                    board.file,
+                    "one model per square",
+                    line=spec.line or None,
+                    column=spec.column or None,
+                    found=f"{m.id} on {sq.name}, where {taken[sq]} stands",
+                )
+            taken[sq] = m.id
+    return out

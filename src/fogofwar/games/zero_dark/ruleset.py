@@ -1,0 +1,146 @@
+"""The ``zero-dark`` rule set: metadata, options, action encoding, metrics."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.errors import InvalidNotationError
+from ...core.game import (
+    Action,
+    ActionEncoding,
+    ConfigSchema,
+    GameMetadata,
+    Option,
+    PlayerView,
+    Ruleset,
+    SightExplanation,
+    State,
+)
+from ...core.grid import Board
+from .fear import FACINGS
+from .maps import SHIPPED_MAPS, load_map
+from .state import TEAM, ZeroDarkState, parse_red_force
+
+__all__ = ["ZeroDark"]
+
+
+class ZeroDark(Ruleset):
+    """Horizon Wars: Zero Dark on the FEAR grid (solo: the team against the umpire)."""
+
+    id = "zero-dark"
+    aliases = ("zerodark", "zd", "fear")
+    version = "0.1.0"
+    metadata = GameMetadata(
+        name="Horizon Wars: Zero Dark (FEAR)",
+        seats=(TEAM,),
+        sides={TEAM: "heroes"},
+        min_players=1,
+        max_players=1,
+        information="imperfect",
+        chance="explicit",
+        simultaneous=False,
+        # At most 54 flips + complications, each after one activation of at most
+        # 1 + M steps + a facing or stop.
+        max_length=60 * 10,
+        description=(
+            "Close-quarters fighting in the dark: heroes move and turn on a grid with "
+            "exact corner-line sight while the Control Deck drives hidden pings."
+        ),
+    )
+    config_schema = ConfigSchema(
+        (
+            Option(
+                "map",
+                str,
+                SHIPPED_MAPS[0],
+                f"A shipped map ({', '.join(SHIPPED_MAPS)}) or a board file's path.",
+                rule="FR-G2",
+            ),
+            Option("heroes", int, 4, "Heroes in the team.", minimum=1, maximum=6, rule="ZD-C2"),
+            Option(
+                "red_force",
+                str,
+                "grunt=5,elite=2,boss=1",
+                "The Red Force's pings as tier=count (grunt, elite, boss, special).",
+                rule="FR-P1",
+            ),
+            Option(
+                "los_origin",
+                str,
+                "centre",
+                "Where a corner line starts: the centre of the active square or any corner.",
+                choices=("centre", "any_corner"),
+                rule="FR-L2",
+            ),
+            Option(
+                "diagonal_block",
+                str,
+                "either",
+                "A diagonal step is illegal past anything impassable on either side "
+                "(either) or only on both sides (both).",
+                choices=("either", "both"),
+                rule="FR-M4",
+            ),
+            Option(
+                "engage_through_walls",
+                bool,
+                False,
+                "Whether adjacent models with a wall between them are engaged.",
+                rule="FR-S1",
+            ),
+        )
+    )
+
+    def new_game(self, config: Mapping[str, Any] | None = None, seed: int | str = 0) -> State:
+        cfg = self.resolve_config(config)
+        parse_red_force(str(cfg["red_force"]))  # a bad option fails before the map loads
+        return ZeroDarkState(self, cfg, load_map(str(cfg["map"])), seed)
+
+    def encoding(self, config: Mapping[str, Any] | None = None) -> ActionEncoding:
+        cfg = self.resolve_config(config)
+        board = load_map(str(cfg["map"]))
+        names = [sq.name for sq in board.squares()]
+        templates: list[tuple[str, tuple[int | str, ...]]] = [
+            ("activate", (f"H{i + 1}",)) for i in range(6)
+        ]
+        templates += [("step", (n,)) for n in names]
+        templates += [("face", (f,)) for f in FACINGS]
+        templates += [("door", tuple(e.name.split())) for e in sorted(board.doors)]
+        templates += [("stop", ())]
+        return ActionEncoding(templates)
+
+    def render(self, view: PlayerView, config: Mapping[str, Any]) -> object:
+        """The map with the models ``view``'s seat knows of, and the last events."""
+        from .render import render_view
+
+        return render_view(view.data, load_map(str(self.resolve_config(config)["map"])))
+
+    def parse_actions(self, text: str, seat: str, state: State) -> list[Action]:
+        """Notation: ``activate H2``, ``step D7``, ``move D7 E7 F8`` (steps, then
+        ``stop``), ``face NE``, ``door F3 e``, ``stop``."""
+        words = text.split()
+        if words and words[0].lower() == "move":
+            if len(words) < 2:
+                raise InvalidNotationError(text, "move needs squares: move D7 E7", position=0)
+            return [Action(seat, "step", (w.upper(),)) for w in words[1:]] + [Action(seat, "stop")]
+        if words and words[0].lower() in ("step", "face", "activate"):
+            return [Action(seat, words[0].lower(), tuple(w.upper() for w in words[1:]))]
+        return super().parse_actions(text, seat, state)
+
+    def explain_sight(
+        self, board: Board, viewer: str, target: str, config: Mapping[str, Any]
+    ) -> SightExplanation:
+        from .explain import explain_sight
+
+        return explain_sight(board, viewer, target, config)
+
+    def metrics(self, state: State) -> dict[str, float]:
+        if not isinstance(state, ZeroDarkState):
+            return {}
+        return {
+            "turns": float(state.turn),
+            "flips": float(state.flips),
+            "pings_revealed": float(len(state.revealed)),
+            "pings_left": float(len(state.pings())),
+        }
