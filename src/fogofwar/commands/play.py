@@ -27,13 +27,8 @@ from ..sim.runner import bot_stream
 
 HUMAN = "human"
 
-HELP = """Type an action in the rule set's notation, then Enter. For Specter Ops:
-  move N1 N2 M3   several steps (then stop if the move does not end by itself)
-  step N2 / stop  one step / end the move here
-  drive K18 K19   drive the vehicle        sensor / sniff / attack / end
-  next H2         choose the hunter who acts next
-  use flash-bang K5, character cobra, card adrenal-surge, done   (characters)
-  traitor H3, accuse H2, reveal, attack A2                         (traitor game)
+HELP = """Type an action in the rule set's notation, then Enter.
+{notation}
 Other words: legal (every legal action), help, quit (save and stop)."""
 
 
@@ -165,7 +160,8 @@ class TerminalGame:
             if text in ("quit", "exit"):
                 return False
             if text in ("help", "?"):
-                self.console.print(HELP, highlight=False)
+                notation = self.rs.notation_help.rstrip()
+                self.console.print(HELP.format(notation=notation), highlight=False)
                 continue
             if text == "legal":
                 for a in legal:

@@ -513,6 +513,8 @@ class Ruleset(ABC):
     #: The bot a seat gets when a person asks for "a bot" without naming one (``play``),
     #: by seat; seats not listed get ``random``.
     default_bots: ClassVar[Mapping[str, str]] = {}
+    notation_help: ClassVar[str] = "  kind arg arg ...   an action's kind, then its arguments"
+    """A few lines on the rule set's text notation, for ``play``'s ``help``."""
 
     def resolve_config(self, config: Mapping[str, Any] | None = None) -> Config:
         """Return ``config`` completed with defaults and validated against the schema."""

@@ -50,6 +50,13 @@ class SpecterOps(Ruleset):
     default_bots: ClassVar[Mapping[str, str]] = MappingProxyType(
         {AGENT: "so-agent", **{s: "so-hunter" for s in HUNTER_SEATS}}
     )
+    notation_help = """\
+  move N1 N2 M3   several steps (then stop if the move does not end by itself)
+  step N2 / stop  one step / end the move here
+  drive K18 K19   drive the vehicle        sensor / sniff / attack / end
+  next H2         choose the hunter who acts next
+  use flash-bang K5, character cobra, card adrenal-surge, done   (characters)
+  traitor H3, accuse H2, reveal, attack A2                         (traitor game)"""
     config_schema = ConfigSchema(
         (
             Option(

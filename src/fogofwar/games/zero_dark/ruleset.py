@@ -48,6 +48,12 @@ class ZeroDark(Ruleset):
             "exact corner-line sight while the Control Deck drives hidden pings."
         ),
     )
+    notation_help = """\
+  activate H2         choose the hero who acts next
+  move D7 E7 F8       several steps, then stop (up to M steps)
+  step D7 / stop      one step / end the move here
+  face NE             a new facing: the automatic action, or the end of a move
+  door F3 e           open or close a door on an edge of the hero's square"""
     config_schema = ConfigSchema(
         (
             Option(
