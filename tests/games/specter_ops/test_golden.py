@@ -18,8 +18,6 @@ them; otherwise any difference fails the test.
 from __future__ import annotations
 
 import hashlib
-import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -31,66 +29,17 @@ from fogofwar.core.rng import Stream, stream
 from fogofwar.games.specter_ops.geometry import geometry_for
 from fogofwar.games.specter_ops.knowledge import PossibilityMap
 from fogofwar.games.specter_ops.state import SpecterOpsState
+from tests import golden
 
 RS = get_ruleset("specter-ops")
 GOLDEN = Path(__file__).parent / "golden"
-REGEN = os.environ.get("FOGOFWAR_REGEN") == "1"
 
 SNAPSHOT_EVENTS = {"agent_turn", "agent_moved", "announcement", "attack", "sensor", "game_over"}
 
 
-def _compact(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-
-
-def dumps(data: dict[str, Any]) -> str:
-    """JSON text with one top-level field a line, and one element a line inside lists and
-    objects one level down: small files whose diffs point at the step that changed."""
-    lines = ["{"]
-    keys = sorted(data)
-    for i, key in enumerate(keys):
-        value = data[key]
-        comma = "," if i < len(keys) - 1 else ""
-        if isinstance(value, list) and value:
-            rows = [_compact(v) for v in value]
-        elif isinstance(value, dict) and value:
-            rows = [f"{_compact(k)}:{_compact(value[k])}" for k in sorted(value, key=_order)]
-        else:
-            lines.append(f"{_compact(key)}:{_compact(value)}{comma}")
-            continue
-        opening, closing = ("[", "]") if isinstance(value, list) else ("{", "}")
-        lines.append(f"{_compact(key)}:{opening}")
-        lines += [f" {row}," for row in rows[:-1]] + [f" {rows[-1]}"]
-        lines.append(f"{closing}{comma}")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
-
-
-def _order(key: str) -> tuple[int, str]:
-    return (int(key), "") if key.isdigit() else (-1, key)
-
-
 def check_golden(name: str, data: dict[str, Any]) -> None:
     """Compare ``data`` with ``golden/name`` (or write it with FOGOFWAR_REGEN=1)."""
-    path = GOLDEN / name
-    text = dumps(data)
-    assert json.loads(text) == data
-    if REGEN:
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        return
-    assert path.exists(), f"{path} is missing: run `make golden` (FOGOFWAR_REGEN=1)"
-    stored = json.loads(path.read_text(encoding="utf-8"))
-    # Compare piece by piece first, for a readable failure.
-    if isinstance(data, dict) and isinstance(stored, dict):
-        assert sorted(stored) == sorted(data)
-        for key in data:
-            if isinstance(data[key], list) and isinstance(stored[key], list):
-                for i, (got, want) in enumerate(zip(data[key], stored[key], strict=False)):
-                    assert got == want, f"{name}: {key}[{i}] differs"
-                assert len(data[key]) == len(stored[key]), f"{name}: {key} length differs"
-            assert data[key] == stored[key], f"{name}: {key} differs"
-    assert json.loads(text) == stored
+    golden.check_golden(GOLDEN, name, data)
 
 
 # ====================================================================== whole games

@@ -100,9 +100,9 @@ def parse_red_force(text: str) -> tuple[str, ...]:
         if not part:
             continue
         tier, sep, count = part.partition("=")
-        tier = tier.strip().lower()
-        if tier in _TIER_OF_LABEL:
-            tier = _TIER_OF_LABEL[tier]
+        tier = tier.strip()
+        # A tier by name or by its counter's face (FR-P1: "1", "2", "3", "S").
+        tier = _TIER_OF_LABEL.get(tier.upper(), tier.lower())
         if tier not in BOGEYS or not sep or not count.strip().isdigit():
             raise RulesError(
                 f"red_force: expected tier=count with tiers {', '.join(BOGEYS)}, got {part!r}"
@@ -162,6 +162,7 @@ class ZeroDarkState(State):
         self.deck.shuffle(self._streams.stream("control-deck"))
         self.flips = 0
         self.turn = 1
+        self.turn_start = 0  # the index of this turn's first event (views show the turn)
         self.acted: set[str] = set()
         self.active: str | None = None
         self.steps = 0
@@ -348,6 +349,7 @@ class ZeroDarkState(State):
         if self._outcome is None and not self.legal_actions(TEAM):
             self.turn += 1
             self.acted = set()
+            self.turn_start = len(self.events)
             self._emit("turn", turn=self.turn)
 
     # ================================================================== the Red Force
@@ -363,7 +365,7 @@ class ZeroDarkState(State):
         if not candidates:
             self._complication(card)
         else:
-            self._activate(self._pick(candidates, card), tier or "grunt")
+            self._activate(self._pick(candidates, card))
         if not len(self.deck):
             self._finish("the Control Deck is exhausted: the mission ends", "ZD-C6")
 
@@ -409,50 +411,82 @@ class ZeroDarkState(State):
         self._new_ping(square, "grunt")
         self._reveal_check()
 
-    def _activate(self, model: Model, tier: str) -> None:
+    def _activate(self, model: Model) -> None:
         """An activated ping (FR-P4) or bogey (ZD-C4) moves up to Att squares by the
         shortest route towards the nearest hero, a step at a time, checking for reveals
         after every step; a ping revealed on the way stops there."""
         self._emit("activated", model=model.id)
-        att = BOGEYS["grunt" if model.kind == "ping" else (model.tier or tier)].att
-        for _ in range(att):
+        att = self._att(model)
+        for taken in range(att):
             current = self.position.models.get(model.id)
             if current is None:  # revealed: the ping's activation ends (ruling)
                 return
-            nxt = self._route_step(current)
+            nxt = self._route_step(current, att - taken)
             if nxt is None:
-                return
+                if self.position.can_stop(current.id, current.square):
+                    return
+                # Mid-crossing with nowhere better to go: step off the other model.
+                nxt = self._step_off(current, att - taken)
             self._set(current.at(nxt))
             kind = "bogey_step" if current.kind == "bogey" else "ping_step"
             self._emit(kind, model=model.id, square=nxt.name)
             self._reveal_check()
 
-    def _route_step(self, mover: Model) -> Square | None:
-        """The next step of ``mover`` on a shortest route to engage the nearest hero, or
-        ``None`` when it is engaged or has no route; it never ends a move on another
-        model (FR-M3): a step onto one is taken only if the route goes on."""
+    def _step_off(self, mover: Model, left: int) -> Square:
+        """A step from a square ``mover`` may only cross, towards where it may stop (the
+        move's lookahead guarantees one), nearest the hero it hunts first."""
+        target, _ = self._nearest_hero(mover)
+        options = self.position.steps(mover.id, left)
+        if not options:  # pragma: no cover - FR-M3's lookahead rules this out
+            raise RuntimeError(f"{mover.id} is stranded on {mover.square.name}")
+
+        def key(sq: Square) -> tuple[bool, int, Square]:
+            stops = self.position.can_stop(mover.id, sq)
+            r = None if target is None else self.position.range_between([sq], target.squares)
+            return (not stops, 10**6 if r is None else r, sq)
+
+        return min(options, key=key)
+
+    def _route_step(self, mover: Model, left: int) -> Square | None:
+        """The next step of ``mover`` on a shortest route to engage the nearest hero
+        (FR-S1: not across a wall), or ``None`` when it is engaged or cannot get nearer;
+        it never ends a move on another model (FR-M3): a step onto one is taken only if
+        the route goes on. With no route to an engaging square (a closed door, models in
+        the way), it steps to bring its range (FR-R1) down if it can (ruling)."""
         target, _ = self._nearest_hero(mover)
         if target is None or self.position.engaged(mover.id, target.id):
             return None
-        graph = self.position.graph
-        blocked = self.position.impassable_to(mover)
+        pos = self.position
+        blocked = pos.impassable_to(mover) - set(mover.squares)
         goals = [
-            Square(r, c)
-            for sq in target.squares
-            for r in range(sq.row - 1, sq.row + 2)
-            for c in range(sq.col - 1, sq.col + 2)
-            if self.board.in_bounds((r, c)) and Square(r, c) not in blocked
+            sq
+            for t in target.squares
+            for sq in _around(t)
+            if self.board.in_bounds(sq)
+            and self.board.terrain_at(sq).passable
+            and sq not in blocked
+            and (pos.rules.engage_through_walls or not pos.walled(sq, t))
         ]
-        if not goals:
-            return None
-        dist = graph.distance_map(goals, blocked=blocked - set(mover.squares))
-        here = int(dist[mover.square.row, mover.square.col])
-        if here <= 0:
-            return None
-        for sq in self.position.steps(mover.id, here):
-            if int(dist[sq.row, sq.col]) == here - 1:
-                return sq
-        return None
+        here = mover.square
+        options = pos.steps(mover.id, left)
+        if goals:
+            dist = pos.graph.distance_map(goals, blocked=blocked)
+            d0 = int(dist[here.row, here.col])
+            if d0 > 0:
+                for sq in options:
+                    if int(dist[sq.row, sq.col]) == d0 - 1:
+                        return sq
+        # No way to an engaging square now: close the range instead, if a step does.
+        r0 = pos.range_between(mover.squares, target.squares)
+        best: tuple[int, Square] | None = None
+        for sq in options:
+            r = pos.range_between(mover.at(sq).squares, target.squares)
+            if r is not None and r0 is not None and r < r0 and (best is None or r < best[0]):
+                best = (r, sq)
+        return None if best is None else best[1]
+
+    def _att(self, model: Model) -> int:
+        return BOGEYS["grunt" if model.kind == "ping" else (model.tier or "grunt")].att
 
     # ================================================================== illegal actions
 
@@ -534,6 +568,16 @@ class ZeroDarkState(State):
         from .views import build_view
 
         return build_view(self, seat)
+
+
+def _around(square: Square) -> list[Square]:
+    """The 8 squares around ``square`` (some may be off the map)."""
+    return [
+        Square(square.row + dr, square.col + dc)
+        for dr in (-1, 0, 1)
+        for dc in (-1, 0, 1)
+        if dr or dc
+    ]
 
 
 def _facing_to(frm: Square, to: Square) -> str:

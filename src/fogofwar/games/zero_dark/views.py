@@ -2,7 +2,8 @@
 
 In solo and co-op play the team's seat and a spectator know the same things: the map
 and its doors, every model on it, the pings as face-down counters (where they are, never
-what they are), the Control Deck's size and its discard pile, and the public events.
+what they are), the Control Deck's size and its discard pile, and this turn's public
+events.
 The umpire's secrets — ping types, the deck's order, the seed — are never read here.
 """
 
@@ -54,7 +55,8 @@ def build_view(state: ZeroDarkState, seat: str | None) -> PlayerView:
             "left": len(state.deck),
             "discard": [c.to_json() for c in state.deck.discard_pile],
         },
-        "events": [e.to_json() for e in state.events if e.visible_to(seat)],
+        # This turn's events (every event stays in the record).
+        "events": [e.to_json() for e in state.events[state.turn_start :] if e.visible_to(seat)],
         "outcome": None if state.outcome() is None else state.outcome().to_json(),  # type: ignore[union-attr]
     }
     return PlayerView(state.ruleset.id, seat, data)
