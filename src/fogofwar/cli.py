@@ -99,6 +99,23 @@ def odds_specter_ops_attack_command(
     )
 
 
+zero_dark_odds_app = typer.Typer(help="Zero Dark rolls.", no_args_is_help=True)
+odds_app.add_typer(zero_dark_odds_app, name="zero-dark")
+
+
+@zero_dark_odds_app.command("test")
+def odds_zero_dark_test_command(
+    dice: int = typer.Option(..., "--dice", help="The stat: how many d12s (0-10)."),
+    tn: int = typer.Option(..., "--tn", help="The target number each group must reach."),
+    json_out: bool = typer.Option(False, "--json", help="Print JSON with exact fractions."),
+) -> None:
+    """Exact distribution of successes of a test: the dice split into the most groups
+    reaching the TN (ZD-C1)."""
+    from .commands.odds import odds_zero_dark_test
+
+    odds_zero_dark_test(dice, tn, json_out=json_out, console=_out())
+
+
 @app.command("play")
 def play_command(
     ruleset: str = typer.Argument(..., help="The rule set, e.g. specter-ops."),

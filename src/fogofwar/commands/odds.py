@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from typing import cast
 
 import typer
 from rich.console import Console
@@ -119,4 +120,54 @@ def odds_specter_ops_attack(
             f"{float(hit) * 100:.2f}",
         )
     table.caption = "d6, hits on ≥ distance, a natural 1 misses, 6s explode (SO-X1…X5)"
+    console.print(table)
+
+
+def zero_dark_test_json(dice: int, tn: int) -> dict[str, object]:
+    """The exact distribution of successes of a Zero Dark test (ZD-C1): ``dice`` d12s
+    split into the greatest number of groups whose sums each reach ``tn``."""
+    from ..games.zero_dark.grouping import distribution
+
+    dist = distribution(dice, tn)
+    mean = sum((k * p for k, p in dist.items()), Fraction(0))
+    at_least: dict[str, str] = {}
+    acc = Fraction(0)
+    for k in sorted(dist, reverse=True):
+        acc += dist[k]
+        at_least[str(k)] = _frac(acc)
+    return {
+        "game": "zero-dark",
+        "roll": "test",
+        "dice": dice,
+        "tn": tn,
+        "successes": {str(k): _frac(p) for k, p in dist.items()},
+        "at_least": dict(sorted(at_least.items(), key=lambda kv: int(kv[0]))),
+        "mean": _frac(mean),
+        "rules": ["ZD-C1"],
+    }
+
+
+def odds_zero_dark_test(dice: int, tn: int, *, json_out: bool, console: Console) -> None:
+    """Print the distribution of successes of a Zero Dark test."""
+    data = zero_dark_test_json(dice, tn)
+    if json_out:
+        typer.echo(json.dumps(data, indent=2))
+        return
+    table = Table(title=f"Zero Dark test: {dice}d12 at TN {tn}", title_justify="left")
+    for col in ("successes", "probability", "%", "at least", "%≥"):
+        table.add_column(col, justify="right")
+    succ = cast(dict[str, str], data["successes"])
+    ge = cast(dict[str, str], data["at_least"])
+    for k, p in succ.items():
+        table.add_row(
+            k,
+            str(p),
+            f"{float(Fraction(p)) * 100:.3f}",
+            str(ge[k]),
+            f"{float(Fraction(ge[k])) * 100:.3f}",
+        )
+    table.caption = (
+        f"mean {float(Fraction(str(data['mean']))):.4f}; the dice split into the most groups "
+        "whose sums reach the TN, one success each (ZD-C1)"
+    )
     console.print(table)

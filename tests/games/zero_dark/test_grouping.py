@@ -1,0 +1,127 @@
+"""ZD-C1, the grouping test: the best split against an independent brute force over
+subsets, the exact distribution against enumeration of every ordered roll, against
+icepool, and against the kernel's plain enumeration of sorted rolls."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections import Counter
+from fractions import Fraction
+from functools import cache
+
+import icepool
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fogofwar.cli import main
+from fogofwar.core.dice import d
+from fogofwar.core.errors import RulesError
+from fogofwar.games.zero_dark.grouping import best_split, distribution, successes
+
+
+@cache
+def brute(dice: tuple[int, ...], tn: int) -> int:
+    """The most groups by brute force: every subset holding the first die as its group,
+    or the first die left out (a different method from the game's search)."""
+    if not dice:
+        return 0
+    first, rest = dice[0], dice[1:]
+    best = brute(rest, tn)  # the first die in no group
+    n = len(rest)
+    for mask in range(1 << n):
+        chosen = [rest[i] for i in range(n) if mask >> i & 1]
+        if first + sum(chosen) >= tn:
+            left = tuple(rest[i] for i in range(n) if not mask >> i & 1)
+            best = max(best, 1 + brute(left, tn))
+    return best
+
+
+def test_examples() -> None:
+    # ZD-C1: A(16) with 12, 9, 7, 4, 3: 12+4 and 9+7 → 2 successes (3 left over).
+    assert successes([12, 9, 7, 4, 3], 16) == 2
+    split = best_split([12, 9, 7, 4, 3], 16)
+    assert len(split) == 2 and all(sum(g) >= 16 for g in split)
+    # A die reaching the TN alone is a group by itself.
+    assert successes([12, 12, 1], 12) == 2
+    # Nothing reaches: no success (a case where the rule gives nothing).
+    assert successes([1, 2, 3], 16) == 0
+    assert best_split([1, 2, 3], 16) == ()
+    # The greedy "largest with smallest" split is not always best: 9+3 and 8+4 beat
+    # 9+... here the search must find two pairs.
+    assert successes([9, 8, 4, 3], 12) == 2
+    assert successes([], 5) == 0
+
+
+@settings(deadline=None, derandomize=True, max_examples=300)
+@given(st.lists(st.integers(1, 12), min_size=0, max_size=9), st.integers(1, 40))
+def test_best_split_equals_brute_force(dice: list[int], tn: int) -> None:
+    # ZD-C1: the umpire finds the best split exactly.
+    want = brute(tuple(sorted(dice, reverse=True)), tn)
+    assert successes(dice, tn) == want
+    groups = best_split(dice, tn)
+    assert len(groups) == want
+    assert all(sum(g) >= tn for g in groups)
+    used = Counter(x for g in groups for x in g)
+    assert not used - Counter(dice)  # the groups are made of the rolled dice, each once
+
+
+def brute_distribution(n: int, tn: int) -> dict[int, Fraction]:
+    counts: Counter[int] = Counter()
+    for roll in itertools.product(range(1, 13), repeat=n):
+        counts[brute(tuple(sorted(roll, reverse=True)), tn)] += 1
+    top = max(counts)
+    return {k: Fraction(counts[k], 12**n) for k in range(top + 1)}
+
+
+@pytest.mark.parametrize(("n", "tn"), [(0, 5), (1, 12), (2, 12), (3, 7), (3, 16), (4, 12), (4, 20)])
+def test_distribution_equals_every_ordered_roll(n: int, tn: int) -> None:
+    # ZD-C1: the odds, against enumerating every ordered roll with the brute force.
+    assert distribution(n, tn) == brute_distribution(n, tn)
+
+
+@pytest.mark.parametrize(("n", "tn"), [(5, 10), (5, 20), (6, 16), (6, 30)])
+def test_distribution_equals_icepool(n: int, tn: int) -> None:
+    # icepool as an independent oracle: its pool of sorted rolls, mapped by the brute force.
+    pool = icepool.d12.pool(n).expand()
+    die = pool.map(lambda roll: brute(tuple(sorted(roll, reverse=True)), tn))
+    want = {int(k): Fraction(die.quantity(k), die.denominator()) for k in die.outcomes()}
+    got = {k: p for k, p in distribution(n, tn).items() if p}
+    assert got == want
+
+
+@pytest.mark.parametrize(("n", "tn"), [(8, 12), (8, 25), (7, 40)])
+def test_distribution_equals_the_plain_enumeration(n: int, tn: int) -> None:
+    # The numpy screening and the memoised search give what the kernel's plain
+    # enumeration of sorted rolls gives with the exact solver on each.
+    plain = d(12).pool(n).apply(lambda roll: successes(roll, tn)).dist()
+    got = distribution(n, tn)
+    assert {k: p for k, p in got.items() if p} == {k: plain[k] for k in plain}
+    assert sum(got.values()) == 1
+
+
+def test_distribution_shape_and_errors() -> None:
+    dist = distribution(10, 10)
+    assert list(dist) == list(range(11)) and sum(dist.values()) == 1
+    assert dist[10] == Fraction(3**10, 12**10)  # every die 10 or more
+    with pytest.raises(RulesError):
+        distribution(11, 10)
+    with pytest.raises(RulesError):
+        distribution(3, 0)
+    with pytest.raises(RulesError):
+        successes([13], 5)
+
+
+def test_odds_command_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["odds", "zero-dark", "test", "--dice", "3", "--tn", "12", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["rules"] == ["ZD-C1"]
+    assert data["successes"]["3"] == "1/1728"  # three 12s
+    assert sum(Fraction(p) for p in data["successes"].values()) == 1
+    assert data["at_least"]["0"] == "1"
+    code = main(["odds", "zero-dark", "test", "--dice", "4", "--tn", "16"])
+    out = capsys.readouterr().out
+    assert code == 0 and "4d12 at TN 16" in out
+    code = main(["odds", "zero-dark", "test", "--dice", "12", "--tn", "16"])
+    assert code == 2 and "0 to 10 dice" in capsys.readouterr().err
