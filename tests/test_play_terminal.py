@@ -205,13 +205,13 @@ def test_all_bots_game_runs_to_the_end(
 
 
 def test_zero_dark_team_at_the_terminal(tmp_path: Path) -> None:
-    # The team seat plays; a refused step names its rule; the umpire flips after each
-    # activation; quit saves a record that replays.
+    # The team seat plays; a refused step names its rule; the tested action, then the
+    # Spook's choice of a flip; quit saves a record that replays.
     s = Session(
         "zero-dark", "--set", "map=zd-open", "--seed", "4", "--record", "zd.json", cwd=tmp_path
     )
     first = s.expect(r"team> ")
-    assert "H1" in first and "deck 54 left" in first
+    assert "H1" in first and "hand: " in first
     s.send("help")
     assert "activate H2" in s.expect(r"team> ")
     s.send("activate H1")
@@ -220,11 +220,22 @@ def test_zero_dark_team_at_the_terminal(tmp_path: Path) -> None:
     refused = s.expect(r"team> ")
     assert "refused" in refused and "FR-M1" in refused
     s.send("move J22 J21")
+    assert "tested action" in s.expect(r"team> ")
+    s.send("pass")
+    assert "flip the Control Deck" in s.expect(r"team> ")
+    s.send("flip")
     after = s.expect(r"team> ")
-    assert "deck 53 left" in after and "flip" in after
+    assert "flip" in after and "choose who acts" in after
     s.send("quit")
     s.expect(r"Record stopped: ")
     assert s.wait() == 130
     record = Record.load(tmp_path / "zd.json")
-    assert [str(a) for a in record.actions] == ["activate H1", "step J22", "step J21", "stop"]
+    assert [str(a) for a in record.actions] == [
+        "activate H1",
+        "step J22",
+        "step J21",
+        "stop",
+        "pass",
+        "flip",
+    ]
     assert record.replay().view(None).canonical()

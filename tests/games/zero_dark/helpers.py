@@ -146,6 +146,7 @@ def surgery_game(
     when given. No reveal check runs: the position is taken as it is.
     """
     heroes = [m for m in models if m.kind == "hero"]
+    config.setdefault("spook", False)  # no hand: every activation ends with a flip
     state = RS.new_game(
         {"map": "zd-open", "heroes": max(1, len(heroes)), "red_force": "grunt=1", **config},
         seed,
@@ -160,7 +161,10 @@ def surgery_game(
     bogeys = [m for m in models if m.kind == "bogey"]
     state.bogeys_made = max((int(m.id[1:]) for m in bogeys), default=0)
     state.support = {m.id: 0 for m in bogeys}
+    state.ping_flags = {p: frozenset() for p in pings}
     state.hero_stats = {h.id: HERO for h in heroes}
+    state.xp = {h.id: 0 for h in heroes}
+    state.upgrades = {h.id: [] for h in heroes}
     state.events.clear()
     if deck is not None:
         state.deck = deck
@@ -170,6 +174,11 @@ def surgery_game(
 def act(state: ZeroDarkState, kind: str, *args: str) -> list[Event]:
     """Apply the team's action ``kind args`` (checked)."""
     return state.apply(Action(TEAM, kind, tuple(args)))
+
+
+def finish(state: ZeroDarkState) -> list[Event]:
+    """After the automatic action: no tested action (``pass``), so the flip comes."""
+    return act(state, "pass") if state.phase == "tested" else []
 
 
 def of_kind(events: Iterable[Event], kind: str) -> list[dict[str, Any]]:

@@ -217,7 +217,12 @@ def test_parse_move_shorthand() -> None:
         (["activate H1"], Action("team", "step", ("Q99",)), "not a square", "FR-G1"),
         (["activate H1"], Action("team", "face", ("NE",)), "already faces", "FR-L5"),
         (["activate H1"], Action("team", "door", ("F3", "e")), "no door", "ZD-C2"),
-        (["activate H1", "stop"], Action("team", "activate", ("H1",)), "already acted", "ZD-C9"),
+        (
+            ["activate H1", "stop", "pass", "flip"],
+            Action("team", "activate", ("H1",)),
+            "already acted",
+            "ZD-C9",
+        ),
     ],
 )
 def test_illegal_actions_say_why_and_change_nothing(
@@ -254,7 +259,8 @@ def test_render_draws_the_view() -> None:
     console = Console(width=200, record=True)
     console.print(RS.render(state.view("team"), state.config))
     text = console.export_text()
-    assert "H1" in text and "turn 1" in text and "deck 54 left" in text
+    assert "H1" in text and "turn 1" in text and f"deck {len(state.deck)} left" in text
+    assert "hand: " in text  # the Spook's hand, in the team's own view
     for ping in state.pings():
         assert ping.id in text
 

@@ -72,10 +72,11 @@ def check_squares(state: ZeroDarkState) -> None:
 
 
 def check_deck(state: ZeroDarkState) -> None:
-    # ZD-C6: the 54 cards are in the draw pile or the discard pile, none out.
-    assert len(state.deck) + len(state.deck.discard_pile) == 54
-    assert state.deck.out_count == 0
-    assert len(state.deck.discard_pile) == state.flips
+    # ZD-C6, ZD-C7, ZD-B2: every one of the 54 cards is to draw, discarded, set aside or
+    # in the Spook's hand.
+    aside = len(state.deck.pile("aside")) if "aside" in state.deck.pile_names else 0
+    total = len(state.deck) + len(state.deck.discard_pile) + aside + len(state.hand)
+    assert total == 54
 
 
 def check_pings_blank(state: ZeroDarkState) -> None:
@@ -132,13 +133,19 @@ def illegal_actions(state: ZeroDarkState) -> list[Action]:
     out = [
         Action(TEAM, "activate", ("H9",)),
         Action("team2", "stop"),  # not a seat of solo play
-        Action(TEAM, "shoot", ("B1",)),  # no such action
+        Action(TEAM, "shoot", ("B99",)),  # no such bogey
     ]
     if state.is_over:
         return [*out, Action(TEAM, "stop")]
-    if state.phase == "choose":
+    if state.phase in ("choose", "red", "cqb"):
         out += [Action(TEAM, "stop"), Action(TEAM, "step", ("A1",)), Action(TEAM, "face", ("NE",))]
         out += [Action(TEAM, "activate", (h,)) for h in sorted(state.acted)]
+    elif state.phase == "tested":
+        out += [
+            Action(TEAM, "stop"),
+            Action(TEAM, "step", ("A1",)),
+            Action(TEAM, "activate", ("H1",)),
+        ]
     else:
         hero = state.position.model(str(state.active))
         out += [

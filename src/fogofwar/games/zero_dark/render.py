@@ -39,6 +39,17 @@ def _event_line(e: Mapping[str, Any]) -> str | None:
         return f"{e['model']} {'opens' if e['open'] else 'closes'} the door {e['edge']}"
     if kind == "mission_end":
         return f"mission over: {e['reason']} [{e['rule']}]"
+    if kind == "test":
+        return (
+            f"{e['who']} {e['purpose']}: {e['dice']}d12 at TN {e['tn']} rolled "
+            f"{e['rolled']} → {e['successes']} success(es)"
+        )
+    if kind in ("wounded", "down", "dead"):
+        return f"{e['model']} {kind}" + (f" ({e['wounds']})" if kind == "wounded" else "")
+    if kind == "played":
+        return f"the Spook plays {e['card']}"
+    if kind == "persuaded":
+        return f"{e['bogey']} is persuaded: now {e['ally']} [{e['rule']}]"
     return None
 
 
@@ -50,16 +61,47 @@ def render_view(view: Mapping[str, Any], board: Board) -> RenderableType:
             marks[board.square(name)] = m["id"][:3]
     opened = [Edge.parse(name) for name, is_open in view["doors"].items() if is_open]
     picture = render_rich(board, marks=marks, open_doors=opened)
+    phase = view["phase"]
+    doing = {
+        "choose": "choose who acts",
+        "move": f"{view['active']}: automatic action ({view['steps']} steps)",
+        "tested": f"{view['active']}: tested action (shoot, interact, cautious, pass)",
+        "bonus": f"{view['active']}: {view['bonus']} bonus action(s)",
+        "cqb": "CQB: fight or persuade",
+        "red": "flip the Control Deck, or play a card from the hand",
+        "over": "the mission is over",
+    }.get(phase, phase)
+    deck = view["deck"]
     facts = Text(
-        f"turn {view['turn']} · deck {view['deck']['left']} left · "
-        + (f"{view['active']} acting, {view['steps']} steps" if view["active"] else "choose a hero")
+        f"turn {view['turn']} · deck {deck['left']} left"
+        + (f" · {deck['set_aside']} set aside" if deck.get("set_aside") else "")
+        + f" · {doing}"
         + (f" · acted: {', '.join(view['acted'])}" if view["acted"] else "")
     )
+    hand = view.get("hand")
+    extra = []
+    if hand:
+        extra.append(f"hand: {' '.join(hand)}")
+    if view.get("task") and view["task"] != "none":
+        extra.append(f"task: {view['task']}")
+    done = [k for k, v in view.get("objectives", {}).items() if v]
+    if view.get("objectives"):
+        extra.append(f"objectives: {len(done)}/{len(view['objectives'])} done")
     heroes = [
         f"{m['id']} {m['squares'][0]} facing {m['facing']}"
+        + (f" {m['wounds']}w" if m.get("wounds") else "")
         + ("" if m["state"] == "active" else f" ({m['state']})")
         for m in view["models"]
         if m["kind"] in ("hero", "ally")
+    ]
+    bogeys = [
+        f"{m['id']} {m['tier']} {m['squares'][0]}"
+        + (f" s{m['support']}" if m.get("support") else "")
+        + (f" {m['wounds']}w" if m.get("wounds") else "")
+        + (" targeted" if m.get("targeted") else "")
+        + ("" if m["state"] == "active" else f" ({m['state']})")
+        for m in view["models"]
+        if m["kind"] == "bogey"
     ]
     recent: list[str] = []
     for e in reversed(view["events"]):
@@ -69,6 +111,14 @@ def render_view(view: Mapping[str, Any], board: Board) -> RenderableType:
         if line is not None:
             recent.append(line)
     parts: list[RenderableType] = [picture, facts, Text("; ".join(heroes))]
+    if bogeys:
+        parts.append(Text("; ".join(bogeys)))
+    if extra:
+        parts.append(Text(" · ".join(extra)))
+    report = view.get("report")
+    if report:
+        xp = ", ".join(f"{h} {v['total']} XP" for h, v in report["xp"].items())
+        parts.append(Text(f"mission {report['result']}: {report['reason']}; {xp}", style="bold"))
     if recent:
         parts.append(Text("\n".join(reversed(recent[-12:])), style="dim"))
     return Group(*parts)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...core.cards import playing_cards
 from ...core.errors import InvalidNotationError
 from ...core.game import (
     Action,
@@ -20,7 +21,13 @@ from ...core.game import (
 from ...core.grid import Board
 from .fear import FACINGS
 from .maps import SHIPPED_MAPS, load_map
+from .profiles import TASKS
 from .state import TEAM, ZeroDarkState, parse_red_force
+
+MAX_BOGEYS = 60
+"""Bogey ids the action encoding covers (B1…): pings turned over and complications."""
+
+MAX_ALLIES = 10
 
 __all__ = ["ZeroDark"]
 
@@ -40,9 +47,9 @@ class ZeroDark(Ruleset):
         information="imperfect",
         chance="explicit",
         simultaneous=False,
-        # At most 54 flips + complications, each after one activation of at most
-        # 1 + M steps + a facing or stop.
-        max_length=60 * 10,
+        # At most 54 flips (108 with buying time), each after one activation of at most
+        # 1 + M steps + a facing or stop, a tested action and its bonus actions.
+        max_length=110 * 40,
         description=(
             "Close-quarters fighting in the dark: heroes move and turn on a grid with "
             "exact corner-line sight while the Control Deck drives hidden pings."
@@ -53,7 +60,12 @@ class ZeroDark(Ruleset):
   move D7 E7 F8       several steps, then stop (up to M steps)
   step D7 / stop      one step / end the move here
   face NE             a new facing: the automatic action, or the end of a move
-  door F3 e           open or close a door on an edge of the hero's square"""
+  door F3 e           open or close a door on an edge of the hero's square
+  exit / verify B3    leave by the exit / verify the down Boss (Assassination)
+  shoot B2            the tested action: also dotlight B2, interact, cautious, pass
+  done                forgo the bonus actions left
+  fight / persuade    a CQB against a susceptible bogey
+  flip / play 7H      the Control Deck, or a card from the Spook's hand"""
     config_schema = ConfigSchema(
         (
             Option(
@@ -95,6 +107,38 @@ class ZeroDark(Ruleset):
                 "Whether adjacent models with a wall between them are engaged.",
                 rule="FR-S1",
             ),
+            Option(
+                "spook", bool, True, "H1 is a Spook (its hand, buying time, tasks).", rule="ZD-C7"
+            ),
+            Option(
+                "buy_time",
+                bool,
+                False,
+                "The Spook buys time: no hand; the first D flips are set aside as a second deck.",
+                rule="ZD-B1",
+            ),
+            Option(
+                "task",
+                str,
+                "none",
+                "The Spook's priority task.",
+                choices=TASKS,
+                rule="ZD-T1",
+            ),
+            Option(
+                "susceptible",
+                str,
+                "",
+                "Bogey tiers susceptible to persuasion (comma-separated), besides flagged ones.",
+                rule="ZD-P0",
+            ),
+            Option(
+                "rescue_excludes_synthetic",
+                bool,
+                True,
+                "The Rescue task's double agent is never a Synthetic bogey.",
+                rule="ZD-T3",
+            ),
         )
     )
 
@@ -113,7 +157,13 @@ class ZeroDark(Ruleset):
         templates += [("step", (n,)) for n in names]
         templates += [("face", (f,)) for f in FACINGS]
         templates += [("door", tuple(e.name.split())) for e in sorted(board.doors)]
-        templates += [("stop", ())]
+        templates += [("stop", ()), ("exit", ()), ("done", ()), ("pass", ()), ("cautious", ())]
+        templates += [("interact", ()), ("fight", ()), ("persuade", ()), ("flip", ())]
+        templates += [("activate", (f"A{i}",)) for i in range(1, MAX_ALLIES + 1)]
+        bogeys = [f"B{i}" for i in range(1, MAX_BOGEYS + 1)]
+        templates += [("shoot", (b,)) for b in bogeys] + [("dotlight", (b,)) for b in bogeys]
+        templates += [("verify", (b,)) for b in bogeys]
+        templates += [("play", (c.to_json(),)) for c in playing_cards(jokers=True)]
         return ActionEncoding(templates)
 
     def render(self, view: PlayerView, config: Mapping[str, Any]) -> object:

@@ -1,17 +1,31 @@
-"""The state of a Zero Dark game on the FEAR grid.
+"""The state of a Zero Dark mission on the FEAR grid, with the stand-in core and the
+Spook supplement.
 
 This module holds the umpire's whole truth: the position (map, doors, models), the
-secret types of the pings (FR-P4), the Control Deck's order, and the activation in
-progress. What a seat receives is built in :mod:`.views` from public fields and the
-events addressed to it.
+secret types and flags of the pings (FR-P4), the Control Deck's order, the secret
+picks of the priority tasks (the double agent, the Boss to assassinate), and the
+activation in progress. What a seat receives is built in :mod:`.views` from public
+fields and the events addressed to it.
 
-The order of play (solo, ZD-C9): the team chooses a hero to activate (``activate H2``);
-the hero takes its automatic action (ZD-C2) — a move of up to M single steps
-(``step D7`` …, closed by ``stop`` or by ``face NE``), a turn to a new facing
-(``face SW``), or an interaction without a test (``door D7 e`` opens or closes a door on
-an edge of its square) — and the umpire then flips one Control Deck card (ZD-C6), which
-activates a ping or a bogey (FR-P2, ZD-C11) or brings a complication. A turn ends when
-every hero has acted. The mission ends when the deck is exhausted.
+The order of play (solo, ZD-C9). The team chooses a hero or an ally to activate
+(``activate H2``). Its activation (ZD-C2) is
+
+1. one **automatic action**: a move of up to M single steps (``step D7`` …, closed by
+   ``stop`` or by ``face NE``), a turn to a new facing (``face SW``), an interaction
+   without a test (``door D7 e``), leaving by the exit (``exit``), or verifying a down
+   Boss (``verify B3``, ZD-T4);
+2. then one **tested action** (ZD-C1 tests): ``shoot B2`` (ZD-C3), ``dotlight B2``
+   (ZD-L*), ``interact`` (an objective A(12), the dead-drop A(16)), ``cautious``
+   (A(10), ZD-C10) or ``pass``; each success beyond the first is a **bonus action**:
+   another automatic action (``done`` forgoes the rest).
+
+A model that moves into engagement fights CQB at once (ZD-C5); against a bogey that is
+susceptible (ZD-P0) the team chooses ``fight`` or ``persuade`` (ZD-P1). After the
+activation the umpire flips the Control Deck — or the team plays a card from the
+Spook's hand instead (``flip`` / ``play 7H``, ZD-C7) — and the bogey or ping it
+activates moves, then fights CQB or shoots (ZD-C4). The mission ends when the deck is
+exhausted (with buying time, the set-aside cards are a second deck, ZD-B3), or when no
+hero is left on the table; the report lists the XP (ZD-C8, ZD-T2, ZD-T7).
 
 Pings are revealed the moment a character has LOS to one or is engaged with it
 (FR-P3), checked after every step of every move, every change of facing, every door
@@ -21,8 +35,8 @@ and every placement.
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, Final
 
 from ...core.cards import Deck, PlayingCard, Suit, playing_cards
@@ -31,6 +45,24 @@ from ...core.game import Action, Config, Event, Outcome, PlayerView, Ruleset, St
 from ...core.grid import Board, Edge, Square
 from ...core.rng import Streams
 from .fear import FACINGS, FearRules, Model, Position
+from .grouping import best_split
+from .profiles import (
+    ACQUISITION_TN,
+    ALLY,
+    BOGEY_CQB_TN,
+    BOGEYS,
+    CAUTIOUS_TN,
+    DEPENDENT_RANGE,
+    HERO,
+    HERO_DEAD,
+    HERO_DOWN,
+    INTERACT_TN,
+    PING_LABEL,
+    ROSTER,
+    TASKS,
+    BogeyStats,
+    HeroStats,
+)
 
 __all__ = [
     "BOGEYS",
@@ -46,68 +78,48 @@ __all__ = [
 TEAM: Final = "team"
 """The seat of the heroes' player in solo and co-op play (ZD-C9)."""
 
-
-@dataclass(frozen=True, slots=True)
-class HeroStats:
-    """A hero's profile (ZD-C2): Mobility, Fight, Acuity, Discipline, armour, Cyl."""
-
-    m: int
-    f: int
-    a: int
-    d: int
-    av: int
-    cyl: int
-
-
-HERO: Final = HeroStats(m=4, f=4, a=4, d=3, av=1, cyl=3)
-"""The stand-in core's default hero: a 15-point spread, AV 1, Cyl 3 (ZD-C2, ruling)."""
-
-
-@dataclass(frozen=True, slots=True)
-class BogeyStats:
-    """A bogey tier's profile (ZD-C4, stand-in values): attack dice, defence, wounds,
-    most support tokens, Cyl."""
-
-    att: int
-    defence: int
-    wnd: int
-    support: int
-    cyl: int
-
-
-BOGEYS: Final[Mapping[str, BogeyStats]] = {
-    "grunt": BogeyStats(att=3, defence=1, wnd=1, support=1, cyl=3),
-    "elite": BogeyStats(att=4, defence=2, wnd=2, support=2, cyl=3),
-    "boss": BogeyStats(att=5, defence=3, wnd=3, support=3, cyl=4),
-    "special": BogeyStats(att=4, defence=2, wnd=2, support=2, cyl=3),
-}
-
-PING_LABEL: Final[Mapping[str, str]] = {"grunt": "1", "elite": "2", "boss": "3", "special": "S"}
-"""The face of a ping counter (FR-P1), seen only when it is turned over."""
+FLAGS: Final = ("nemesis", "named", "synthetic", "susceptible")
+"""Bogey flags a Red Force entry may carry (ZD-C4, ZD-P0)."""
 
 _TIER_OF_LABEL: Final = {v: k for k, v in PING_LABEL.items()}
 
+PingSpec = tuple[str, frozenset[str]]
+"""A ping of the Red Force: its tier and its flags."""
+
 
 def parse_red_force(text: str) -> tuple[str, ...]:
-    """Read a Red Force: ``"grunt=5,elite=2,boss=1"`` → the tiers of its pings, in order.
+    """The tiers of a Red Force, in order (see :func:`parse_red_force_specs`)."""
+    return tuple(tier for tier, _ in parse_red_force_specs(text))
+
+
+def parse_red_force_specs(text: str) -> tuple[PingSpec, ...]:
+    """Read a Red Force: ``"grunt=5,elite=2,boss=1:named:nemesis"`` → its pings (tier,
+    flags), in order. A tier may be named or given by its counter's face (``1``, ``2``,
+    ``3``, ``S``, FR-P1); flags are ``nemesis``, ``named``, ``synthetic`` and
+    ``susceptible`` (ZD-C4, ZD-P0).
 
     Raises:
-        RulesError: an unknown tier, a bad count, or no ping at all.
+        RulesError: an unknown tier or flag, a bad count, or no ping at all.
     """
-    out: list[str] = []
+    out: list[PingSpec] = []
     for part in text.split(","):
         part = part.strip()
         if not part:
             continue
-        tier, sep, count = part.partition("=")
+        tier, sep, rest = part.partition("=")
         tier = tier.strip()
         # A tier by name or by its counter's face (FR-P1: "1", "2", "3", "S").
         tier = _TIER_OF_LABEL.get(tier.upper(), tier.lower())
+        count, *flags = rest.split(":")
         if tier not in BOGEYS or not sep or not count.strip().isdigit():
             raise RulesError(
                 f"red_force: expected tier=count with tiers {', '.join(BOGEYS)}, got {part!r}"
             )
-        out += [tier] * int(count)
+        bad = [f for f in flags if f.strip().lower() not in FLAGS]
+        if bad:
+            raise RulesError(f"red_force: flags are {', '.join(FLAGS)}, not {bad[0]!r}")
+        marks = frozenset(f.strip().lower() for f in flags)
+        out += [(tier, marks)] * int(count)
     if not out:
         raise RulesError("red_force: at least one ping is needed")
     return tuple(out)
@@ -129,6 +141,10 @@ def _tier_of(card: PlayingCard) -> str | None:
     return "boss" if card.is_ace else "elite"
 
 
+def _num(model_id: str) -> int:
+    return int(model_id[1:]) if model_id[1:].isdigit() else 0
+
+
 class ZeroDarkState(State):
     """One Zero Dark mission in progress (the umpire's secret)."""
 
@@ -146,29 +162,73 @@ class ZeroDarkState(State):
         n = int(config["heroes"])
         if n > len(starts):
             raise RulesError(f"{board.name} deploys at most {len(starts)} heroes, not {n}")
-        heroes = [
-            Model(f"H{i + 1}", "hero", sq, cyl=HERO.cyl, facing=_towards(board, sq))  # type: ignore[arg-type]
-            for i, sq in enumerate(starts[:n])
-        ]
+        roster = list(ROSTER) if config["spook"] else [*ROSTER[1:], ROSTER[0]]
+        heroes: list[Model] = []
+        self.hero_stats: dict[str, HeroStats] = {}
+        self.specialism: dict[str, str] = {}
+        for i, sq in enumerate(starts[:n]):
+            hid = f"H{i + 1}"
+            kind, profile = roster[i]
+            heroes.append(Model(hid, "hero", sq, cyl=profile.cyl, facing=_towards(board, sq)))  # type: ignore[arg-type]
+            self.hero_stats[hid] = profile
+            self.specialism[hid] = kind if kind != "spook" or config["spook"] else "operator"
         self.position = Position.initial(board, heroes, rules)
-        self.hero_stats: dict[str, HeroStats] = {h.id: HERO for h in heroes}
-        # The umpire's secrets: ping types (FR-P4) and the deck's order.
+        # Character sheets: wounds (ZD-C5), upgrades (2 slots, ZD-D0), XP, allies.
+        self.wounds: dict[str, int] = {}
+        self.dead: set[str] = set()
+        self.exited: set[str] = set()
+        self.upgrades: dict[str, list[str]] = {h.id: [] for h in heroes}
+        self.xp: dict[str, int] = {h.id: 0 for h in heroes}
+        self.ally_of: dict[str, str] = {}
+        self.allies_made = 0
+        # Bogeys: support tokens and the targeted state (ZD-C3, ZD-C4), flags.
+        self.support: dict[str, int] = {}
+        self.targeted: set[str] = set()
+        self.flags: dict[str, frozenset[str]] = {}
+        # The umpire's secrets: ping types and flags (FR-P4), the deck's order, the
+        # double agent and the Boss to assassinate (ZD-T3, ZD-T4).
         self.ping_types: dict[str, str] = {}
+        self.ping_flags: dict[str, frozenset[str]] = {}
         self.revealed: dict[str, str] = {}  # ping id -> the bogey that replaced it
         self.pings_made = 0
         self.bogeys_made = 0
-        self.support: dict[str, int] = {}  # bogey id -> support tokens (ZD-C4)
         self.deck: Deck[PlayingCard] = Deck(playing_cards(jokers=True), name="control")
         self.deck.shuffle(self._streams.stream("control-deck"))
         self.flips = 0
+        self.tests = 0
         self.turn = 1
         self.turn_start = 0  # the index of this turn's first event (views show the turn)
         self.acted: set[str] = set()
         self.active: str | None = None
         self.steps = 0
+        self.bonus = 0  # bonus actions left (ZD-C2)
+        self.in_bonus = False
         self.phase = "choose"
+        self.cancel_next = False  # a cautious move's success (ZD-C10)
+        self.cqb_queue: list[tuple[str, str, str]] = []  # (hero, bogey, who moved)
+        self.after_cqb = ""
+        self.engaged_at_start: set[str] = set()
+        self.reunite: tuple[str, str] | None = None  # (ally, hero) that must close (ZD-D2)
+        self.objectives_done: list[str] = []
+        self.deployment_marker = board.marker("deployment")[0]
         self._outcome: Outcome | None = None
-        self._place_pings(parse_red_force(str(config["red_force"])))
+        self.report: dict[str, Any] | None = None
+        # The Spook (ZD-C7, ZD-B*, ZD-T*).
+        self.spook: str | None = "H1" if config["spook"] and n >= 1 else None
+        self.task = str(config["task"]) if self.spook else "none"
+        if self.task not in TASKS:  # pragma: no cover - the schema checks the choice
+            raise RulesError(f"task is one of {', '.join(TASKS)}")
+        self.buying_time = bool(config["buy_time"]) and self.spook is not None
+        self.hand: list[PlayingCard] = []
+        self.aside_target = 0
+        self.second_deck = False
+        self.double_agent: str | None = None  # a ping id, then its bogey id
+        self.boss_target: str | None = None
+        self.observed: set[str] = set()
+        self.acquired = False
+        self.verified = False
+        self._place_pings(parse_red_force_specs(str(config["red_force"])))
+        self._setup_spook()
 
     # ================================================================== helpers
 
@@ -197,28 +257,55 @@ class ZeroDarkState(State):
     def _set(self, model: Model) -> None:
         self.position = self.position.with_model(model)
 
+    def stats(self, model_id: str) -> HeroStats:
+        """A character's profile now (task bonuses included)."""
+        return self.hero_stats.get(model_id, HERO if model_id.startswith("H") else ALLY)
+
+    def bogey_stats(self, model: Model) -> BogeyStats:
+        return BOGEYS[model.tier or "grunt"]
+
+    def _roll(self, dice: int, tn: int, purpose: str, who: str) -> tuple[int, list[int]]:
+        """A ZD-C1 test: ``dice`` d12s from the keyed stream of this test, split into the
+        most groups reaching ``tn``; the roll and the split are public."""
+        self.tests += 1
+        rng = self._streams.stream("test", self.tests)
+        rolled = [rng.die(12) for _ in range(max(0, dice))]
+        split = best_split(rolled, tn) if rolled else ()
+        self._emit(
+            "test",
+            who=who,
+            purpose=purpose,
+            dice=len(rolled),
+            tn=tn,
+            rolled=rolled,
+            groups=[list(g) for g in split],
+            successes=len(split),
+            rule="ZD-C1",
+        )
+        return len(split), rolled
+
     # ================================================================== pings (FR-P*)
 
-    def _place_pings(self, tiers: Sequence[str]) -> None:
+    def _place_pings(self, specs: Sequence[PingSpec]) -> None:
         """FR-P1: the Red Force's counters, mixed face down, on ping sites at random."""
         sites = list(self.board.marker("ping"))
         free = [s for s in sites if self.position.at(s) is None]
-        if len(tiers) > len(free):
+        if len(specs) > len(free):
             raise RulesError(
-                f"red_force has {len(tiers)} pings but {self.board.name} has {len(free)} "
+                f"red_force has {len(specs)} pings but {self.board.name} has {len(free)} "
                 "free ping sites"
             )
-        squares = self._streams.stream("ping-sites").sample(free, len(tiers))
+        squares = self._streams.stream("ping-sites").sample(free, len(specs))
         squares.sort()
-        mixed = self._streams.stream("ping-mix").shuffled(list(tiers))
-        for square, tier in zip(squares, mixed, strict=True):
-            self._new_ping(square, tier)
-        self._reveal_check()
+        mixed = self._streams.stream("ping-mix").shuffled(list(specs))
+        for square, (tier, flags) in zip(squares, mixed, strict=True):
+            self._new_ping(square, tier, flags)
 
-    def _new_ping(self, square: Square, tier: str) -> str:
+    def _new_ping(self, square: Square, tier: str, flags: frozenset[str] = frozenset()) -> str:
         self.pings_made += 1
         pid = f"P{self.pings_made}"
         self.ping_types[pid] = tier
+        self.ping_flags[pid] = flags
         self._set(Model(pid, "ping", square, cyl=BOGEYS["grunt"].cyl))
         self._emit("ping_placed", ping=pid, square=square.name)
         return pid
@@ -226,7 +313,7 @@ class ZeroDarkState(State):
     def _reveal_check(self) -> None:
         """FR-P3: every ping a character has LOS to (in its field of view) or is engaged
         with is turned over and replaced by a bogey of its type (in ping order)."""
-        for ping in sorted(self.pings(), key=lambda m: int(m.id[1:])):
+        for ping in sorted(self.pings(), key=lambda m: _num(m.id)):
             for who in self.characters():
                 if self.position.engaged(who.id, ping.id):
                     self._reveal(ping, who, "engaged")
@@ -237,14 +324,22 @@ class ZeroDarkState(State):
 
     def _reveal(self, ping: Model, by: Model, how: str) -> None:
         tier = self.ping_types.pop(ping.id)
+        flags = self.ping_flags.pop(ping.id, frozenset())
         self.bogeys_made += 1
         bid = f"B{self.bogeys_made}"
         stats = BOGEYS[tier]
         self.position = self.position.without(ping.id)
         facing = _facing_to(ping.square, by.square)
         self._set(Model(bid, "bogey", ping.square, cyl=stats.cyl, facing=facing, tier=tier))  # type: ignore[arg-type]
-        self.support[bid] = 0
+        # A bogey enters play with its tier's support tokens (ZD-C4, ruling).
+        self.support[bid] = stats.support
+        self.flags[bid] = flags
         self.revealed[ping.id] = bid
+        secret = None
+        for attr in ("double_agent", "boss_target"):
+            if getattr(self, attr) == ping.id:
+                setattr(self, attr, bid)
+                secret = attr
         self._emit(
             "ping_revealed",
             ping=ping.id,
@@ -254,26 +349,95 @@ class ZeroDarkState(State):
             square=ping.square.name,
             by=by.id,
             how=how,
+            support=stats.support,
+            flags=sorted(flags - {"susceptible"}),
             rule="FR-P3",
         )
+        if secret is not None:
+            # The Spook's player learns which bogey its task is about (ZD-T3, ZD-T4).
+            rule = "ZD-T3" if secret == "double_agent" else "ZD-T4"
+            self._emit(secret, to=(TEAM,), bogey=bid, rule=rule)
+
+    # ================================================================== the Spook (setup)
+
+    def _setup_spook(self) -> None:
+        """ZD-C7 (the hand), ZD-B1 (buying time instead), ZD-T1 (the priority task with
+        its equipment), ZD-T3/T4 (the umpire's secret picks among the pings)."""
+        spook = self.spook
+        if spook is None:
+            self._reveal_check()
+            return
+        bonus = {"rescue": ("a", 1), "assassination": ("d", 1), "acquisition": ("m", 1)}
+        if self.task in bonus:
+            stat, amount = bonus[self.task]
+            self.hero_stats[spook] = self.stats(spook).with_bonus(stat, amount)
+        if self.task == "observation":
+            self.upgrades[spook].append("dotlight")  # ZD-T5: the task's equipment
+        if self.task == "rescue":
+            exclude = {"nemesis", "named"}
+            if self.config["rescue_excludes_synthetic"]:
+                exclude.add("synthetic")
+            pool = sorted((p for p, f in self.ping_flags.items() if not f & exclude), key=_num)
+            if not pool:
+                raise RulesError("the Rescue task needs a ping that may be a double agent (ZD-T3)")
+            self.double_agent = self._streams.stream("double-agent").choice(pool)
+        if self.task == "assassination":
+            bosses = sorted((p for p, t in self.ping_types.items() if t == "boss"), key=_num)
+            if not bosses:
+                raise RulesError("the Assassination task needs a Boss ping (ZD-T4)")
+            self.boss_target = self._streams.stream("boss-target").choice(bosses)
+        d = self.stats(spook).d  # D in force at the start, task bonuses included (ZD-B6)
+        if self.buying_time:
+            self.aside_target = d
+            self._emit("buying_time", spook=spook, cards=d, rule="ZD-B1")
+        else:
+            self.hand = [self.deck.draw() for _ in range(min(d, len(self.deck)))]
+            self._emit("hand_drawn", spook=spook, cards=len(self.hand), rule="ZD-C7")
+        self._emit("task", spook=spook, task=self.task, rule="ZD-T1")
+        self._reveal_check()
 
     # ================================================================== protocol
 
     def to_act(self) -> frozenset[str]:
         return frozenset() if self._outcome is not None else frozenset({TEAM})
 
+    def _can_activate(self) -> list[Model]:
+        """Heroes and allies that may be activated now (ZD-C9, ZD-D0), with the ZD-D2
+        restriction: an ally too far from its hero, or that hero, goes next."""
+        out = [
+            m
+            for m in self.position.models.values()
+            if m.is_character and m.state != "ooa" and m.id not in self.acted
+        ]
+        if self.reunite is not None:
+            pair = [m for m in out if m.id in self.reunite]
+            if pair:
+                out = pair
+        return sorted(out, key=lambda m: (m.kind != "hero", _num(m.id)))
+
     def legal_actions(self, seat: str) -> list[Action]:
         if seat not in self.to_act():
             return []
-        if self.phase == "choose":
-            return [
-                Action(seat, "activate", (h.id,))
-                for h in sorted(self.heroes(), key=lambda m: int(m.id[1:]))
-                if h.id not in self.acted and h.state != "ooa"
-            ]
+        phase = self.phase
+        if phase == "choose":
+            return [Action(seat, "activate", (m.id,)) for m in self._can_activate()]
+        if phase == "red":
+            out = [Action(seat, "flip")]
+            out += [Action(seat, "play", (c.to_json(),)) for c in self.hand]
+            return out
+        if phase == "cqb":
+            return [Action(seat, "fight"), Action(seat, "persuade")]
         hero = self._hero()
+        if phase == "tested":
+            return self._tested_actions(seat, hero)
+        out = self._automatic_actions(seat, hero)
+        if phase == "bonus" and self.steps == 0:
+            out.append(Action(seat, "done"))
+        return out
+
+    def _automatic_actions(self, seat: str, hero: Model) -> list[Action]:
         out: list[Action] = []
-        left = self.hero_stats[hero.id].m - self.steps
+        left = self.stats(hero.id).m - self.steps
         out += [Action(seat, "step", (sq.name,)) for sq in self.position.steps(hero.id, left)]
         if self.position.can_stop(hero.id, hero.square):
             # A new facing is the automatic action, or the end of a move (FR-L5).
@@ -281,10 +445,26 @@ class ZeroDarkState(State):
             out.append(Action(seat, "stop"))
         if self.steps == 0:
             out += [Action(seat, "door", tuple(e.name.split())) for e in self._doors_at(hero)]
+            if hero.square in self.board.markers.get("exit", ()):
+                out.append(Action(seat, "exit"))
+            target = self._verifiable(hero)
+            if target is not None:
+                out.append(Action(seat, "verify", (target,)))
+        return out
+
+    def _tested_actions(self, seat: str, hero: Model) -> list[Action]:
+        out: list[Action] = []
+        for b in self._shootable(hero):
+            out.append(Action(seat, "shoot", (b.id,)))
+            if "dotlight" in self.upgrades.get(hero.id, []):
+                out.append(Action(seat, "dotlight", (b.id,)))
+        if self._interaction(hero) is not None:
+            out.append(Action(seat, "interact"))
+        out += [Action(seat, "cautious"), Action(seat, "pass")]
         return out
 
     def _hero(self) -> Model:
-        """The hero taking its activation (the ``move`` phase has one)."""
+        """The character taking its activation."""
         if self.active is None:  # pragma: no cover - the phases guarantee one
             raise RuntimeError("no hero is activated")
         return self.position.model(self.active)
@@ -299,25 +479,111 @@ class ZeroDarkState(State):
                     out.add(e)
         return sorted(out)
 
+    def _shootable(self, hero: Model) -> list[Model]:
+        """Bogeys the character has LOS to in its field of view, not entirely obscured
+        (ZD-C3, FR-L5, FR-S2)."""
+        out = []
+        for b in sorted(self.bogeys(), key=lambda m: _num(m.id)):
+            report = (
+                self.position.report(hero.id, b.id) if self.position.sees(hero.id, b.id) else None
+            )
+            if report is not None and report.los and not report.entirely_obscured:
+                out.append(b)
+        return out
+
+    def _near_square(self, model: Model, square: Square) -> bool:
+        """On ``square`` or engaged with it: one of its 8 neighbours, not across a wall
+        (FR-S1 for a marker, ruling)."""
+        for sq in model.squares:
+            if sq == square:
+                return True
+            if max(abs(sq.row - square.row), abs(sq.col - square.col)) == 1 and (
+                self.position.rules.engage_through_walls or not self.position.walled(sq, square)
+            ):
+                return True
+        return False
+
+    def _interaction(self, hero: Model) -> tuple[str, Square] | None:
+        """What ``interact`` would work on: an objective not yet done (A(12)), or the
+        dead-drop for the Spook on the Acquisition task (A(16), ZD-T6, ZD-C10)."""
+        if (
+            self.task == "acquisition"
+            and hero.id == self.spook
+            and not self.acquired
+            and self._near_square(hero, self.deployment_marker)
+        ):
+            return ("dead-drop", self.deployment_marker)
+        for sq in self.board.markers.get("objective", ()):
+            if sq.name not in self.objectives_done and self._near_square(hero, sq):
+                return ("objective", sq)
+        return None
+
+    def _verifiable(self, hero: Model) -> str | None:
+        """ZD-T4: the Spook engaged with the down Boss it must verify."""
+        target = self.boss_target
+        if hero.id != self.spook or target is None or self.verified:
+            return None
+        boss = self.position.models.get(target)
+        if boss is None or boss.state != "down" or not self.position.engaged(hero.id, boss.id):
+            return None
+        return boss.id
+
+    # ================================================================== apply
+
     def apply_unchecked(self, action: Action) -> list[Event]:
         before = len(self.events)
-        kind = action.kind
+        kind, args = action.kind, action.args
         if kind == "activate":
-            self.active = str(action.args[0])
-            self.steps = 0
-            self.phase = "move"
-            self._emit("activation", hero=self.active, turn=self.turn)
+            self._start_activation(str(args[0]))
         elif kind == "step":
-            self._step(self.board.square(str(action.args[0])))
+            self._step(self.board.square(str(args[0])))
         elif kind == "face":
-            self._face(str(action.args[0]))
-            self._end_activation()
+            moved = self.steps > 0
+            self._face(str(args[0]))
+            self._end_automatic(moved=moved)
+        elif kind == "stop":
+            self._end_automatic(moved=self.steps > 0)
         elif kind == "door":
-            self._door(Edge.parse(" ".join(str(a) for a in action.args)))
+            self._door(Edge.parse(" ".join(str(a) for a in args)))
+            self._end_automatic(moved=False)
+        elif kind == "exit":
+            self._exit()
+        elif kind == "verify":
+            self._verify(str(args[0]))
+            self._end_automatic(moved=False)
+        elif kind == "done":
             self._end_activation()
-        else:  # stop
+        elif kind in ("shoot", "dotlight"):
+            self._shoot(str(args[0]), dotlight=kind == "dotlight")
+        elif kind == "interact":
+            self._interact()
+        elif kind == "cautious":
+            self._cautious()
+        elif kind == "pass":
+            self._emit("pass", model=self.active)
             self._end_activation()
+        elif kind in ("fight", "persuade"):
+            self._resolve_cqb(persuade=kind == "persuade")
+        elif kind == "flip":
+            self._flip(None)
+        elif kind == "play":
+            self._play(str(args[0]))
+        self._check_end()
         return self.events[before:]
+
+    # ------------------------------------------------------------------ activations
+
+    def _start_activation(self, model_id: str) -> None:
+        self.active = model_id
+        self.steps = 0
+        self.bonus = 0
+        self.in_bonus = False
+        self.phase = "move"
+        self.engaged_at_start = self._engaged_bogeys(self.position.model(model_id))
+        self._emit("activation", model=model_id, turn=self.turn)
+
+    def _engaged_bogeys(self, model: Model) -> set[str]:
+        return {b.id for b in self.bogeys() if self.position.engaged(model.id, b.id)}
 
     def _step(self, to: Square) -> None:
         hero = self._hero()
@@ -339,35 +605,407 @@ class ZeroDarkState(State):
         self._emit("door", model=self.active, edge=edge.name, open=now_open)
         self._reveal_check()
 
+    def _exit(self) -> None:
+        """Leaving the table by the exit (an automatic action; the activation ends)."""
+        hero = self._hero()
+        self.exited.add(hero.id)
+        self.position = self.position.without(hero.id)
+        self._emit("exit", model=hero.id, square=hero.square.name, rule="ZD-C8")
+        self._finish_activation()
+
+    def _end_automatic(self, *, moved: bool) -> None:
+        """The automatic action (or a bonus action) is over: CQB for each bogey the
+        move brought into engagement (ZD-C5), then the tested action or the next bonus."""
+        hero = self._hero()
+        self.steps = 0
+        if moved:
+            for b in sorted(self._engaged_bogeys(hero) - self.engaged_at_start, key=_num):
+                self.cqb_queue.append((hero.id, b, "hero"))
+            self.engaged_at_start = self._engaged_bogeys(hero)
+        self.after_cqb = "automatic"
+        self._run_cqb()
+
+    def _after_automatic(self) -> None:
+        if self.active is None or self.active not in self.position.models:
+            self._finish_activation()
+            return
+        if self.position.model(self.active).state == "ooa":
+            self._finish_activation()  # down or dead in the CQB
+            return
+        if self.in_bonus:
+            self.bonus -= 1
+            if self.bonus <= 0:
+                self._end_activation()
+            else:
+                self.phase = "bonus"
+            return
+        self.phase = "tested"
+
+    def _begin_bonus(self, successes: int) -> None:
+        """Successes beyond the first of a tested action are bonus actions (ZD-C2)."""
+        self.bonus = max(0, successes - 1)
+        if self.bonus and self.active in self.position.models:
+            self.in_bonus = True
+            self.phase = "bonus"
+            self.engaged_at_start = self._engaged_bogeys(self._hero())
+            self._emit("bonus_actions", model=self.active, count=self.bonus, rule="ZD-C2")
+        else:
+            self._end_activation()
+
     def _end_activation(self) -> None:
-        self.acted.add(self._hero().id)
-        self._emit("activation_end", hero=self.active)
+        self._finish_activation()
+
+    def _finish_activation(self) -> None:
+        who = self.active
+        if who is not None:
+            self.acted.add(who)
+            self._emit("activation_end", model=who)
         self.active = None
         self.steps = 0
+        self.bonus = 0
+        self.in_bonus = False
+        if who is not None:
+            self._end_of_activation_checks(who)
+        self._red_force()
+
+    def _end_of_activation_checks(self, who: str) -> None:
+        """ZD-D3: the ally that had to close on its hero and did not is treated as dead."""
+        if self.reunite is not None and who in self.reunite:
+            ally, hero = self.reunite
+            self.reunite = None
+            if self._too_far(ally, hero):
+                self._emit("ally_lost", ally=ally, hero=hero, rule="ZD-D3")
+                self._kill_character(ally)
+        self._dependent_check()
+
+    # ------------------------------------------------------------------ tested actions
+
+    def _target_armour(self, target: Model) -> int:
+        if target.kind == "bogey":
+            return self.bogey_stats(target).defence
+        return self.stats(target.id).av
+
+    def _range(self, a: Model, b: Model) -> int:
+        """FR-R1 range; with no route at all, the king-move distance (ruling)."""
+        found = self.position.range(a.id, b.id)
+        if found is not None:
+            return found
+        return min(
+            max(abs(x.row - y.row), abs(x.col - y.col)) for x in a.squares for y in b.squares
+        )
+
+    def _shoot(self, target_id: str, *, dotlight: bool) -> None:
+        """ZD-C3 (and ZD-L* with a dotlight): F dice (+1 on a targeted bogey) at TN =
+        range + armour + 2 if obscured (a dotlight ignores the armour)."""
+        hero = self._hero()
+        target = self.position.model(target_id)
+        report = self.position.report(hero.id, target.id)
+        rng = self._range(hero, target)
+        armour = 0 if dotlight else self._target_armour(target)
+        tn = rng + armour + (2 if report.obscured else 0)
+        dice = self.stats(hero.id).f + (1 if target.id in self.targeted else 0)
+        purpose = "dotlight" if dotlight else "shoot"
+        self._emit(purpose, model=hero.id, target=target.id, range=rng, status=report.status)
+        hits, _ = self._roll(dice, tn, f"{purpose} {target.id}", hero.id)
+        if dotlight:
+            spent = self._dotlight_hits(hero, target, hits)
+            self._begin_bonus(1 + hits - spent if hits else 0)
+            return
+        self._hits_on_bogey(target, hits, shot=True)
+        self._begin_bonus(hits)
+
+    def _dotlight_hits(self, hero: Model, target: Model, hits: int) -> int:
+        """ZD-L1…L4: never wounds; one success targets; a second removes a support token
+        (two if already targeted), at most one token per shot; the rest are bonus
+        actions. Returns the successes spent."""
+        spent = 0
+        if hits and target.id not in self.targeted:
+            self.targeted.add(target.id)
+            spent = 1
+            if hero.id == self.spook:
+                self.observed.add(target.id)  # ZD-T5: the Spook's targetings
+            self._emit("targeted", model=target.id, by=hero.id, rule="ZD-L2")
+        need = 1 if spent else 2
+        if hits - spent >= need and self.support.get(target.id, 0) > 0:
+            self.support[target.id] -= 1
+            spent += need
+            rule = "ZD-L2" if need == 1 else "ZD-L3"
+            self._emit("support_removed", model=target.id, left=self.support[target.id], rule=rule)
+        return spent
+
+    def _interact(self) -> None:
+        hero = self._hero()
+        found = self._interaction(hero)
+        if found is None:  # pragma: no cover - legal only with something to work on
+            raise RuntimeError("nothing to interact with")
+        what, square = found
+        tn = ACQUISITION_TN if what == "dead-drop" else INTERACT_TN
+        hits, _ = self._roll(self.stats(hero.id).a, tn, f"interact {what}", hero.id)
+        if hits:
+            if what == "dead-drop":
+                self.acquired = True
+                self._emit("acquired", model=hero.id, square=square.name, rule="ZD-T6")
+            else:
+                self.objectives_done.append(square.name)
+                self._emit("objective", model=hero.id, square=square.name, rule="ZD-C8")
+        self._begin_bonus(hits)
+
+    def _cautious(self) -> None:
+        """ZD-C10: an A(10) test; a success cancels the primary action of the next flip."""
+        hero = self._hero()
+        hits, _ = self._roll(self.stats(hero.id).a, CAUTIOUS_TN, "cautious", hero.id)
+        if hits:
+            self.cancel_next = True
+            self._emit("cautious", model=hero.id, rule="ZD-C10")
+        self._begin_bonus(hits)
+
+    def _verify(self, boss_id: str) -> None:
+        """ZD-T4: the Spook puts the down Boss into the dead state."""
+        self.verified = True
+        self._emit("verified", model=self.active, boss=boss_id, rule="ZD-T4")
+        self._kill_bogey(self.position.model(boss_id))
+
+    # ------------------------------------------------------------------ wounds
+
+    def _hits_on_bogey(self, bogey: Model, hits: int, *, shot: bool) -> None:
+        """ZD-C3: each hit of a shot removes a support token if the bogey has one, else
+        wounds it; at Wnd wounds it is down; a down bogey hit again is dead. CQB hits
+        wound (ZD-C5)."""
+        for _ in range(hits):
+            current = self.position.models.get(bogey.id)
+            if current is None:
+                return
+            if shot and self.support.get(bogey.id, 0) > 0:
+                self.support[bogey.id] -= 1
+                self._emit(
+                    "support_removed", model=bogey.id, left=self.support[bogey.id], rule="ZD-C3"
+                )
+                continue
+            if current.state == "down":
+                if bogey.id == self.boss_target:
+                    # ZD-T4: the Boss to assassinate is only down until verified.
+                    self._emit("only_down", model=bogey.id, rule="ZD-T4")
+                    continue
+                self._kill_bogey(current)
+                return
+            self.wounds[bogey.id] = self.wounds.get(bogey.id, 0) + 1
+            self._emit("wounded", model=bogey.id, wounds=self.wounds[bogey.id])
+            if self.wounds[bogey.id] >= self.bogey_stats(current).wnd:
+                self._set(replace(current, state="down"))
+                self._emit("down", model=bogey.id, rule="ZD-C3")
+
+    def _kill_bogey(self, bogey: Model) -> None:
+        self.position = self.position.without(bogey.id)
+        self.targeted.discard(bogey.id)
+        self._emit("dead", model=bogey.id, rule="ZD-C3")
+
+    def _wound_character(self, model_id: str, hits: int) -> None:
+        """ZD-C5: a character with 2 wounds is down, with 3 dead; both are out of action."""
+        current = self.position.models.get(model_id)
+        if current is None or not hits:
+            return
+        self.wounds[model_id] = self.wounds.get(model_id, 0) + hits
+        w = self.wounds[model_id]
+        self._emit("wounded", model=model_id, wounds=w)
+        if w >= HERO_DEAD:
+            self._kill_character(model_id)
+        elif w >= HERO_DOWN and current.state != "ooa":
+            self._set(replace(current, state="ooa"))
+            self._emit("down", model=model_id, rule="ZD-C5")
+
+    def _kill_character(self, model_id: str) -> None:
+        current = self.position.models.get(model_id)
+        if current is None:
+            return
+        self.dead.add(model_id)
+        self._set(replace(current, state="ooa"))
+        self._emit("dead", model=model_id, rule="ZD-C5")
+        if current.kind == "ally":
+            # An ally treated as dead leaves the table (ZD-D3).
+            self.position = self.position.without(model_id)
+
+    # ------------------------------------------------------------------ CQB (ZD-C5)
+
+    def _run_cqb(self) -> None:
+        """Resolve the queued CQBs in order; stop for the team's choice where a hero may
+        persuade (ZD-P1); then go on where the queue was started from."""
+        while self.cqb_queue:
+            char_id, bogey_id, _ = self.cqb_queue[0]
+            char = self.position.models.get(char_id)
+            bogey = self.position.models.get(bogey_id)
+            if (
+                char is None
+                or bogey is None
+                or char.state == "ooa"
+                or bogey.state == "down"
+                or not self.position.engaged(char_id, bogey_id)
+            ):
+                self.cqb_queue.pop(0)
+                continue
+            if self._susceptible(bogey) and char.is_character:
+                self.phase = "cqb"
+                self._emit("cqb_choice", model=char_id, bogey=bogey_id, rule="ZD-P1")
+                return
+            self._resolve_cqb(persuade=False)
+            if self._outcome is not None:
+                return
+        self._continue_after_cqb()
+
+    def _susceptible(self, bogey: Model) -> bool:
+        """ZD-P0: a rule (the Rescue task's double agent) or the mission's data makes a
+        bogey susceptible; Synthetic bogeys never are (ZD-P4)."""
+        flags = self.flags.get(bogey.id, frozenset())
+        if "synthetic" in flags:
+            return False
+        susceptible_tiers = {
+            t.strip() for t in str(self.config["susceptible"]).split(",") if t.strip()
+        }
+        return (
+            bogey.id == self.double_agent
+            or "susceptible" in flags
+            or bogey.tier in susceptible_tiers
+        )
+
+    def _resolve_cqb(self, *, persuade: bool) -> None:
+        """Both sides roll at once (ZD-C5): the character D (A when persuading) at TN 5/6/7
+        by the bogey's tier, the bogey Att + support at TN 6; each success wounds the
+        other side, except the persuading test, which never wounds (ZD-P2); more
+        successes than the bogey persuade it (ZD-P1)."""
+        char_id, bogey_id, who = self.cqb_queue.pop(0)
+        char = self.position.model(char_id)
+        bogey = self.position.model(bogey_id)
+        stats = self.bogey_stats(bogey)
+        mine = self.stats(char_id).a if persuade else self.stats(char_id).d
+        self._emit("cqb", model=char_id, bogey=bogey_id, moved=who, persuade=persuade)
+        ours, _ = self._roll(mine, stats.cqb_tn, "persuade" if persuade else "cqb", char_id)
+        theirs, _ = self._roll(
+            stats.att + self.support.get(bogey_id, 0), BOGEY_CQB_TN, "cqb", bogey_id
+        )
+        if not persuade:
+            self._hits_on_bogey(bogey, ours, shot=False)
+        self._wound_character(char_id, theirs)
+        if persuade and ours > theirs:
+            self._persuaded(bogey, char)
+        if self.phase == "cqb":
+            self.phase = "move"
+            self._run_cqb()
+
+    def _persuaded(self, bogey: Model, by: Model) -> None:
+        """ZD-P1, ZD-P3, ZD-P5, ZD-D0: the bogey becomes an Ally of the persuading hero
+        (of the nearest hero not dead if that hero was killed; ties by the seeded RNG; it
+        leaves play if none is left), with the ally stat line and the Dependent upgrade."""
+        owner: Model | None = by if by.id not in self.dead else None
+        if owner is not None and owner.kind != "hero":
+            owner = self.position.models.get(self.ally_of.get(owner.id, ""))
+        if owner is None:
+            living = [h for h in self.heroes() if h.id not in self.dead]
+            if living:
+                dist = {h.id: self.position.range_between(bogey.squares, h.squares) for h in living}
+                best = min((d for d in dist.values() if d is not None), default=None)
+                tied = sorted((h for h in living if dist[h.id] == best), key=lambda m: _num(m.id))
+                if len(tied) > 1:
+                    owner = self._streams.stream("persuaded-owner", bogey.id).choice(tied)
+                elif tied:
+                    owner = tied[0]
+        self.position = self.position.without(bogey.id)
+        self.targeted.discard(bogey.id)
+        if owner is None:
+            self._emit("persuaded", bogey=bogey.id, by=by.id, ally=None, rule="ZD-P3")
+            if bogey.id == self.double_agent and by.id == self.spook:
+                self.double_agent_result = "left"
+            return
+        self.allies_made += 1
+        aid = f"A{self.allies_made}"
+        self._set(Model(aid, "ally", bogey.square, cyl=ALLY.cyl, facing=bogey.facing))
+        self.hero_stats[aid] = ALLY
+        self.upgrades[aid] = ["dependent"]  # ZD-P5, ZD-D1: at no cost
+        self.ally_of[aid] = owner.id
+        self.upgrades.setdefault(owner.id, []).append(f"ally {aid}")
+        self._emit("persuaded", bogey=bogey.id, by=by.id, ally=aid, hero=owner.id, rule="ZD-P1")
+        if bogey.id == self.double_agent and by.id == self.spook:
+            self.double_agent_result = aid
+
+    double_agent_result: str | None = None
+    """ZD-T3: the ally the double agent became when the Spook persuaded it ("left" if it
+    left play at once), else None."""
+
+    def _continue_after_cqb(self) -> None:
+        step, self.after_cqb = self.after_cqb, ""
+        if step == "automatic":
+            self._after_automatic()
+        elif step == "flip":
+            self._after_flip()
+
+    # ------------------------------------------------------------------ the Red Force
+
+    def _spook_can_play(self) -> bool:
+        spook = self.position.models.get(self.spook or "")
+        return bool(self.hand) and spook is not None and spook.state != "ooa"
+
+    def _red_force(self) -> None:
+        """After an activation: a flip, or the team's choice to play from the hand."""
+        if self._outcome is not None:
+            return
+        if self._spook_can_play():
+            self.phase = "red"
+            return
+        self._flip(None)
+
+    def _play(self, code: str) -> None:
+        card = next(c for c in self.hand if c.to_json() == code)
+        self.hand.remove(card)
+        self.deck.discard_pile.put(card)
+        self._emit("played", card=code, spook=self.spook, rule="ZD-C7")
+        self._resolve_card(card)
+
+    def _flip(self, _: None) -> None:
+        """ZD-C6: flip the Control Deck's top card; with buying time the first D flips
+        are set aside instead of discarded (ZD-B2, ZD-B6)."""
+        card = self.deck.draw()
+        self.flips += 1
+        aside = len(self.deck.pile("aside")) if "aside" in self.deck.pile_names else 0
+        if self.buying_time and not self.second_deck and aside < self.aside_target:
+            self.deck.set_aside(card)
+            self._emit("flip", card=card.to_json(), left=len(self.deck), set_aside=True)
+        else:
+            self.deck.discard(card)
+            self._emit("flip", card=card.to_json(), left=len(self.deck))
+        self._resolve_card(card)
+
+    def _resolve_card(self, card: PlayingCard) -> None:
         self.phase = "choose"
-        self._flip()
-        if self._outcome is None and not self.legal_actions(TEAM):
+        if self.cancel_next:
+            # ZD-C10: a cautious move's success cancels this flip's primary action.
+            self.cancel_next = False
+            self._emit("cancelled", card=card.to_json(), rule="ZD-C10")
+        else:
+            tier = _tier_of(card)
+            candidates = self._candidates(tier) if tier is not None else []
+            if not candidates:
+                self._complication(card)
+            else:
+                self._activate(self._pick(candidates, card))
+        self.after_cqb = "flip"
+        self._run_cqb()
+
+    def _after_flip(self) -> None:
+        self.phase = "choose"
+        self._dependent_check()
+        if not len(self.deck):
+            aside = self.deck.pile("aside") if "aside" in self.deck.pile_names else None
+            if self.buying_time and not self.second_deck and aside is not None and len(aside):
+                # ZD-B3: the set-aside cards, shuffled, are the new Control Deck.
+                self.second_deck = True
+                self.deck.reshuffle(self._streams.stream("second-deck"), "aside")
+                self._emit("second_deck", cards=len(self.deck), rule="ZD-B3")
+            else:
+                self._finish_mission("the Control Deck is exhausted: the mission ends", "ZD-C6")
+                return
+        if not self._can_activate():
             self.turn += 1
             self.acted = set()
             self.turn_start = len(self.events)
             self._emit("turn", turn=self.turn)
-
-    # ================================================================== the Red Force
-
-    def _flip(self) -> None:
-        """ZD-C6: flip the Control Deck's top card and resolve it."""
-        card = self.deck.draw()
-        self.flips += 1
-        self.deck.discard(card)
-        tier = _tier_of(card)
-        self._emit("flip", card=card.to_json(), left=len(self.deck))
-        candidates = self._candidates(tier) if tier is not None else []
-        if not candidates:
-            self._complication(card)
-        else:
-            self._activate(self._pick(candidates, card))
-        if not len(self.deck):
-            self._finish("the Control Deck is exhausted: the mission ends", "ZD-C6")
 
     def _candidates(self, tier: str) -> list[Model]:
         """The bogeys a flip of ``tier`` may activate; a ping counts as a Grunt (FR-P2)."""
@@ -392,9 +1030,9 @@ class ZeroDarkState(State):
         return self._streams.stream("flip-tie", self.flips).choice(tied)
 
     def _nearest_hero(self, model: Model) -> tuple[Model | None, int]:
-        """The hero nearest by range (FR-R1), ties by hero number; (None, big) if none."""
+        """The character nearest by range (FR-R1), ties by number; (None, big) if none."""
         best: tuple[Model | None, int] = (None, 10**6)
-        for h in sorted(self.characters(), key=lambda m: m.id):
+        for h in sorted(self.characters(), key=lambda m: (m.kind != "hero", _num(m.id))):
             r = self.position.range(model.id, h.id)
             if r is not None and r < best[1]:
                 best = (h, r)
@@ -414,7 +1052,8 @@ class ZeroDarkState(State):
     def _activate(self, model: Model) -> None:
         """An activated ping (FR-P4) or bogey (ZD-C4) moves up to Att squares by the
         shortest route towards the nearest hero, a step at a time, checking for reveals
-        after every step; a ping revealed on the way stops there."""
+        after every step; a ping revealed on the way stops there. A bogey then fights
+        CQB if engaged, else shoots a character it sees."""
         self._emit("activated", model=model.id)
         att = self._att(model)
         for taken in range(att):
@@ -424,13 +1063,46 @@ class ZeroDarkState(State):
             nxt = self._route_step(current, att - taken)
             if nxt is None:
                 if self.position.can_stop(current.id, current.square):
-                    return
+                    break
                 # Mid-crossing with nowhere better to go: step off the other model.
                 nxt = self._step_off(current, att - taken)
             self._set(current.at(nxt))
             kind = "bogey_step" if current.kind == "bogey" else "ping_step"
             self._emit(kind, model=model.id, square=nxt.name)
             self._reveal_check()
+        current = self.position.models.get(model.id)
+        if current is not None and current.kind == "bogey":
+            self._bogey_attack(current)
+
+    def _bogey_attack(self, bogey: Model) -> None:
+        """ZD-C4: engaged with a character → CQB with the nearest of them; else face the
+        hunted character and shoot the nearest character it sees: Att + support dice at
+        TN = range + AV + 2 if obscured (cover)."""
+        engaged = [c for c in self.characters() if self.position.engaged(c.id, bogey.id)]
+        if engaged:
+            first = min(engaged, key=lambda c: (c.kind != "hero", _num(c.id)))
+            self.cqb_queue.append((first.id, bogey.id, "bogey"))
+            return
+        hunted, _ = self._nearest_hero(bogey)
+        if hunted is not None:
+            facing = _facing_to(bogey.square, hunted.square)
+            if facing != bogey.facing:
+                bogey = replace(bogey, facing=facing)  # type: ignore[arg-type]
+                self._set(bogey)
+                self._emit("face", model=bogey.id, facing=facing)
+        seen = []
+        for c in sorted(self.characters(), key=lambda m: (m.kind != "hero", _num(m.id))):
+            report = self.position.report(bogey.id, c.id)
+            if report.los and not report.entirely_obscured:
+                seen.append((self._range(bogey, c), c, report))
+        if not seen:
+            return
+        rng, target, report = min(seen, key=lambda x: x[0])
+        tn = rng + self.stats(target.id).av + (2 if report.obscured else 0)
+        dice = self.bogey_stats(bogey).att + self.support.get(bogey.id, 0)
+        self._emit("shoot", model=bogey.id, target=target.id, range=rng, status=report.status)
+        hits, _ = self._roll(dice, tn, f"shoot {target.id}", bogey.id)
+        self._wound_character(target.id, hits)
 
     def _step_off(self, mover: Model, left: int) -> Square:
         """A step from a square ``mover`` may only cross, towards where it may stop (the
@@ -488,22 +1160,161 @@ class ZeroDarkState(State):
     def _att(self, model: Model) -> int:
         return BOGEYS["grunt" if model.kind == "ping" else (model.tier or "grunt")].att
 
+    # ------------------------------------------------------------------ Dependent (ZD-D*)
+
+    def _too_far(self, ally: str, hero: str) -> bool:
+        a, h = self.position.models.get(ally), self.position.models.get(hero)
+        if a is None or h is None:
+            return False
+        r = self.position.range(ally, hero)
+        return r is None or r > DEPENDENT_RANGE
+
+    def _dependent_check(self) -> None:
+        """ZD-D2 (checked after every activation and every flip, ZD-D3): an ally more
+        than 4 from its hero makes the next activation its own or its hero's."""
+        if self.reunite is not None:
+            return
+        for ally, hero in sorted(self.ally_of.items()):
+            a = self.position.models.get(ally)
+            if a is None or a.state == "ooa" or hero in self.dead:
+                continue
+            if self._too_far(ally, hero):
+                self.reunite = (ally, hero)
+                self._emit("dependent", ally=ally, hero=hero, rule="ZD-D2")
+                return
+
+    # ================================================================== the end
+
+    def _check_end(self) -> None:
+        """The mission also ends when no hero is left on the table to act."""
+        if self._outcome is not None:
+            return
+        standing = [h for h in self.heroes() if h.state != "ooa"]
+        if not standing:
+            self._finish_mission("no hero is left on the table", "ZD-C8")
+
+    def _finish_mission(self, reason: str, rule: str) -> None:
+        """ZD-C5 (lost heroes), ZD-C8 (the objectives and the XP), ZD-T2/T7 (the task
+        settled from the record), with the mission report."""
+        heroes = sorted(set(self.xp), key=_num)
+        lost = [
+            h
+            for h in heroes
+            if h in self.dead
+            or (
+                h not in self.exited
+                and self.position.models.get(h, None) is not None
+                and self.position.model(h).state == "ooa"
+            )
+        ]
+        objectives = [sq.name for sq in self.board.markers.get("objective", ())]
+        success = set(objectives) <= set(self.objectives_done) and len(lost) < len(heroes)
+        gained: dict[str, list[tuple[str, int]]] = {h: [] for h in heroes}
+        for h in heroes:
+            if h not in lost:
+                gained[h].append(("survived", 1))
+                if success:
+                    gained[h].append(("mission success", 2))
+        task_result = self._task_result(lost)
+        if self.spook is not None and task_result is not None:
+            ok, extra = task_result
+            if ok:
+                gained[self.spook].append((f"task {self.task}", 5))
+                if extra:
+                    gained[self.spook].append(("rescue: the ally kept", 2))
+            else:
+                spook_xp = self.xp.get(self.spook, 0) + sum(x for _, x in gained[self.spook])
+                if spook_xp > 0:
+                    gained[self.spook].append((f"task {self.task} failed", -1))
+                else:
+                    # ZD-T2: the Spook has no XP to lose; the team loses it.
+                    others = sorted(
+                        (h for h in heroes if h != self.spook),
+                        key=lambda h: (-(self.xp[h] + sum(x for _, x in gained[h])), _num(h)),
+                    )
+                    if others and self.xp[others[0]] + sum(x for _, x in gained[others[0]]) > 0:
+                        gained[others[0]].append((f"task {self.task} failed (team)", -1))
+        for h, items in gained.items():
+            self.xp[h] += sum(x for _, x in items)
+        self.report = {
+            "result": "success" if success else "failure",
+            "reason": reason,
+            "objectives": {o: o in self.objectives_done for o in objectives},
+            "lost": lost,
+            "exited": sorted(self.exited, key=_num),
+            "task": self.task,
+            "task_success": None if task_result is None else task_result[0],
+            "xp": {h: {"gained": gained[h], "total": self.xp[h]} for h in heroes},
+            "flips": self.flips,
+            "cards_left": len(self.deck),
+        }
+        winners = frozenset({TEAM}) if success else frozenset()
+        self._outcome = Outcome(
+            winners, frozenset({"heroes"}) if success else frozenset(), reason, rule
+        )
+        self.phase = "over"
+        self._emit("mission_end", reason=reason, rule=rule, report=self.report)
+
+    def _task_result(self, lost: list[str]) -> tuple[bool, bool] | None:
+        """ZD-T3…T7: (success, Rescue's extra +2) of the Spook's task, from the record."""
+        task, spook = self.task, self.spook
+        if spook is None or task == "none":
+            return None
+        if task == "rescue":
+            ally = self.double_agent_result
+            if ally is None:
+                return (False, False)
+            if ally == "left":
+                return (True, True)
+            a = self.position.models.get(ally)
+            s = self.position.models.get(spook)
+            kept = ally in self.exited and ally not in self.dead
+            if a is not None and s is not None and a.state != "ooa":
+                r = self.position.range(ally, spook)
+                kept = kept or (r is not None and r <= DEPENDENT_RANGE)
+            return (True, kept)
+        if task == "assassination":
+            return (self.verified, False)
+        if task == "observation":
+            return (len(self.observed) >= 5, False)
+        return (self.acquired and spook not in lost, False)  # acquisition
+
     # ================================================================== illegal actions
 
     def explain_illegal(self, action: Action) -> tuple[str, str | None]:
         if self.is_over or action.seat not in self.to_act():
             return super().explain_illegal(action)
         kind, args = action.kind, action.args
-        if self.phase == "choose":
+        phase = self.phase
+        if phase == "choose":
             if kind != "activate":
                 return "choose a hero to activate first (activate H1)", "ZD-C9"
-            hero = self.position.models.get(str(args[0])) if len(args) == 1 else None
-            if hero is None or hero.kind != "hero":
-                return f"no hero {' '.join(map(str, args))!r} to activate", "ZD-C9"
-            if hero.id in self.acted:
-                return f"{hero.id} has already acted this turn", "ZD-C9"
-            return f"{hero.id} is out of action", "ZD-C5"
+            model = self.position.models.get(str(args[0])) if len(args) == 1 else None
+            if model is None or not model.is_character:
+                return f"no hero or ally {' '.join(map(str, args))!r} to activate", "ZD-C9"
+            if model.id in self.acted:
+                return f"{model.id} has already acted this turn", "ZD-C9"
+            if model.state == "ooa":
+                return f"{model.id} is out of action", "ZD-C5"
+            if self.reunite is not None:
+                ally_id, hero_id = self.reunite
+                return f"{ally_id} is more than 4 from {hero_id}: one of them acts next", "ZD-D2"
+            return super().explain_illegal(action)
+        if phase == "red":
+            if kind == "play":
+                return "that card is not in the Spook's hand", "ZD-C7"
+            return "flip the Control Deck or play a card from the hand", "ZD-C7"
+        if phase == "cqb":
+            return "choose fight or persuade for this CQB", "ZD-P1"
         hero = self._hero()
+        if phase == "tested":
+            if kind in ("shoot", "dotlight"):
+                if kind == "dotlight" and "dotlight" not in self.upgrades.get(hero.id, []):
+                    return f"{hero.id} has no dotlight", "ZD-L1"
+                return f"{hero.id} has no line of sight to that target in its view", "ZD-C3"
+            if kind == "interact":
+                return f"{hero.id} is not engaged with an objective it can work on", "ZD-C10"
+            return "the tested action now: shoot, interact, cautious or pass", "ZD-C2"
         if kind == "step" and len(args) == 1:
             return self._explain_step(hero, str(args[0]))
         if kind in ("face", "stop") and not self.position.can_stop(hero.id, hero.square):
@@ -516,6 +1327,12 @@ class ZeroDarkState(State):
             if self.steps:
                 return "a door is opened or closed instead of moving, not after steps", "ZD-C2"
             return f"no door on an edge of {hero.id}'s square there", "ZD-C2"
+        if kind == "exit":
+            return f"{hero.id} is not on an exit square", "ZD-C8"
+        if kind == "verify":
+            return f"{hero.id} is not the Spook engaged with the down Boss to verify", "ZD-T4"
+        if kind in ("shoot", "dotlight", "interact", "cautious", "pass"):
+            return "first the automatic action (a move, a facing, a door), then this", "ZD-C2"
         return super().explain_illegal(action)
 
     def _explain_step(self, hero: Model, text: str) -> tuple[str, str | None]:
@@ -523,8 +1340,9 @@ class ZeroDarkState(State):
             to = self.board.square(text)
         except RulesError:
             return f"{text!r} is not a square of {self.board.name}", "FR-G1"
-        if self.steps >= self.hero_stats[hero.id].m:
-            return f"{hero.id} has used its {self.hero_stats[hero.id].m} steps", "ZD-C2"
+        m = self.stats(hero.id).m
+        if self.steps >= m:
+            return f"{hero.id} has used its {m} steps", "ZD-C2"
         dr, dc = to.row - hero.square.row, to.col - hero.square.col
         if max(abs(dr), abs(dc)) != 1:
             return f"{to.name} is not one step from {hero.square.name}", "FR-M1"
@@ -543,25 +1361,32 @@ class ZeroDarkState(State):
             return f"a wall or closed door stands between {hero.square.name} and {to.name}", "FR-M1"
         return f"{hero.id} could not end its move after stepping onto {to.name}", "FR-M2"
 
-    # ================================================================== end
-
-    def _finish(self, reason: str, rule: str) -> None:
-        self._outcome = Outcome(frozenset(), frozenset(), reason, rule)
-        self.phase = "over"
-        self._emit("mission_end", reason=reason, rule=rule)
+    # ================================================================== protocol, rest
 
     def outcome(self) -> Outcome | None:
         return self._outcome
 
     def clone(self) -> ZeroDarkState:
         new = copy.copy(self)
-        new.events = list(self.events)
-        new.ping_types = dict(self.ping_types)
-        new.revealed = dict(self.revealed)
-        new.support = dict(self.support)
+        for name in ("events", "hand", "cqb_queue", "objectives_done"):
+            setattr(new, name, list(getattr(self, name)))
+        for name in (
+            "ping_types",
+            "ping_flags",
+            "revealed",
+            "support",
+            "flags",
+            "wounds",
+            "xp",
+            "ally_of",
+            "hero_stats",
+            "specialism",
+        ):
+            setattr(new, name, dict(getattr(self, name)))
+        for name in ("acted", "dead", "exited", "targeted", "observed", "engaged_at_start"):
+            setattr(new, name, set(getattr(self, name)))
+        new.upgrades = {k: list(v) for k, v in self.upgrades.items()}
         new.deck = self.deck.clone()
-        new.acted = set(self.acted)
-        new.hero_stats = dict(self.hero_stats)
         return new
 
     def view(self, seat: str | None) -> PlayerView:

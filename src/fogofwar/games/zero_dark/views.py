@@ -1,9 +1,12 @@
 """Seat views of Zero Dark, built from what a seat may know (FR-P4).
 
-In solo and co-op play the team's seat and a spectator know the same things: the map
-and its doors, every model on it, the pings as face-down counters (where they are, never
-what they are), the Control Deck's size and its discard pile, and this turn's public
-events.
+In solo and co-op play the team's seat knows the map and its doors, every model on it
+with its public state (wounds, support tokens, the targeted state, flags), the pings as
+face-down counters (where they are, never what they are), the Control Deck's size, its
+discard pile and the set-aside cards' number, the Spook's hand, the task, the
+objectives, the XP and this turn's public events; a spectator knows the same but the
+hand. The umpire's secrets — ping types and flags, the deck's order, the double agent
+and the Boss to assassinate, the seed — are never read here.
 The umpire's secrets — ping types, the deck's order, the seed — are never read here.
 """
 
@@ -20,7 +23,7 @@ if TYPE_CHECKING:
 __all__ = ["build_view"]
 
 
-def _model(m: Model) -> dict[str, Any]:
+def _model(state: ZeroDarkState, m: Model) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": m.id,
         "kind": m.kind,
@@ -33,6 +36,21 @@ def _model(m: Model) -> dict[str, Any]:
         out["cyl"] = m.cyl
     if m.kind == "bogey":
         out["tier"] = m.tier
+        out["support"] = state.support.get(m.id, 0)
+        out["wounds"] = state.wounds.get(m.id, 0)
+        out["targeted"] = m.id in state.targeted
+        # Flags are public once the bogey is on the table (not whether it is the
+        # double agent: that is the umpire's secret until persuaded, ZD-T3).
+        out["flags"] = sorted(state.flags.get(m.id, frozenset()) - {"susceptible"})
+    if m.is_character:
+        s = state.stats(m.id)
+        out["profile"] = {"m": s.m, "f": s.f, "a": s.a, "d": s.d, "av": s.av}
+        out["wounds"] = state.wounds.get(m.id, 0)
+        out["upgrades"] = list(state.upgrades.get(m.id, []))
+        if m.kind == "hero":
+            out["role"] = state.specialism.get(m.id, "")  # the hero's specialism
+        else:
+            out["hero"] = state.ally_of.get(m.id)
     if m.team:
         out["team"] = m.team
     return out
@@ -41,7 +59,7 @@ def _model(m: Model) -> dict[str, Any]:
 def build_view(state: ZeroDarkState, seat: str | None) -> PlayerView:
     """The view of ``seat`` (``None``: a spectator)."""
     pos = state.position
-    models = sorted(pos.models.values(), key=lambda m: (m.kind, int(m.id[1:])))
+    models = sorted(pos.models.values(), key=lambda m: (m.kind, m.id))
     data: dict[str, Any] = {
         "map": pos.board.name,
         "turn": state.turn,
@@ -50,13 +68,44 @@ def build_view(state: ZeroDarkState, seat: str | None) -> PlayerView:
         "steps": state.steps,
         "acted": sorted(state.acted),
         "doors": {e.name: (e in pos.open_doors) for e in sorted(pos.board.doors)},
-        "models": [_model(m) for m in models],
+        "models": [_model(state, m) for m in models],
         "deck": {
             "left": len(state.deck),
             "discard": [c.to_json() for c in state.deck.discard_pile],
+            "set_aside": len(state.deck.pile("aside")) if "aside" in state.deck.pile_names else 0,
+            "second_deck": state.second_deck,
         },
+        "bonus": state.bonus,
+        "cqb": [list(c) for c in state.cqb_queue[:1]],
+        "spook": state.spook,
+        "buying_time": state.buying_time,
+        "task": state.task,
+        "cautious": state.cancel_next,
+        "dependent": None if state.reunite is None else list(state.reunite),
+        "objectives": {
+            sq.name: sq.name in state.objectives_done
+            for sq in pos.board.markers.get("objective", ())
+        },
+        "acquired": state.acquired,
+        "exited": sorted(state.exited),
+        "dead": sorted(state.dead),
+        "xp": dict(state.xp),
+        "report": state.report,
         # This turn's events (every event stays in the record).
         "events": [e.to_json() for e in state.events[state.turn_start :] if e.visible_to(seat)],
         "outcome": None if state.outcome() is None else state.outcome().to_json(),  # type: ignore[union-attr]
     }
+    if seat is not None:
+        # The Spook's hand is its player's (ZD-C7); a spectator sees only its size. The
+        # task's bogeys are the player's to know once turned over (ZD-T3, ZD-T4).
+        data["hand"] = [c.to_json() for c in state.hand]
+        data["task_bogeys"] = {
+            name: value
+            for name, value in (
+                ("double_agent", state.double_agent),
+                ("boss_target", state.boss_target),
+            )
+            if value is not None and value.startswith("B")
+        }
+    data["hand_size"] = len(state.hand)
     return PlayerView(state.ruleset.id, seat, data)
