@@ -142,6 +142,7 @@ def _print_table(result: BatchResult, name: str) -> None:
     table.add_column("95% CI", justify="right")
     for side, p in stats.wins.items():
         seats = ", ".join(f"{s} ({b})" for s, b in result.seats.items() if result.sides[s] == side)
+        seats = seats or "(the umpire)"
         table.add_row(side, seats, str(p.successes), _pct(p.rate), _ci(p.interval.to_json()))
     d = stats.draws
     table.add_row("(draw)", "", str(d.successes), _pct(d.rate), _ci(d.interval.to_json()))

@@ -203,8 +203,11 @@ class BatchResult:
     games: tuple[GameResult, ...] = field(repr=False)
 
     def side_names(self) -> list[str]:
-        """The sides, in seat order, each once."""
-        return list(dict.fromkeys(self.sides[s] for s in self.seats))
+        """The sides, in seat order, each once; then any side with no seat that won a
+        game (a rule set's own side, e.g. Zero Dark's Red Force, run by the umpire)."""
+        names = list(dict.fromkeys(self.sides[s] for s in self.seats))
+        others = {side for g in self.games for side in g.outcome.sides} - set(names)
+        return names + sorted(others)
 
     def stats(self, z: float = Z95) -> BatchStats:
         """Wins per side with Wilson intervals, draws, mean length and mean metrics."""

@@ -192,11 +192,21 @@ class ZeroDark(Ruleset):
         return explain_sight(board, viewer, target, config)
 
     def metrics(self, state: State) -> dict[str, float]:
+        """Per-mission figures for balance studies (ZD-C8): the result, the task's
+        success (1/0; -1 without a task), XP gained, cards left, heroes lost, turns, flips
+        and pings turned over."""
         if not isinstance(state, ZeroDarkState):
             return {}
+        report = state.report or {}
+        task = report.get("task_success")
+        xp = report.get("xp", {})
         return {
+            "success": 1.0 if report.get("result") == "success" else 0.0,
+            "task_success": -1.0 if task is None else float(bool(task)),
+            "xp": float(sum(sum(n for _, n in v["gained"]) for v in xp.values())),
+            "cards_left": float(len(state.deck)),
+            "heroes_lost": float(len(report.get("lost", []))),
             "turns": float(state.turn),
             "flips": float(state.flips),
             "pings_revealed": float(len(state.revealed)),
-            "pings_left": float(len(state.pings())),
         }

@@ -1248,10 +1248,10 @@ class ZeroDarkState(State):
             "flips": self.flips,
             "cards_left": len(self.deck),
         }
+        # A failed mission is the Red Force's win (the umpire's side, no seat).
         winners = frozenset({TEAM}) if success else frozenset()
-        self._outcome = Outcome(
-            winners, frozenset({"heroes"}) if success else frozenset(), reason, rule
-        )
+        sides = frozenset({"heroes"}) if success else frozenset({"red force"})
+        self._outcome = Outcome(winners, sides, reason, rule)
         self.phase = "over"
         self._emit("mission_end", reason=reason, rule=rule, report=self.report)
 
