@@ -70,10 +70,12 @@ def render_view(view: Mapping[str, Any], board: Board) -> RenderableType:
         "cqb": "CQB: fight or persuade",
         "red": "flip the Control Deck, or play a card from the hand",
         "over": "the mission is over",
+        "prepare": "each team records its task and buying time in secret",
     }.get(phase, phase)
     deck = view["deck"]
     facts = Text(
-        f"turn {view['turn']} · deck {deck['left']} left"
+        (f"{view['turn_seat']} to act · " if view.get("turn_seat") else "")
+        + f"turn {view['turn']} · deck {deck['left']} left"
         + (f" · {deck['set_aside']} set aside" if deck.get("set_aside") else "")
         + f" · {doing}"
         + (f" · acted: {', '.join(view['acted'])}" if view["acted"] else "")
@@ -82,8 +84,12 @@ def render_view(view: Mapping[str, Any], board: Board) -> RenderableType:
     extra = []
     if hand:
         extra.append(f"hand: {' '.join(hand)}")
-    if view.get("task") and view["task"] != "none":
-        extra.append(f"task: {view['task']}")
+    for seat, side in (view.get("sides") or {}).items():
+        label = "" if seat == "team" else f"{seat} "
+        if side.get("task") and side["task"] != "none":
+            extra.append(f"{label}task: {side['task']}")
+        if side.get("buying_time"):
+            extra.append(f"{label}buying time")
     done = [k for k, v in view.get("objectives", {}).items() if v]
     if view.get("objectives"):
         extra.append(f"objectives: {len(done)}/{len(view['objectives'])} done")

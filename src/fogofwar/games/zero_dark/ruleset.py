@@ -40,13 +40,13 @@ class ZeroDark(Ruleset):
     version = "0.1.0"
     metadata = GameMetadata(
         name="Horizon Wars: Zero Dark (FEAR)",
-        seats=(TEAM,),
-        sides={TEAM: "heroes"},
+        seats=(TEAM, "team1", "team2"),
+        sides={TEAM: "heroes", "team1": "team1", "team2": "team2"},
         min_players=1,
-        max_players=1,
+        max_players=2,
         information="imperfect",
         chance="explicit",
-        simultaneous=False,
+        simultaneous=True,  # Versus: the secret setup choices (ZD-B4)
         # At most 54 flips (108 with buying time), each after one activation of at most
         # 1 + M steps + a facing or stop, a tested action and its bonus actions.
         max_length=110 * 40,
@@ -75,7 +75,15 @@ class ZeroDark(Ruleset):
                 f"A shipped map ({', '.join(SHIPPED_MAPS)}) or a board file's path.",
                 rule="FR-G2",
             ),
-            Option("heroes", int, 4, "Heroes in the team.", minimum=1, maximum=6, rule="ZD-C2"),
+            Option(
+                "mode",
+                str,
+                "solo",
+                "solo: the team against the umpire; versus: two teams (team1, team2).",
+                choices=("solo", "versus"),
+                rule="ZD-C9",
+            ),
+            Option("heroes", int, 4, "Heroes in a team.", minimum=1, maximum=6, rule="ZD-C2"),
             Option(
                 "red_force",
                 str,
@@ -142,6 +150,10 @@ class ZeroDark(Ruleset):
         )
     )
 
+    def seats(self, config: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+        mode = self.resolve_config(config)["mode"]
+        return (TEAM,) if mode == "solo" else ("team1", "team2")
+
     def new_game(self, config: Mapping[str, Any] | None = None, seed: int | str = 0) -> State:
         cfg = self.resolve_config(config)
         parse_red_force(str(cfg["red_force"]))  # a bad option fails before the map loads
@@ -152,8 +164,9 @@ class ZeroDark(Ruleset):
         board = load_map(str(cfg["map"]))
         names = [sq.name for sq in board.squares()]
         templates: list[tuple[str, tuple[int | str, ...]]] = [
-            ("activate", (f"H{i + 1}",)) for i in range(6)
+            ("activate", (f"H{i + 1}",)) for i in range(12)
         ]
+        templates += [("prepare", (t, b)) for t in TASKS for b in ("hand", "buy")]
         templates += [("step", (n,)) for n in names]
         templates += [("face", (f,)) for f in FACINGS]
         templates += [("door", tuple(e.name.split())) for e in sorted(board.doors)]

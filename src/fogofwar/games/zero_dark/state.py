@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from ...core.cards import Deck, PlayingCard, Suit, playing_cards
@@ -145,6 +145,44 @@ def _num(model_id: str) -> int:
     return int(model_id[1:]) if model_id[1:].isdigit() else 0
 
 
+@dataclass(slots=True)
+class Side:
+    """One team's seat and its Spook: the hand, buying time, the priority task and what
+    the task has come to (ZD-C7, ZD-B*, ZD-T*). Solo play has one side, ``team``;
+    Versus two, ``team1`` and ``team2`` (ZD-C9)."""
+
+    seat: str
+    heroes: list[str]
+    spook: str | None = None
+    task: str = "none"
+    buying_time: bool = False
+    hand: list[PlayingCard] = field(default_factory=list)
+    double_agent: str | None = None  # a ping id, then its bogey id (ZD-T3)
+    boss_target: str | None = None  # a ping id, then its bogey id (ZD-T4)
+    observed: set[str] = field(default_factory=set)  # ZD-T5
+    acquired: bool = False  # ZD-T6
+    verified: bool = False  # ZD-T4
+    rescued: str | None = None  # the ally the double agent became ("left": gone at once)
+    prepared: bool = False  # Versus: its secret setup choice is in (ZD-B4)
+
+    def copy(self) -> Side:
+        return replace(
+            self, heroes=list(self.heroes), hand=list(self.hand), observed=set(self.observed)
+        )
+
+
+def _solo(name: str, doc: str) -> property:
+    """A solo-play accessor of the one side's field (tests and tools read them)."""
+
+    def get(state: ZeroDarkState) -> Any:
+        return getattr(state._first_side(), name)
+
+    def put(state: ZeroDarkState, value: Any) -> None:
+        setattr(state._first_side(), name, value)
+
+    return property(get, put, doc=doc)
+
+
 class ZeroDarkState(State):
     """One Zero Dark mission in progress (the umpire's secret)."""
 
@@ -158,20 +196,34 @@ class ZeroDarkState(State):
             diagonal_block=config["diagonal_block"],
             engage_through_walls=bool(config["engage_through_walls"]),
         )
-        starts = board.marker("heroes")
+        self.mode = str(config["mode"])
+        seats = (TEAM,) if self.mode == "solo" else ("team1", "team2")
         n = int(config["heroes"])
-        if n > len(starts):
-            raise RulesError(f"{board.name} deploys at most {len(starts)} heroes, not {n}")
         roster = list(ROSTER) if config["spook"] else [*ROSTER[1:], ROSTER[0]]
         heroes: list[Model] = []
         self.hero_stats: dict[str, HeroStats] = {}
         self.specialism: dict[str, str] = {}
-        for i, sq in enumerate(starts[:n]):
-            hid = f"H{i + 1}"
-            kind, profile = roster[i]
-            heroes.append(Model(hid, "hero", sq, cyl=profile.cyl, facing=_towards(board, sq)))  # type: ignore[arg-type]
-            self.hero_stats[hid] = profile
-            self.specialism[hid] = kind if kind != "spook" or config["spook"] else "operator"
+        self.sides: dict[str, Side] = {}
+        for k, seat in enumerate(seats):
+            zone = "heroes" if k == 0 else "heroes2"
+            if zone not in board.markers:
+                raise RulesError(f"{board.name} has no {zone!r} deployment zone for Versus")
+            starts = board.marker(zone)
+            if n > len(starts):
+                raise RulesError(f"{board.name} deploys at most {len(starts)} heroes, not {n}")
+            team = "" if self.mode == "solo" else seat
+            side = Side(seat, [])
+            for i, sq in enumerate(starts[:n]):
+                hid = f"H{k * n + i + 1}"
+                kind, profile = roster[i]
+                facing = _towards(board, sq)
+                heroes.append(Model(hid, "hero", sq, cyl=profile.cyl, facing=facing, team=team))  # type: ignore[arg-type]
+                self.hero_stats[hid] = profile
+                self.specialism[hid] = kind if kind != "spook" or config["spook"] else "operator"
+                side.heroes.append(hid)
+            if config["spook"] and n >= 1:
+                side.spook = side.heroes[0]
+            self.sides[seat] = side
         self.position = Position.initial(board, heroes, rules)
         # Character sheets: wounds (ZD-C5), upgrades (2 slots, ZD-D0), XP, allies.
         self.wounds: dict[str, int] = {}
@@ -213,22 +265,24 @@ class ZeroDarkState(State):
         self.deployment_marker = board.marker("deployment")[0]
         self._outcome: Outcome | None = None
         self.report: dict[str, Any] | None = None
-        # The Spook (ZD-C7, ZD-B*, ZD-T*).
-        self.spook: str | None = "H1" if config["spook"] and n >= 1 else None
-        self.task = str(config["task"]) if self.spook else "none"
-        if self.task not in TASKS:  # pragma: no cover - the schema checks the choice
-            raise RulesError(f"task is one of {', '.join(TASKS)}")
-        self.buying_time = bool(config["buy_time"]) and self.spook is not None
-        self.hand: list[PlayingCard] = []
+        # The Spooks (ZD-C7, ZD-B*, ZD-T*): in solo their choices are options; in Versus
+        # each team records them in secret at the start (ZD-B4).
         self.aside_target = 0
         self.second_deck = False
-        self.double_agent: str | None = None  # a ping id, then its bogey id
-        self.boss_target: str | None = None
-        self.observed: set[str] = set()
-        self.acquired = False
-        self.verified = False
+        self.turn_seat = seats[0]  # whose activation comes next (Versus alternates)
+        self.red_seat = seats[0]  # the team whose activation the flip follows
+        self.objectives_by: dict[str, str] = {}
+        if self.mode == "solo":
+            side = self.sides[TEAM]
+            side.task = str(config["task"]) if side.spook else "none"
+            if side.task not in TASKS:  # pragma: no cover - the schema checks the choice
+                raise RulesError(f"task is one of {', '.join(TASKS)}")
+            side.buying_time = bool(config["buy_time"]) and side.spook is not None
         self._place_pings(parse_red_force_specs(str(config["red_force"])))
-        self._setup_spook()
+        if self.mode == "solo":
+            self._setup_sides()
+        else:
+            self.phase = "prepare"  # both teams choose in secret first (ZD-B4)
 
     # ================================================================== helpers
 
@@ -335,11 +389,12 @@ class ZeroDarkState(State):
         self.support[bid] = stats.support
         self.flags[bid] = flags
         self.revealed[ping.id] = bid
-        secret = None
-        for attr in ("double_agent", "boss_target"):
-            if getattr(self, attr) == ping.id:
-                setattr(self, attr, bid)
-                secret = attr
+        secrets: list[tuple[Side, str]] = []
+        for side in self.sides.values():
+            for attr in ("double_agent", "boss_target"):
+                if getattr(side, attr) == ping.id:
+                    setattr(side, attr, bid)
+                    secrets.append((side, attr))
         self._emit(
             "ping_revealed",
             ping=ping.id,
@@ -353,61 +408,139 @@ class ZeroDarkState(State):
             flags=sorted(flags - {"susceptible"}),
             rule="FR-P3",
         )
-        if secret is not None:
+        for side, secret in secrets:
             # The Spook's player learns which bogey its task is about (ZD-T3, ZD-T4).
             rule = "ZD-T3" if secret == "double_agent" else "ZD-T4"
-            self._emit(secret, to=(TEAM,), bogey=bid, rule=rule)
+            self._emit(secret, to=(side.seat,), bogey=bid, rule=rule)
 
     # ================================================================== the Spook (setup)
 
-    def _setup_spook(self) -> None:
-        """ZD-C7 (the hand), ZD-B1 (buying time instead), ZD-T1 (the priority task with
-        its equipment), ZD-T3/T4 (the umpire's secret picks among the pings)."""
-        spook = self.spook
+    def _first_side(self) -> Side:
+        return next(iter(self.sides.values()))
+
+    spook = _solo("spook", "The (first) side's Spook.")
+    task = _solo("task", "The (first) side's priority task.")
+    buying_time = _solo("buying_time", "Whether the (first) side's Spook buys time.")
+    hand = _solo("hand", "The (first) side's Spook's hand.")
+    double_agent = _solo("double_agent", "The (first) side's double agent (secret).")
+    boss_target = _solo("boss_target", "The (first) side's Boss to assassinate (secret).")
+    observed = _solo("observed", "Bogeys the (first) side's Spook has targeted.")
+    acquired = _solo("acquired", "Whether the (first) side acquired the dead-drop.")
+    verified = _solo("verified", "Whether the (first) side verified its Boss.")
+    double_agent_result = _solo("rescued", "The ally the (first) side's double agent became.")
+
+    def seat_of(self, model: Model) -> str:
+        """The seat that plays ``model`` (its team's; ``team`` in solo)."""
+        if self.mode == "solo":
+            return TEAM
+        if model.team:
+            return model.team
+        owner = self.position.models.get(self.ally_of.get(model.id, ""))
+        return owner.team if owner is not None else TEAM
+
+    def side_of(self, model: Model) -> Side:
+        return self.sides[self.seat_of(model)]
+
+    def _setup_sides(self) -> None:
+        """Each side's Spook: the hand or buying time (ZD-C7, ZD-B1; with both Versus
+        Spooks buying, the set-aside count is the sum of their D, ZD-B4, ZD-B5), the task
+        with its equipment (ZD-T1), the umpire's secret picks (ZD-T3, ZD-T4); then the
+        reveal check of the placement and, in Versus, the roll-off (ZD-C9)."""
+        for side in self.sides.values():
+            self._setup_side(side)
+        self._reveal_check()
+        if self.mode != "solo":
+            self._roll_off()
+
+    def _setup_side(self, side: Side) -> None:
+        spook = side.spook
         if spook is None:
-            self._reveal_check()
             return
+        private = None if self.mode == "solo" else (side.seat,)
         bonus = {"rescue": ("a", 1), "assassination": ("d", 1), "acquisition": ("m", 1)}
-        if self.task in bonus:
-            stat, amount = bonus[self.task]
+        if side.task in bonus:
+            stat, amount = bonus[side.task]
             self.hero_stats[spook] = self.stats(spook).with_bonus(stat, amount)
-        if self.task == "observation":
+        if side.task == "observation":
             self.upgrades[spook].append("dotlight")  # ZD-T5: the task's equipment
-        if self.task == "rescue":
+        if side.task == "rescue":
             exclude = {"nemesis", "named"}
             if self.config["rescue_excludes_synthetic"]:
                 exclude.add("synthetic")
             pool = sorted((p for p, f in self.ping_flags.items() if not f & exclude), key=_num)
             if not pool:
                 raise RulesError("the Rescue task needs a ping that may be a double agent (ZD-T3)")
-            self.double_agent = self._streams.stream("double-agent").choice(pool)
-        if self.task == "assassination":
+            side.double_agent = self._streams.stream("double-agent", side.seat).choice(pool)
+        if side.task == "assassination":
             bosses = sorted((p for p, t in self.ping_types.items() if t == "boss"), key=_num)
             if not bosses:
                 raise RulesError("the Assassination task needs a Boss ping (ZD-T4)")
-            self.boss_target = self._streams.stream("boss-target").choice(bosses)
+            side.boss_target = self._streams.stream("boss-target", side.seat).choice(bosses)
         d = self.stats(spook).d  # D in force at the start, task bonuses included (ZD-B6)
-        if self.buying_time:
-            self.aside_target = d
-            self._emit("buying_time", spook=spook, cards=d, rule="ZD-B1")
+        if side.buying_time:
+            self.aside_target += d
+            self._emit("buying_time", to=private, spook=spook, cards=d, rule="ZD-B1")
         else:
-            self.hand = [self.deck.draw() for _ in range(min(d, len(self.deck)))]
-            self._emit("hand_drawn", spook=spook, cards=len(self.hand), rule="ZD-C7")
-        self._emit("task", spook=spook, task=self.task, rule="ZD-T1")
-        self._reveal_check()
+            side.hand = [self.deck.draw() for _ in range(min(d, len(self.deck)))]
+            self._emit("hand_drawn", to=private, spook=spook, cards=len(side.hand), rule="ZD-C7")
+        self._emit("task", to=private, spook=spook, task=side.task, rule="ZD-T1")
+
+    def _prepare(self, seat: str, task: str, buy: str) -> None:
+        """ZD-B4: a Versus team's secret record of its Spook's task and whether it buys
+        time; once both are in, the buying-time choices are revealed together (ZD-B5)."""
+        side = self.sides[seat]
+        side.task = task if side.spook else "none"
+        side.buying_time = buy == "buy" and side.spook is not None
+        side.prepared = True
+        self._emit("prepared", to=(seat,), seat=seat, task=side.task, buy=side.buying_time)
+        if all(x.prepared for x in self.sides.values()):
+            self._emit(
+                "buying_time_choices",
+                choices={x.seat: x.buying_time for x in self.sides.values()},
+                rule="ZD-B5",
+            )
+            self.phase = "choose"
+            self._setup_sides()
+
+    def _roll_off(self) -> None:
+        """ZD-C9: a roll-off (a d6 each, again on a tie) picks the team that starts."""
+        seats = list(self.sides)
+        for k in range(100):
+            rng = self._streams.stream("roll-off", k)
+            rolls = [rng.die(6) for _ in seats]
+            if rolls[0] != rolls[1]:
+                first = seats[0] if rolls[0] > rolls[1] else seats[1]
+                self.turn_seat = self.red_seat = first
+                self._emit("roll_off", rolls=dict(zip(seats, rolls, strict=True)), first=first)
+                return
+        self.turn_seat = seats[0]  # pragma: no cover - 100 ties in a row
 
     # ================================================================== protocol
 
     def to_act(self) -> frozenset[str]:
-        return frozenset() if self._outcome is not None else frozenset({TEAM})
+        if self._outcome is not None:
+            return frozenset()
+        if self.phase == "prepare":
+            return frozenset(x.seat for x in self.sides.values() if not x.prepared)
+        if self.phase == "cqb" and self.cqb_queue:
+            return frozenset({self.seat_of(self.position.model(self.cqb_queue[0][0]))})
+        if self.phase == "red":
+            return frozenset({self.red_seat})
+        if self.active is not None and self.active in self.position.models:
+            return frozenset({self.seat_of(self.position.model(self.active))})
+        return frozenset({self.turn_seat})
 
-    def _can_activate(self) -> list[Model]:
-        """Heroes and allies that may be activated now (ZD-C9, ZD-D0), with the ZD-D2
-        restriction: an ally too far from its hero, or that hero, goes next."""
+    def _can_activate(self, seat: str | None = None) -> list[Model]:
+        """Heroes and allies that may be activated now (ZD-C9, ZD-D0) — of ``seat``'s team
+        when given — with the ZD-D2 restriction: an ally too far from its hero, or that
+        hero, goes next."""
         out = [
             m
             for m in self.position.models.values()
-            if m.is_character and m.state != "ooa" and m.id not in self.acted
+            if m.is_character
+            and m.state != "ooa"
+            and m.id not in self.acted
+            and (seat is None or self.seat_of(m) == seat)
         ]
         if self.reunite is not None:
             pair = [m for m in out if m.id in self.reunite]
@@ -419,11 +552,15 @@ class ZeroDarkState(State):
         if seat not in self.to_act():
             return []
         phase = self.phase
+        if phase == "prepare":
+            if self.sides[seat].spook is None:
+                return [Action(seat, "prepare", ("none", "hand"))]
+            return [Action(seat, "prepare", (t, b)) for t in TASKS for b in ("hand", "buy")]
         if phase == "choose":
-            return [Action(seat, "activate", (m.id,)) for m in self._can_activate()]
+            return [Action(seat, "activate", (m.id,)) for m in self._can_activate(seat)]
         if phase == "red":
             out = [Action(seat, "flip")]
-            out += [Action(seat, "play", (c.to_json(),)) for c in self.hand]
+            out += [Action(seat, "play", (c.to_json(),)) for c in self.sides[seat].hand]
             return out
         if phase == "cqb":
             return [Action(seat, "fight"), Action(seat, "persuade")]
@@ -480,15 +617,26 @@ class ZeroDarkState(State):
         return sorted(out)
 
     def _shootable(self, hero: Model) -> list[Model]:
-        """Bogeys the character has LOS to in its field of view, not entirely obscured
-        (ZD-C3, FR-L5, FR-S2)."""
+        """Enemies the character has LOS to in its field of view, not entirely obscured
+        (ZD-C3, FR-L5, FR-S2): bogeys, and in Versus the other team's characters."""
         out = []
-        for b in sorted(self.bogeys(), key=lambda m: _num(m.id)):
-            report = (
-                self.position.report(hero.id, b.id) if self.position.sees(hero.id, b.id) else None
-            )
-            if report is not None and report.los and not report.entirely_obscured:
+        for b in self._enemies(hero):
+            if not self.position.sees(hero.id, b.id):
+                continue
+            report = self.position.report(hero.id, b.id)
+            if report.los and not report.entirely_obscured:
                 out.append(b)
+        return out
+
+    def _enemies(self, model: Model) -> list[Model]:
+        """Bogeys, and in Versus the other team's characters standing (ZD-C9)."""
+        out = sorted(self.bogeys(), key=lambda m: _num(m.id))
+        if self.mode != "solo":
+            mine = self.seat_of(model)
+            out += sorted(
+                (c for c in self.characters() if self.seat_of(c) != mine),
+                key=lambda m: (m.kind != "hero", _num(m.id)),
+            )
         return out
 
     def _near_square(self, model: Model, square: Square) -> bool:
@@ -506,10 +654,11 @@ class ZeroDarkState(State):
     def _interaction(self, hero: Model) -> tuple[str, Square] | None:
         """What ``interact`` would work on: an objective not yet done (A(12)), or the
         dead-drop for the Spook on the Acquisition task (A(16), ZD-T6, ZD-C10)."""
+        side = self.side_of(hero)
         if (
-            self.task == "acquisition"
-            and hero.id == self.spook
-            and not self.acquired
+            side.task == "acquisition"
+            and hero.id == side.spook
+            and not side.acquired
             and self._near_square(hero, self.deployment_marker)
         ):
             return ("dead-drop", self.deployment_marker)
@@ -520,8 +669,9 @@ class ZeroDarkState(State):
 
     def _verifiable(self, hero: Model) -> str | None:
         """ZD-T4: the Spook engaged with the down Boss it must verify."""
-        target = self.boss_target
-        if hero.id != self.spook or target is None or self.verified:
+        side = self.side_of(hero)
+        target = side.boss_target
+        if hero.id != side.spook or target is None or side.verified:
             return None
         boss = self.position.models.get(target)
         if boss is None or boss.state != "down" or not self.position.engaged(hero.id, boss.id):
@@ -533,7 +683,9 @@ class ZeroDarkState(State):
     def apply_unchecked(self, action: Action) -> list[Event]:
         before = len(self.events)
         kind, args = action.kind, action.args
-        if kind == "activate":
+        if kind == "prepare":
+            self._prepare(action.seat, str(args[0]), str(args[1]))
+        elif kind == "activate":
             self._start_activation(str(args[0]))
         elif kind == "step":
             self._step(self.board.square(str(args[0])))
@@ -583,7 +735,8 @@ class ZeroDarkState(State):
         self._emit("activation", model=model_id, turn=self.turn)
 
     def _engaged_bogeys(self, model: Model) -> set[str]:
-        return {b.id for b in self.bogeys() if self.position.engaged(model.id, b.id)}
+        """Enemies ``model`` is engaged with: bogeys, and other teams' characters."""
+        return {b.id for b in self._enemies(model) if self.position.engaged(model.id, b.id)}
 
     def _step(self, to: Square) -> None:
         hero = self._hero()
@@ -608,6 +761,7 @@ class ZeroDarkState(State):
     def _exit(self) -> None:
         """Leaving the table by the exit (an automatic action; the activation ends)."""
         hero = self._hero()
+        self.red_seat = self.seat_of(hero)
         self.exited.add(hero.id)
         self.position = self.position.without(hero.id)
         self._emit("exit", model=hero.id, square=hero.square.name, rule="ZD-C8")
@@ -657,6 +811,8 @@ class ZeroDarkState(State):
 
     def _finish_activation(self) -> None:
         who = self.active
+        if who is not None and who in self.position.models:
+            self.red_seat = self.seat_of(self.position.model(who))
         if who is not None:
             self.acted.add(who)
             self._emit("activation_end", model=who)
@@ -709,9 +865,13 @@ class ZeroDarkState(State):
         hits, _ = self._roll(dice, tn, f"{purpose} {target.id}", hero.id)
         if dotlight:
             spent = self._dotlight_hits(hero, target, hits)
-            self._begin_bonus(1 + hits - spent if hits else 0)
+            # ZD-L4: the successes left are bonus actions "as normal": never the first.
+            self._begin_bonus(1 + max(0, hits - max(spent, 1)) if hits else 0)
             return
-        self._hits_on_bogey(target, hits, shot=True)
+        if target.kind == "bogey":
+            self._hits_on_bogey(target, hits, shot=True)
+        else:
+            self._wound_character(target.id, hits)  # Versus: a hero shot (ZD-C9)
         self._begin_bonus(hits)
 
     def _dotlight_hits(self, hero: Model, target: Model, hits: int) -> int:
@@ -722,8 +882,9 @@ class ZeroDarkState(State):
         if hits and target.id not in self.targeted:
             self.targeted.add(target.id)
             spent = 1
-            if hero.id == self.spook:
-                self.observed.add(target.id)  # ZD-T5: the Spook's targetings
+            side = self.side_of(hero)
+            if hero.id == side.spook:
+                side.observed.add(target.id)  # ZD-T5: the Spook's targetings
             self._emit("targeted", model=target.id, by=hero.id, rule="ZD-L2")
         need = 1 if spent else 2
         if hits - spent >= need and self.support.get(target.id, 0) > 0:
@@ -743,10 +904,11 @@ class ZeroDarkState(State):
         hits, _ = self._roll(self.stats(hero.id).a, tn, f"interact {what}", hero.id)
         if hits:
             if what == "dead-drop":
-                self.acquired = True
+                self.side_of(hero).acquired = True
                 self._emit("acquired", model=hero.id, square=square.name, rule="ZD-T6")
             else:
                 self.objectives_done.append(square.name)
+                self.objectives_by[square.name] = self.seat_of(hero)
                 self._emit("objective", model=hero.id, square=square.name, rule="ZD-C8")
         self._begin_bonus(hits)
 
@@ -761,7 +923,7 @@ class ZeroDarkState(State):
 
     def _verify(self, boss_id: str) -> None:
         """ZD-T4: the Spook puts the down Boss into the dead state."""
-        self.verified = True
+        self.side_of(self._hero()).verified = True
         self._emit("verified", model=self.active, boss=boss_id, rule="ZD-T4")
         self._kill_bogey(self.position.model(boss_id))
 
@@ -782,7 +944,7 @@ class ZeroDarkState(State):
                 )
                 continue
             if current.state == "down":
-                if bogey.id == self.boss_target:
+                if any(bogey.id == x.boss_target for x in self.sides.values()):
                     # ZD-T4: the Boss to assassinate is only down until verified.
                     self._emit("only_down", model=bogey.id, rule="ZD-T4")
                     continue
@@ -818,6 +980,8 @@ class ZeroDarkState(State):
         if current is None:
             return
         self.dead.add(model_id)
+        if self.reunite is not None and model_id in self.reunite:
+            self.reunite = None  # ZD-D2 binds a living pair only
         self._set(replace(current, state="ooa"))
         self._emit("dead", model=model_id, rule="ZD-C5")
         if current.kind == "ally":
@@ -837,12 +1001,12 @@ class ZeroDarkState(State):
                 char is None
                 or bogey is None
                 or char.state == "ooa"
-                or bogey.state == "down"
+                or bogey.state in ("down", "ooa")
                 or not self.position.engaged(char_id, bogey_id)
             ):
                 self.cqb_queue.pop(0)
                 continue
-            if self._susceptible(bogey) and char.is_character:
+            if bogey.kind == "bogey" and self._susceptible(bogey) and char.kind == "hero":
                 self.phase = "cqb"
                 self._emit("cqb_choice", model=char_id, bogey=bogey_id, rule="ZD-P1")
                 return
@@ -861,7 +1025,7 @@ class ZeroDarkState(State):
             t.strip() for t in str(self.config["susceptible"]).split(",") if t.strip()
         }
         return (
-            bogey.id == self.double_agent
+            any(bogey.id == x.double_agent for x in self.sides.values())
             or "susceptible" in flags
             or bogey.tier in susceptible_tiers
         )
@@ -874,9 +1038,19 @@ class ZeroDarkState(State):
         char_id, bogey_id, who = self.cqb_queue.pop(0)
         char = self.position.model(char_id)
         bogey = self.position.model(bogey_id)
+        self._emit("cqb", model=char_id, bogey=bogey_id, moved=who, persuade=persuade)
+        if bogey.is_character:
+            # Versus: two characters fight with D at TN 6 each (ZD-C9, ruling).
+            ours, _ = self._roll(self.stats(char_id).d, BOGEY_CQB_TN, "cqb", char_id)
+            theirs, _ = self._roll(self.stats(bogey_id).d, BOGEY_CQB_TN, "cqb", bogey_id)
+            self._wound_character(bogey_id, ours)
+            self._wound_character(char_id, theirs)
+            if self.phase == "cqb":
+                self.phase = "move"
+                self._run_cqb()
+            return
         stats = self.bogey_stats(bogey)
         mine = self.stats(char_id).a if persuade else self.stats(char_id).d
-        self._emit("cqb", model=char_id, bogey=bogey_id, moved=who, persuade=persuade)
         ours, _ = self._roll(mine, stats.cqb_tn, "persuade" if persuade else "cqb", char_id)
         theirs, _ = self._roll(
             stats.att + self.support.get(bogey_id, 0), BOGEY_CQB_TN, "cqb", bogey_id
@@ -909,10 +1083,14 @@ class ZeroDarkState(State):
                     owner = tied[0]
         self.position = self.position.without(bogey.id)
         self.targeted.discard(bogey.id)
+        rescuer = next(
+            (x for x in self.sides.values() if bogey.id == x.double_agent and by.id == x.spook),
+            None,
+        )
         if owner is None:
             self._emit("persuaded", bogey=bogey.id, by=by.id, ally=None, rule="ZD-P3")
-            if bogey.id == self.double_agent and by.id == self.spook:
-                self.double_agent_result = "left"
+            if rescuer is not None:
+                rescuer.rescued = "left"
             return
         self.allies_made += 1
         aid = f"A{self.allies_made}"
@@ -922,12 +1100,8 @@ class ZeroDarkState(State):
         self.ally_of[aid] = owner.id
         self.upgrades.setdefault(owner.id, []).append(f"ally {aid}")
         self._emit("persuaded", bogey=bogey.id, by=by.id, ally=aid, hero=owner.id, rule="ZD-P1")
-        if bogey.id == self.double_agent and by.id == self.spook:
-            self.double_agent_result = aid
-
-    double_agent_result: str | None = None
-    """ZD-T3: the ally the double agent became when the Spook persuaded it ("left" if it
-    left play at once), else None."""
+        if rescuer is not None:
+            rescuer.rescued = aid
 
     def _continue_after_cqb(self) -> None:
         step, self.after_cqb = self.after_cqb, ""
@@ -938,24 +1112,27 @@ class ZeroDarkState(State):
 
     # ------------------------------------------------------------------ the Red Force
 
-    def _spook_can_play(self) -> bool:
-        spook = self.position.models.get(self.spook or "")
-        return bool(self.hand) and spook is not None and spook.state != "ooa"
+    def _spook_can_play(self, side: Side) -> bool:
+        spook = self.position.models.get(side.spook or "")
+        return bool(side.hand) and spook is not None and spook.state != "ooa"
 
     def _red_force(self) -> None:
-        """After an activation: a flip, or the team's choice to play from the hand."""
+        """After an activation: a flip, or the acting team's choice to play from its
+        Spook's hand instead (ZD-C7)."""
+        self._check_end()  # the last hero down ends the mission before another flip
         if self._outcome is not None:
             return
-        if self._spook_can_play():
+        if self._spook_can_play(self.sides[self.red_seat]):
             self.phase = "red"
             return
         self._flip(None)
 
     def _play(self, code: str) -> None:
-        card = next(c for c in self.hand if c.to_json() == code)
-        self.hand.remove(card)
-        self.deck.discard_pile.put(card)
-        self._emit("played", card=code, spook=self.spook, rule="ZD-C7")
+        side = self.sides[self.red_seat]
+        card = next(c for c in side.hand if c.to_json() == code)
+        side.hand.remove(card)
+        self.deck.discard(card)  # the hand's cards were drawn: they are out
+        self._emit("played", card=code, spook=side.spook, rule="ZD-C7")
         self._resolve_card(card)
 
     def _flip(self, _: None) -> None:
@@ -964,7 +1141,7 @@ class ZeroDarkState(State):
         card = self.deck.draw()
         self.flips += 1
         aside = len(self.deck.pile("aside")) if "aside" in self.deck.pile_names else 0
-        if self.buying_time and not self.second_deck and aside < self.aside_target:
+        if not self.second_deck and aside < self.aside_target:
             self.deck.set_aside(card)
             self._emit("flip", card=card.to_json(), left=len(self.deck), set_aside=True)
         else:
@@ -993,7 +1170,7 @@ class ZeroDarkState(State):
         self._dependent_check()
         if not len(self.deck):
             aside = self.deck.pile("aside") if "aside" in self.deck.pile_names else None
-            if self.buying_time and not self.second_deck and aside is not None and len(aside):
+            if self.aside_target and not self.second_deck and aside is not None and len(aside):
                 # ZD-B3: the set-aside cards, shuffled, are the new Control Deck.
                 self.second_deck = True
                 self.deck.reshuffle(self._streams.stream("second-deck"), "aside")
@@ -1006,6 +1183,10 @@ class ZeroDarkState(State):
             self.acted = set()
             self.turn_start = len(self.events)
             self._emit("turn", turn=self.turn)
+        if self.mode != "solo":
+            # ZD-C9: the teams alternate; a team with nobody left to act passes.
+            other = next(x for x in self.sides if x != self.red_seat)
+            self.turn_seat = other if self._can_activate(other) else self.red_seat
 
     def _candidates(self, tier: str) -> list[Model]:
         """The bogeys a flip of ``tier`` may activate; a ping counts as a Grunt (FR-P2)."""
@@ -1029,10 +1210,14 @@ class ZeroDarkState(State):
             return tied[0]
         return self._streams.stream("flip-tie", self.flips).choice(tied)
 
+    def _standing_heroes(self) -> list[Model]:
+        return [m for m in self.position.models.values() if m.kind == "hero" and m.state != "ooa"]
+
     def _nearest_hero(self, model: Model) -> tuple[Model | None, int]:
-        """The character nearest by range (FR-R1), ties by number; (None, big) if none."""
+        """The hero nearest by range (FR-R1), ties by number; (None, big) if none (ZD-C4,
+        ZD-C11 and FR-P4 speak of heroes: allies are not hunted)."""
         best: tuple[Model | None, int] = (None, 10**6)
-        for h in sorted(self.characters(), key=lambda m: (m.kind != "hero", _num(m.id))):
+        for h in sorted(self._standing_heroes(), key=lambda m: _num(m.id)):
             r = self.position.range(model.id, h.id)
             if r is not None and r < best[1]:
                 best = (h, r)
@@ -1091,7 +1276,7 @@ class ZeroDarkState(State):
                 self._set(bogey)
                 self._emit("face", model=bogey.id, facing=facing)
         seen = []
-        for c in sorted(self.characters(), key=lambda m: (m.kind != "hero", _num(m.id))):
+        for c in sorted(self._standing_heroes(), key=lambda m: _num(m.id)):
             report = self.position.report(bogey.id, c.id)
             if report.los and not report.entirely_obscured:
                 seen.append((self._range(bogey, c), c, report))
@@ -1194,74 +1379,100 @@ class ZeroDarkState(State):
             self._finish_mission("no hero is left on the table", "ZD-C8")
 
     def _finish_mission(self, reason: str, rule: str) -> None:
-        """ZD-C5 (lost heroes), ZD-C8 (the objectives and the XP), ZD-T2/T7 (the task
-        settled from the record), with the mission report."""
+        """ZD-C5 (lost heroes), ZD-C8 (the objectives and the XP), ZD-T2/T7 (each task
+        settled from the record), with the mission report; in Versus the team with more
+        objectives wins, then the one that lost fewer heroes (ruling)."""
         heroes = sorted(set(self.xp), key=_num)
-        lost = [
-            h
-            for h in heroes
-            if h in self.dead
-            or (
-                h not in self.exited
-                and self.position.models.get(h, None) is not None
-                and self.position.model(h).state == "ooa"
-            )
-        ]
+        lost = [h for h in heroes if self._is_lost(h)]
         objectives = [sq.name for sq in self.board.markers.get("objective", ())]
-        success = set(objectives) <= set(self.objectives_done) and len(lost) < len(heroes)
+        all_done = set(objectives) <= set(self.objectives_done)
         gained: dict[str, list[tuple[str, int]]] = {h: [] for h in heroes}
-        for h in heroes:
-            if h not in lost:
-                gained[h].append(("survived", 1))
-                if success:
-                    gained[h].append(("mission success", 2))
-        task_result = self._task_result(lost)
-        if self.spook is not None and task_result is not None:
-            ok, extra = task_result
+        results: dict[str, bool | None] = {}
+        scores: dict[str, tuple[int, int]] = {}
+        for side in self.sides.values():
+            mine = [h for h in side.heroes if h in gained]
+            mine_lost = [h for h in mine if h in lost]
+            done = sum(1 for seat in self.objectives_by.values() if seat == side.seat)
+            scores[side.seat] = (done, -len(mine_lost))
+            success = all_done and len(mine_lost) < len(mine)
+            if self.mode != "solo":
+                success = done > 0 and len(mine_lost) < len(mine)
+            for h in mine:
+                if h not in lost:
+                    gained[h].append(("survived", 1))
+                    if success:
+                        gained[h].append(("mission success", 2))
+            result = self._task_result(side, lost)
+            results[side.seat] = None if result is None else result[0]
+            if side.spook is None or result is None:
+                continue
+            ok, extra = result
             if ok:
-                gained[self.spook].append((f"task {self.task}", 5))
+                gained[side.spook].append((f"task {side.task}", 5))
                 if extra:
-                    gained[self.spook].append(("rescue: the ally kept", 2))
-            else:
-                spook_xp = self.xp.get(self.spook, 0) + sum(x for _, x in gained[self.spook])
-                if spook_xp > 0:
-                    gained[self.spook].append((f"task {self.task} failed", -1))
-                else:
-                    # ZD-T2: the Spook has no XP to lose; the team loses it.
-                    others = sorted(
-                        (h for h in heroes if h != self.spook),
-                        key=lambda h: (-(self.xp[h] + sum(x for _, x in gained[h])), _num(h)),
-                    )
-                    if others and self.xp[others[0]] + sum(x for _, x in gained[others[0]]) > 0:
-                        gained[others[0]].append((f"task {self.task} failed (team)", -1))
+                    gained[side.spook].append(("rescue: the ally kept", 2))
+                continue
+            if self.xp.get(side.spook, 0) + sum(x for _, x in gained[side.spook]) > 0:
+                gained[side.spook].append((f"task {side.task} failed", -1))
+                continue
+
+            # ZD-T2: the Spook has no XP to lose; the team loses it.
+            def total(h: str) -> int:
+                return self.xp[h] + sum(x for _, x in gained[h])
+
+            others = sorted(
+                (h for h in mine if h != side.spook), key=lambda h: (-total(h), _num(h))
+            )
+            if others and total(others[0]) > 0:
+                gained[others[0]].append((f"task {side.task} failed (team)", -1))
         for h, items in gained.items():
             self.xp[h] += sum(x for _, x in items)
+        if self.mode == "solo":
+            success = all_done and len(lost) < len(heroes)
+            winners = frozenset({TEAM}) if success else frozenset()
+            # A failed mission is the Red Force's win (the umpire's side, no seat).
+            sides = frozenset({"heroes"}) if success else frozenset({"red force"})
+            result_text = "success" if success else "failure"
+        else:
+            best = max(scores.values())
+            top = [seat for seat, score in scores.items() if score == best]
+            winners = frozenset(top) if len(top) == 1 else frozenset()
+            sides = winners
+            result_text = f"{top[0]} wins" if len(top) == 1 else "a draw"
         self.report = {
-            "result": "success" if success else "failure",
+            "result": result_text,
             "reason": reason,
             "objectives": {o: o in self.objectives_done for o in objectives},
+            "objectives_by": dict(self.objectives_by),
             "lost": lost,
             "exited": sorted(self.exited, key=_num),
-            "task": self.task,
-            "task_success": None if task_result is None else task_result[0],
+            "task": self.task if self.mode == "solo" else None,
+            "task_success": results.get(TEAM) if self.mode == "solo" else None,
+            "tasks": {
+                x.seat: {"task": x.task, "success": results[x.seat]} for x in self.sides.values()
+            },
             "xp": {h: {"gained": gained[h], "total": self.xp[h]} for h in heroes},
             "flips": self.flips,
             "cards_left": len(self.deck),
         }
-        # A failed mission is the Red Force's win (the umpire's side, no seat).
-        winners = frozenset({TEAM}) if success else frozenset()
-        sides = frozenset({"heroes"}) if success else frozenset({"red force"})
         self._outcome = Outcome(winners, sides, reason, rule)
         self.phase = "over"
         self._emit("mission_end", reason=reason, rule=rule, report=self.report)
 
-    def _task_result(self, lost: list[str]) -> tuple[bool, bool] | None:
-        """ZD-T3…T7: (success, Rescue's extra +2) of the Spook's task, from the record."""
-        task, spook = self.task, self.spook
+    def _is_lost(self, hero: str) -> bool:
+        """ZD-C5: dead, or out of action at the end (a hero that left is not lost)."""
+        if hero in self.dead:
+            return True
+        model = self.position.models.get(hero)
+        return hero not in self.exited and model is not None and model.state == "ooa"
+
+    def _task_result(self, side: Side, lost: list[str]) -> tuple[bool, bool] | None:
+        """ZD-T3…T7: (success, Rescue's extra +2) of a side's task, from the record."""
+        task, spook = side.task, side.spook
         if spook is None or task == "none":
             return None
         if task == "rescue":
-            ally = self.double_agent_result
+            ally = side.rescued
             if ally is None:
                 return (False, False)
             if ally == "left":
@@ -1269,15 +1480,15 @@ class ZeroDarkState(State):
             a = self.position.models.get(ally)
             s = self.position.models.get(spook)
             kept = ally in self.exited and ally not in self.dead
-            if a is not None and s is not None and a.state != "ooa":
+            if a is not None and s is not None:
                 r = self.position.range(ally, spook)
                 kept = kept or (r is not None and r <= DEPENDENT_RANGE)
             return (True, kept)
         if task == "assassination":
-            return (self.verified, False)
+            return (side.verified, False)
         if task == "observation":
-            return (len(self.observed) >= 5, False)
-        return (self.acquired and spook not in lost, False)  # acquisition
+            return (len(side.observed) >= 5, False)
+        return (side.acquired and spook not in lost, False)  # acquisition
 
     # ================================================================== illegal actions
 
@@ -1386,6 +1597,8 @@ class ZeroDarkState(State):
         for name in ("acted", "dead", "exited", "targeted", "observed", "engaged_at_start"):
             setattr(new, name, set(getattr(self, name)))
         new.upgrades = {k: list(v) for k, v in self.upgrades.items()}
+        new.sides = {k: v.copy() for k, v in self.sides.items()}
+        new.objectives_by = dict(self.objectives_by)
         new.deck = self.deck.clone()
         return new
 

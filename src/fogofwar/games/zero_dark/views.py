@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 __all__ = ["build_view"]
 
 
-def _model(state: ZeroDarkState, m: Model) -> dict[str, Any]:
+def _model(state: ZeroDarkState, m: Model, seat: str | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": m.id,
         "kind": m.kind,
@@ -43,10 +43,13 @@ def _model(state: ZeroDarkState, m: Model) -> dict[str, Any]:
         # double agent: that is the umpire's secret until persuaded, ZD-T3).
         out["flags"] = sorted(state.flags.get(m.id, frozenset()) - {"susceptible"})
     if m.is_character:
-        s = state.stats(m.id)
-        out["profile"] = {"m": s.m, "f": s.f, "a": s.a, "d": s.d, "av": s.av}
         out["wounds"] = state.wounds.get(m.id, 0)
-        out["upgrades"] = list(state.upgrades.get(m.id, []))
+        # In Versus a team's sheets are its own: a task's bonus or equipment would tell
+        # the other team the task (ZD-B4, ZD-T1); in solo everything but the hand is open.
+        if state.mode == "solo" or seat == state.seat_of(m) or state.is_over:
+            s = state.stats(m.id)
+            out["profile"] = {"m": s.m, "f": s.f, "a": s.a, "d": s.d, "av": s.av}
+            out["upgrades"] = list(state.upgrades.get(m.id, []))
         if m.kind == "hero":
             out["role"] = state.specialism.get(m.id, "")  # the hero's specialism
         else:
@@ -68,7 +71,7 @@ def build_view(state: ZeroDarkState, seat: str | None) -> PlayerView:
         "steps": state.steps,
         "acted": sorted(state.acted),
         "doors": {e.name: (e in pos.open_doors) for e in sorted(pos.board.doors)},
-        "models": [_model(state, m) for m in models],
+        "models": [_model(state, m, seat) for m in models],
         "deck": {
             "left": len(state.deck),
             "discard": [c.to_json() for c in state.deck.discard_pile],
@@ -77,16 +80,26 @@ def build_view(state: ZeroDarkState, seat: str | None) -> PlayerView:
         },
         "bonus": state.bonus,
         "cqb": [list(c) for c in state.cqb_queue[:1]],
-        "spook": state.spook,
-        "buying_time": state.buying_time,
-        "task": state.task,
+        "mode": state.mode,
+        "turn_seat": state.turn_seat if state.mode != "solo" else None,
+        # Each side's Spook, whether it buys time (public once recorded, ZD-B5) and the
+        # size of its hand; a side's task is its own until the mission's report.
+        "sides": {
+            x.seat: {
+                "spook": x.spook,
+                "buying_time": x.buying_time if state.phase != "prepare" else None,
+                "hand_size": len(x.hand) if state.mode == "solo" or seat == x.seat else None,
+                "task": x.task if state.mode == "solo" or seat == x.seat or state.is_over else None,
+                "acquired": x.acquired if state.mode == "solo" or seat == x.seat else None,
+            }
+            for x in state.sides.values()
+        },
         "cautious": state.cancel_next,
         "dependent": None if state.reunite is None else list(state.reunite),
         "objectives": {
             sq.name: sq.name in state.objectives_done
             for sq in pos.board.markers.get("objective", ())
         },
-        "acquired": state.acquired,
         "exited": sorted(state.exited),
         "dead": sorted(state.dead),
         "xp": dict(state.xp),
@@ -95,17 +108,17 @@ def build_view(state: ZeroDarkState, seat: str | None) -> PlayerView:
         "events": [e.to_json() for e in state.events[state.turn_start :] if e.visible_to(seat)],
         "outcome": None if state.outcome() is None else state.outcome().to_json(),  # type: ignore[union-attr]
     }
-    if seat is not None:
-        # The Spook's hand is its player's (ZD-C7); a spectator sees only its size. The
-        # task's bogeys are the player's to know once turned over (ZD-T3, ZD-T4).
-        data["hand"] = [c.to_json() for c in state.hand]
+    mine = state.sides.get(seat) if seat is not None else None
+    if mine is not None:
+        # The Spook's hand is its player's (ZD-C7); others see only its size. The task's
+        # bogeys are the player's to know once turned over (ZD-T3, ZD-T4).
+        data["hand"] = [c.to_json() for c in mine.hand]
         data["task_bogeys"] = {
             name: value
             for name, value in (
-                ("double_agent", state.double_agent),
-                ("boss_target", state.boss_target),
+                ("double_agent", mine.double_agent),
+                ("boss_target", mine.boss_target),
             )
             if value is not None and value.startswith("B")
         }
-    data["hand_size"] = len(state.hand)
     return PlayerView(state.ruleset.id, seat, data)
