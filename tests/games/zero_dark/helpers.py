@@ -20,7 +20,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+import pytest
+
 from fogofwar.core.cards import Deck, PlayingCard, playing_cards
+from fogofwar.core.errors import IllegalActionError
 from fogofwar.core.game import Action, Event, get_ruleset
 from fogofwar.core.grid import Board, Square, parse_board
 from fogofwar.games.zero_dark.fear import FearRules, Model, Position
@@ -184,3 +187,27 @@ def finish(state: ZeroDarkState) -> list[Event]:
 def of_kind(events: Iterable[Event], kind: str) -> list[dict[str, Any]]:
     """The data of the events of ``kind``."""
     return [dict(e.data) for e in events if e.kind == kind]
+
+
+def legal(state: ZeroDarkState) -> list[tuple[str, tuple[Any, ...]]]:
+    """The team's legal actions as (kind, args) pairs."""
+    return [(a.kind, a.args) for a in state.legal_actions(TEAM)]
+
+
+def dist(state: ZeroDarkState, a: str, b: str) -> int:
+    """The FR-R1 range between two models (there is a route)."""
+    found = state.position.range(a, b)
+    assert found is not None
+    return found
+
+
+def kinds(state: ZeroDarkState) -> set[str]:
+    """The kinds of the team's legal actions."""
+    return {a.kind for a in state.legal_actions(TEAM)}
+
+
+def illegal_rule(state: ZeroDarkState, kind: str, *args: str) -> str | None:
+    """The rule ID an illegal action of the team is refused with."""
+    with pytest.raises(IllegalActionError) as info:
+        act(state, kind, *args)
+    return info.value.rule

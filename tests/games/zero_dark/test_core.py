@@ -22,7 +22,22 @@ from fogofwar.games.zero_dark.fear import Model
 from fogofwar.games.zero_dark.profiles import BOGEYS, HERO
 from fogofwar.games.zero_dark.state import TEAM, ZeroDarkState
 
-from .helpers import RS, act, board, bogey, deck_of, finish, hero, of_kind, sq, surgery_game
+from .helpers import (
+    RS,
+    act,
+    board,
+    bogey,
+    deck_of,
+    dist,
+    finish,
+    hero,
+    illegal_rule,
+    kinds,
+    legal,
+    of_kind,
+    sq,
+    surgery_game,
+)
 from .scripted import Dice, Roll
 
 # A 7x7 floor whose deployment site (complications) G7 is sealed off by blocks: a
@@ -75,27 +90,6 @@ def game(
         deck=deck_of(*(cards or ("BJ",)), fill=fill),
         **config,
     )
-
-
-def legal(state: ZeroDarkState) -> list[tuple[str, tuple[Any, ...]]]:
-    return [(a.kind, a.args) for a in state.legal_actions(TEAM)]
-
-
-def dist(state: ZeroDarkState, a: str, b: str) -> int:
-    """The FR-R1 range between two models (there is a route)."""
-    found = state.position.range(a, b)
-    assert found is not None
-    return found
-
-
-def kinds(state: ZeroDarkState) -> set[str]:
-    return {a.kind for a in state.legal_actions(TEAM)}
-
-
-def illegal_rule(state: ZeroDarkState, kind: str, *args: str) -> str | None:
-    with pytest.raises(IllegalActionError) as info:
-        act(state, kind, *args)
-    return info.value.rule
 
 
 def activations(events: list[Any]) -> list[str]:

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from fogofwar.core.cards import Deck, PlayingCard
-from fogofwar.core.errors import IllegalActionError, RulesError
+from fogofwar.core.errors import RulesError
 from fogofwar.core.game import Action
 from fogofwar.core.grid import Board, Square
 from fogofwar.core.rng import stream
@@ -32,8 +32,12 @@ from .helpers import (
     board,
     bogey,
     deck_of,
+    dist,
     finish,
     hero,
+    illegal_rule,
+    kinds,
+    legal,
     of_kind,
     ping,
     sq,
@@ -104,27 +108,6 @@ def new_game(seed: int = 0, **config: Any) -> ZeroDarkState:
     state = RS.new_game({"map": "zd-open", "spook": True, **config}, seed)
     assert isinstance(state, ZeroDarkState)
     return state
-
-
-def legal(state: ZeroDarkState) -> list[tuple[str, tuple[Any, ...]]]:
-    return [(a.kind, a.args) for a in state.legal_actions(TEAM)]
-
-
-def dist(state: ZeroDarkState, a: str, b: str) -> int:
-    """The FR-R1 range between two models (there is a route)."""
-    found = state.position.range(a, b)
-    assert found is not None
-    return found
-
-
-def kinds(state: ZeroDarkState) -> set[str]:
-    return {a.kind for a in state.legal_actions(TEAM)}
-
-
-def illegal_rule(state: ZeroDarkState, kind: str, *args: str) -> str | None:
-    with pytest.raises(IllegalActionError) as info:
-        act(state, kind, *args)
-    return info.value.rule
 
 
 def turn_of(state: ZeroDarkState, model: str = "H1") -> list[Any]:
