@@ -101,10 +101,22 @@ def _upper_bound(small: tuple[int, ...], tn: int) -> int:
         return 0
     n = len(small)
     bound = min(total // tn, n // need)
-    # Every group has 2 dice or more; pairs are the cheapest groups, and at most
-    # ``pairs`` disjoint pairs reach the TN: with p pairs, the rest need 3 dice each.
+    # Every group has 2 dice or more; at most ``pairs`` disjoint pairs reach the TN, and
+    # with p pairs the other groups need 3 dice each and are made of what the pairs leave:
+    # both dice of a pair are at least TN - the largest die, so p pairs take at least the
+    # 2p smallest such dice (and at least p TNs).
     pairs = _pairs(small, tn)
-    return min(bound, pairs + (n - 2 * pairs) // 3)
+    eligible = sorted(d for d in small if d >= tn - small[0])
+    best = 0
+    spent = 0
+    for p in range(pairs + 1):
+        if p:
+            if 2 * p > len(eligible):
+                break
+            spent += eligible[2 * p - 2] + eligible[2 * p - 1]
+        rest = total - max(p * tn, spent)
+        best = max(best, p + min(rest // tn, (n - 2 * p) // 3))
+    return min(bound, best)
 
 
 def _pairs(small: tuple[int, ...], tn: int) -> int:
@@ -230,7 +242,17 @@ def _screen(rolls: npt.NDArray[np.int16], tn: int) -> tuple[npt.NDArray[np.int64
         pairs += ok
         j += ok
         i -= live
-    bound = np.minimum(bound, pairs + (count - 2 * pairs) // 3)
+    # ... and the sum the pairs leave for the other groups (as _upper_bound).
+    low = np.where(small > 0, tn - small[:, :1], 1 << 20)
+    eligible = np.sort(np.where((small > 0) & (small >= low), small, 1 << 20), axis=1)
+    spent = np.cumsum(eligible, axis=1)
+    best = np.minimum(total // tn, count // 3)  # p = 0
+    for p in range(1, n // 2 + 1):
+        cost = np.maximum(p * tn, spent[:, 2 * p - 1])
+        feasible = (p <= pairs) & (spent[:, 2 * p - 1] < (1 << 20))
+        here = p + np.minimum((total - cost) // tn, (count - 2 * p) // 3)
+        best = np.where(feasible, np.maximum(best, here), best)
+    bound = np.minimum(bound, best)
     # Greedy: two pointers per row over the small dice (descending).
     hi = np.zeros(m, dtype=np.int64)
     lo = count - 1
