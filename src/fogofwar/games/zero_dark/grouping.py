@@ -218,19 +218,27 @@ def _screen(rolls: npt.NDArray[np.int16], tn: int) -> tuple[npt.NDArray[np.int64
     largest die left topped up with the smallest): where the two meet, that is the
     answer; elsewhere the exact search decides."""
     m, n = rolls.shape
-    small = np.where(rolls >= tn, 0, rolls).astype(np.int64)
-    big = (rolls >= tn).sum(axis=1).astype(np.int64)
+    big = (rolls >= tn).sum(axis=1)
     count = n - big
+    # Rows are descending, so the dice below the TN are each row's last ``count``: move
+    # them to the front (zeros after them).
+    cols = np.arange(n)
+    where = np.minimum(big[:, None] + cols, n - 1)
+    small = np.where(cols < count[:, None], np.take_along_axis(rolls, where, axis=1), 0)
+    small = small.astype(np.int32)
     total = small.sum(axis=1)
-    # Small dice sit after the big ones (rows are descending): shift them to the front.
-    order = np.argsort(-small, axis=1, kind="stable")
-    small = np.take_along_axis(small, order, axis=1)
+    flat = small.ravel()
+    base = np.arange(m) * n
+
+    def at(k: npt.NDArray[np.int64]) -> npt.NDArray[np.int32]:
+        found: npt.NDArray[np.int32] = flat[base + np.clip(k, 0, n - 1)]
+        return found
+
     reach = np.cumsum(small, axis=1) >= tn
     need = np.where(reach.any(axis=1), reach.argmax(axis=1) + 1, 0)
     bound = np.where(need > 0, np.minimum(total // tn, count // np.maximum(need, 1)), 0)
     # As _upper_bound: at most ``pairs`` disjoint pairs reach the TN; other groups need
     # three dice. Two pointers per row: the largest die left and the smallest.
-    rows = np.arange(m)
     i = count - 1
     j = np.zeros(m, dtype=np.int64)
     pairs = np.zeros(m, dtype=np.int64)
@@ -238,18 +246,28 @@ def _screen(rolls: npt.NDArray[np.int16], tn: int) -> tuple[npt.NDArray[np.int64
         live = j < i
         if not live.any():
             break
-        ok = live & (small[rows, np.clip(i, 0, n - 1)] + small[rows, np.clip(j, 0, n - 1)] >= tn)
+        ok = live & (at(i) + at(j) >= tn)
         pairs += ok
         j += ok
         i -= live
-    # ... and the sum the pairs leave for the other groups (as _upper_bound).
-    low = np.where(small > 0, tn - small[:, :1], 1 << 20)
-    eligible = np.sort(np.where((small > 0) & (small >= low), small, 1 << 20), axis=1)
-    spent = np.cumsum(eligible, axis=1)
+    # ... and the sum the pairs leave for the other groups: the dice of p pairs are at
+    # least TN - the largest die, so they take at least the 2p smallest such dice. Those
+    # are, ascending, the small dice from the row's end back to the first below that.
+    low = tn - small[:, 0]
+    eligible = ((small >= low[:, None]) & (small > 0)).sum(axis=1)
+    backwards = np.cumsum(small[:, ::-1], axis=1)  # from the smallest die up
+    zeros = n - count  # the padding at the row's end comes first in ``backwards``
     best = np.minimum(total // tn, count // 3)  # p = 0
+    skipped = count - eligible  # small dice below ``low``: the smallest ones
+    start = zeros + skipped - 1  # where the cumulative sum before the eligible dice is
+    before = np.where(
+        start >= 0, np.take_along_axis(backwards, np.maximum(start, 0)[:, None], axis=1)[:, 0], 0
+    )
     for p in range(1, n // 2 + 1):
-        cost = np.maximum(p * tn, spent[:, 2 * p - 1])
-        feasible = (p <= pairs) & (spent[:, 2 * p - 1] < (1 << 20))
+        upto = np.minimum(start + 2 * p, n - 1)
+        spent = np.take_along_axis(backwards, upto[:, None], axis=1)[:, 0] - before
+        cost = np.maximum(p * tn, spent)
+        feasible = (p <= pairs) & (2 * p <= eligible)
         here = p + np.minimum((total - cost) // tn, (count - 2 * p) // 3)
         best = np.where(feasible, np.maximum(best, here), best)
     bound = np.minimum(bound, best)
@@ -262,31 +280,31 @@ def _screen(rolls: npt.NDArray[np.int16], tn: int) -> tuple[npt.NDArray[np.int64
     for _ in range(n):
         # Open a group with the largest die left where none is open.
         opening = live & (acc == 0)
-        acc = np.where(opening, small[rows, np.minimum(hi, n - 1)], acc)
+        acc = np.where(opening, at(hi), acc)
         hi = np.where(opening, hi + 1, hi)
         # Top it up with the smallest die left.
         topping = live & (acc > 0) & (acc < tn) & (hi <= lo)
-        acc = np.where(topping, acc + small[rows, np.maximum(lo, 0)], acc)
+        acc = np.where(topping, acc + at(lo), acc)
         lo = np.where(topping, lo - 1, lo)
         closed = live & (acc >= tn)
         groups += closed
         acc = np.where(closed, 0, acc)
-        live = live & (hi <= lo) & ~(~closed & (acc > 0) & ~(hi <= lo))
+        live = live & (hi <= lo)
         if not live.any():
             break
-    return big, bound, groups, small
+    return big.astype(np.int64), bound.astype(np.int64), groups, small.astype(np.int64)
 
 
 def _best_fit(small: npt.NDArray[np.int64], tn: int) -> npt.NDArray[np.int64]:
     """The best-fit greedy split of each row at once (a lower bound): open a group with
     the largest die left, then add the smallest die that completes it, else the largest
     die left; stop at the first group that cannot be completed."""
-    avail = small.copy()
+    avail = small.astype(np.int32)
     m, n = avail.shape
     rows = np.arange(m)
     groups = np.zeros(m, dtype=np.int64)
     alive = np.ones(m, dtype=bool)
-    never = np.int64(1 << 40)
+    never = np.int32(1 << 20)
     for _ in range(n // 2 + 1):
         first = avail.argmax(axis=1)
         acc = np.where(alive, avail[rows, first], 0)
@@ -333,16 +351,18 @@ def distribution(dice: int, tn: int) -> dict[int, Fraction]:
         return {0: Fraction(1)}
     rolls = _rolls(dice)
     fact = np.array([math.factorial(k) for k in range(dice + 1)], dtype=np.int64)
-    faces = np.stack([(rolls == v).sum(axis=1) for v in range(1, SIDES + 1)], axis=1)
+    m = rolls.shape[0]
+    cells = (np.arange(m)[:, None] * (SIDES + 1) + rolls).ravel()
+    faces = np.bincount(cells, minlength=m * (SIDES + 1)).reshape(m, SIDES + 1)
     ways = fact[dice] // np.prod(fact[faces], axis=1)
     big, bound, greedy, small = _screen(rolls, tn)
     best = greedy.copy()
     hard = np.flatnonzero(greedy < bound)
     if hard.size:
         best[hard] = np.maximum(best[hard], _best_fit(small[hard], tn))
-    for i in np.flatnonzero(best < bound).tolist():
-        row = small[i]
-        best[i] = _solve(tuple(int(x) for x in row[row > 0]), tn)
+    left = np.flatnonzero(best < bound)
+    for i, row in zip(left.tolist(), small[left].tolist(), strict=True):
+        best[i] = _solve(tuple(x for x in row if x), tn)
     result = big + best
     counts = np.zeros(int(result.max()) + 1, dtype=np.int64)
     np.add.at(counts, result, ways)
