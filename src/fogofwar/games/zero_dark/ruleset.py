@@ -141,6 +141,14 @@ class ZeroDark(Ruleset):
                 rule="ZD-P0",
             ),
             Option(
+                "win",
+                str,
+                "objectives,survive",
+                "The mission's win conditions, all needed: objectives, exit, extract, rescue, "
+                "assassination, observation, acquisition, survive.",
+                rule="ZD-C8",
+            ),
+            Option(
                 "rescue_excludes_synthetic",
                 bool,
                 True,

@@ -81,6 +81,18 @@ TEAM: Final = "team"
 FLAGS: Final = ("nemesis", "named", "synthetic", "susceptible")
 """Bogey flags a Red Force entry may carry (ZD-C4, ZD-P0)."""
 
+WIN_CONDITIONS: Final = (
+    "objectives",
+    "exit",
+    "extract",
+    "rescue",
+    "assassination",
+    "observation",
+    "acquisition",
+    "survive",
+)
+"""A mission's win conditions (ZD-C8): all must hold for the mission to succeed."""
+
 _TIER_OF_LABEL: Final = {v: k for k, v in PING_LABEL.items()}
 
 PingSpec = tuple[str, frozenset[str]]
@@ -272,6 +284,10 @@ class ZeroDarkState(State):
         self.turn_seat = seats[0]  # whose activation comes next (Versus alternates)
         self.red_seat = seats[0]  # the team whose activation the flip follows
         self.objectives_by: dict[str, str] = {}
+        self.win = tuple(w.strip() for w in str(config["win"]).split(",") if w.strip())
+        unknown = [w for w in self.win if w not in WIN_CONDITIONS]
+        if unknown:
+            raise RulesError(f"win: conditions are {', '.join(WIN_CONDITIONS)}, not {unknown[0]!r}")
         if self.mode == "solo":
             side = self.sides[TEAM]
             side.task = str(config["task"]) if side.spook else "none"
@@ -1388,21 +1404,29 @@ class ZeroDarkState(State):
         all_done = set(objectives) <= set(self.objectives_done)
         gained: dict[str, list[tuple[str, int]]] = {h: [] for h in heroes}
         results: dict[str, bool | None] = {}
-        scores: dict[str, tuple[int, int]] = {}
+        scores: dict[str, tuple[int, int, int]] = {}
+        conditions: dict[str, dict[str, bool]] = {}
         for side in self.sides.values():
             mine = [h for h in side.heroes if h in gained]
             mine_lost = [h for h in mine if h in lost]
             done = sum(1 for seat in self.objectives_by.values() if seat == side.seat)
-            scores[side.seat] = (done, -len(mine_lost))
-            success = all_done and len(mine_lost) < len(mine)
-            if self.mode != "solo":
-                success = done > 0 and len(mine_lost) < len(mine)
+            task = self._task_result(side, lost)
+            met = {
+                c: self._condition(c, side, task, all_done if self.mode == "solo" else done > 0)
+                for c in self.win
+            }
+            met["survive"] = met.get("survive", True) and len(mine_lost) < len(mine)
+            if "survive" not in self.win:
+                del met["survive"]
+            conditions[side.seat] = met
+            success = all(met.values())
+            scores[side.seat] = (sum(met.values()), done, -len(mine_lost))
             for h in mine:
                 if h not in lost:
                     gained[h].append(("survived", 1))
                     if success:
                         gained[h].append(("mission success", 2))
-            result = self._task_result(side, lost)
+            result = task
             results[side.seat] = None if result is None else result[0]
             if side.spook is None or result is None:
                 continue
@@ -1428,7 +1452,7 @@ class ZeroDarkState(State):
         for h, items in gained.items():
             self.xp[h] += sum(x for _, x in items)
         if self.mode == "solo":
-            success = all_done and len(lost) < len(heroes)
+            success = all(conditions[TEAM].values())
             winners = frozenset({TEAM}) if success else frozenset()
             # A failed mission is the Red Force's win (the umpire's side, no seat).
             sides = frozenset({"heroes"}) if success else frozenset({"red force"})
@@ -1444,6 +1468,8 @@ class ZeroDarkState(State):
             "reason": reason,
             "objectives": {o: o in self.objectives_done for o in objectives},
             "objectives_by": dict(self.objectives_by),
+            "win": list(self.win),
+            "conditions": conditions,
             "lost": lost,
             "exited": sorted(self.exited, key=_num),
             "task": self.task if self.mode == "solo" else None,
@@ -1458,6 +1484,23 @@ class ZeroDarkState(State):
         self._outcome = Outcome(winners, sides, reason, rule)
         self.phase = "over"
         self._emit("mission_end", reason=reason, rule=rule, report=self.report)
+
+    def _condition(
+        self, name: str, side: Side, task: tuple[bool, bool] | None, objectives: bool
+    ) -> bool:
+        """A mission's win condition for ``side`` (ZD-C8; see docs/missions.md):
+        ``objectives`` (solo: every objective worked; Versus: one at least), ``exit`` (a
+        hero left by an exit), ``extract`` (the rescued double agent left by an exit),
+        the tasks by name (that task succeeded), ``survive`` (not every hero lost)."""
+        if name == "objectives":
+            return objectives
+        if name == "exit":
+            return any(h in self.exited for h in side.heroes)
+        if name == "extract":
+            return side.rescued is not None and side.rescued in self.exited
+        if name == "survive":
+            return True  # settled by the caller, from the lost heroes
+        return side.task == name and task is not None and task[0]
 
     def _is_lost(self, hero: str) -> bool:
         """ZD-C5: dead, or out of action at the end (a hero that left is not lost)."""
