@@ -133,6 +133,9 @@ def play_command(
     record: str | None = typer.Option(
         None, "--record", help="Where to save the record (default: RULESET-SEED.json)."
     ),
+    mission: str | None = typer.Option(
+        None, "--mission", help="A mission (Zero Dark): its name or file; same as --set mission=."
+    ),
 ) -> None:
     """Play a game at the terminal: each human seat sees only what it may know."""
     from .commands.play import play
@@ -140,7 +143,7 @@ def play_command(
     code = play(
         ruleset,
         seats=seat or [],
-        sets=set_ or [],
+        sets=[*(set_ or []), *([f"mission={mission}"] if mission else [])],
         players=players,
         seed=seed,
         record=record,

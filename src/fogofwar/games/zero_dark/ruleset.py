@@ -10,6 +10,7 @@ from ...core.errors import InvalidNotationError
 from ...core.game import (
     Action,
     ActionEncoding,
+    Config,
     ConfigSchema,
     GameMetadata,
     Option,
@@ -74,6 +75,14 @@ class ZeroDark(Ruleset):
                 SHIPPED_MAPS[0],
                 f"A shipped map ({', '.join(SHIPPED_MAPS)}) or a board file's path.",
                 rule="FR-G2",
+            ),
+            Option(
+                "mission",
+                str,
+                "",
+                "A mission (a shipped one's name or a .mission file): it sets the map, the "
+                "teams, the Red Force, the task and the win conditions (--set overrides).",
+                rule="ZD-C8",
             ),
             Option(
                 "mode",
@@ -157,6 +166,16 @@ class ZeroDark(Ruleset):
             ),
         )
     )
+
+    def resolve_config(self, config: Mapping[str, Any] | None = None) -> Config:
+        """The options, with a mission's settings under what was given explicitly."""
+        given = dict(config or {})
+        name = str(given.get("mission") or "")
+        if name:
+            from .missions import load_mission
+
+            given = {**load_mission(name).config(), **given}
+        return super().resolve_config(given)
 
     def seats(self, config: Mapping[str, Any] | None = None) -> tuple[str, ...]:
         mode = self.resolve_config(config)["mode"]

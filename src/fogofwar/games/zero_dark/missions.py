@@ -1,0 +1,468 @@
+"""Zero Dark missions as data files (ZD-C8).
+
+A mission names its map, the heroes, the Red Force, which bogeys are susceptible to
+persuasion, the Spook's priority task (solo) and the win conditions. It is a small
+text file, by convention ``*.mission`` (``docs/missions.md``)::
+
+    # The double agent in the derelict.
+    name: The spy
+    map: zd-corridor
+    heroes: 4
+    red_force: grunt=4,elite=2,boss=1:named
+    susceptible: grunt
+    task: rescue
+    win: rescue, survive
+
+:func:`parse_mission` checks the whole file, the map and the Red Force included, and
+reports the first problem as a :class:`BadDataError` with the file, line and column;
+:func:`load_mission` loads a shipped mission (``fogofwar/data/missions``) or a file.
+:meth:`Mission.config` gives the ``zero-dark`` options that the mission sets.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Final
+
+from fogofwar.core.errors import BadDataError, RulesError
+from fogofwar.core.grid import Board
+
+from .maps import SHIPPED_MAPS, load_map
+from .profiles import BOGEYS, TASKS
+from .state import WIN_CONDITIONS as STATE_WIN_CONDITIONS
+from .state import parse_red_force_specs
+
+__all__ = [
+    "SHIPPED_MISSIONS",
+    "WIN_CONDITIONS",
+    "Mission",
+    "load_mission",
+    "parse_mission",
+]
+
+#: The conditions a mission may require to succeed; all that it names must hold
+#: (ZD-C8). ``objectives``: every objective square worked; ``exit``: at least one hero
+#: left by an exit square; ``extract``: the persuaded double agent left by an exit;
+#: ``rescue``, ``assassination``, ``observation``,
+#: ``acquisition``: that priority task succeeded (ZD-T3…T6); ``survive``: not every
+#: hero lost (ZD-C5).
+WIN_CONDITIONS: Final[tuple[str, ...]] = STATE_WIN_CONDITIONS
+
+#: The missions shipped in ``fogofwar/data/missions`` (the file ``NAME.mission``).
+SHIPPED_MISSIONS: Final[tuple[str, ...]] = ("the-spy", "the-boss", "dead-drop")
+
+_SUFFIX: Final = ".mission"
+_KEYS: Final = (
+    "name",
+    "description",
+    "map",
+    "mode",
+    "heroes",
+    "red_force",
+    "susceptible",
+    "task",
+    "buy_time",
+    "win",
+)
+_REQUIRED: Final = ("name", "map", "red_force")
+_DEFAULT_WIN: Final = ("objectives", "survive")
+_TASK_WINS: Final = ("rescue", "assassination", "observation", "acquisition")
+#: Flags that keep a ping from being the Rescue task's double agent (ZD-T3; the
+#: ``rescue_excludes_synthetic`` option is on by default and a mission leaves it so).
+_NOT_DOUBLE_AGENT: Final = frozenset({"nemesis", "named", "synthetic"})
+_LINE_RE: Final = re.compile(r"(\s*)([^:]*?)(\s*):(.*)")
+
+
+@dataclass(frozen=True)
+class Mission:
+    """A Zero Dark mission (ZD-C8), as read from a ``.mission`` file.
+
+    Attributes:
+        name: the mission's title.
+        description: free text ("" when the file gives none).
+        file: the file's path or name, as errors name it.
+        map: a shipped map's name, or the absolute path of a ``.board`` file (a
+            relative path in the file is resolved from the mission file's folder).
+        mode: ``"solo"`` or ``"versus"``.
+        heroes: heroes in a team, 1 to 6.
+        red_force: the Red Force's pings (:func:`~.state.parse_red_force_specs`).
+        susceptible: comma-separated bogey tiers susceptible to persuasion ("" = none).
+        task: the Spook's priority task in solo (``"none"`` in Versus).
+        buy_time: whether the Spook buys time (solo).
+        win: the win conditions (from :data:`WIN_CONDITIONS`); all must hold.
+        lines: each key given in the file -> its line number (for later errors).
+    """
+
+    name: str
+    description: str
+    file: str
+    map: str
+    mode: str
+    heroes: int
+    red_force: str
+    susceptible: str
+    task: str
+    buy_time: bool
+    win: tuple[str, ...]
+    lines: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.lines, MappingProxyType):
+            object.__setattr__(self, "lines", MappingProxyType(dict(self.lines)))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A mapping proxy does not pickle; missions cross process boundaries (batches).
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        values["lines"] = dict(self.lines)
+        return (_make_mission, (values,))
+
+    def config(self) -> dict[str, object]:
+        """The ``zero-dark`` config options the mission sets."""
+        return {
+            "map": self.map,
+            "mode": self.mode,
+            "heroes": self.heroes,
+            "red_force": self.red_force,
+            "susceptible": self.susceptible,
+            "task": self.task,
+            "buy_time": self.buy_time,
+            "win": ",".join(self.win),
+        }
+
+
+def _make_mission(values: dict[str, Any]) -> Mission:
+    """Re-create a mission from its fields (used by pickle)."""
+    return Mission(**values)
+
+
+class _Entry:
+    __slots__ = ("column", "line", "value")
+
+    def __init__(self, value: str, line: int, column: int) -> None:
+        self.value = value
+        self.line = line
+        self.column = column
+
+
+def _items(entry: _Entry) -> list[tuple[str, int]]:
+    """The comma-separated items of a value with their 1-based columns (stripped;
+    an empty item keeps the column where it would start)."""
+    out: list[tuple[str, int]] = []
+    start = 0
+    for part in entry.value.split(","):
+        lead = len(part) - len(part.lstrip())
+        out.append((part.strip(), entry.column + start + lead))
+        start += len(part) + 1
+    return out
+
+
+class _Parser:
+    def __init__(self, text: str, file: str, folder: Path | None) -> None:
+        self.text = text[1:] if text.startswith("\ufeff") else text
+        self.file = file
+        self.folder = folder
+        self.entries: dict[str, _Entry] = {}
+
+    def fail(
+        self, expected: str, line: int | None, column: int | None, found: str | None = None
+    ) -> BadDataError:
+        return BadDataError(self.file, expected, line=line, column=column, found=found)
+
+    def fail_at(self, key: str, expected: str, found: str | None = None) -> BadDataError:
+        entry = self.entries[key]
+        return self.fail(
+            expected, entry.line, entry.column, entry.value if found is None else found
+        )
+
+    # -- the lines
+
+    def read(self) -> None:
+        for number, raw in enumerate(self.text.splitlines(), 1):
+            cut = raw.find("#")
+            body = (raw if cut < 0 else raw[:cut]).rstrip()
+            if not body.strip():
+                continue
+            m = _LINE_RE.match(body)
+            key = m.group(2) if m else ""
+            if m is None or not key:
+                col = len(body) - len(body.lstrip()) + 1
+                raise self.fail(
+                    "a line 'key: value' (" + ", ".join(_KEYS) + ")",
+                    number,
+                    col,
+                    body.strip(),
+                )
+            key_col = len(m.group(1)) + 1
+            if key not in _KEYS:
+                raise self.fail("a mission key: " + ", ".join(_KEYS), number, key_col, key)
+            if key in self.entries:
+                raise self.fail(
+                    f"each key once ({key!r} was given on line {self.entries[key].line})",
+                    number,
+                    key_col,
+                    key,
+                )
+            rest = m.group(4)
+            value = rest.strip()
+            value_col = m.end(3) + 2 + (len(rest) - len(rest.lstrip()))
+            if not value:
+                raise self.fail(f"a value after '{key}:'", number, value_col)
+            self.entries[key] = _Entry(value, number, value_col)
+        for key in _REQUIRED:
+            if key not in self.entries:
+                raise self.fail(f"a '{key}: ...' line (the key is required)", 1, 1)
+
+    def get(self, key: str, default: str) -> str:
+        entry = self.entries.get(key)
+        return default if entry is None else entry.value
+
+    # -- the values
+
+    def parse(self) -> Mission:
+        self.read()
+        mode = self.mode()
+        if mode == "versus":
+            for key in ("task", "buy_time"):
+                if key in self.entries:
+                    raise self.fail_at(
+                        key,
+                        f"no '{key}' in a Versus mission (each team chooses its Spook's "
+                        "task and whether it buys time in secret at the table, ZD-B4)",
+                    )
+        heroes = self.heroes()
+        buy_time = self.buy_time()
+        task = self.task()
+        specs = self.red_force()
+        susceptible = self.susceptible()
+        win = self.win()
+        self.win_needs_task(win, mode, task)
+        if task == "rescue" and all(flags & _NOT_DOUBLE_AGENT for _, flags in specs):
+            raise self.fail_at(
+                "red_force",
+                f"a ping that may be the double agent for the Rescue task (line "
+                f"{self.entries['task'].line}, ZD-T3): one without the nemesis, named or "
+                "synthetic flag",
+            )
+        if task == "assassination" and not any(tier == "boss" for tier, _ in specs):
+            raise self.fail_at(
+                "red_force",
+                f"a boss in the Red Force for the Assassination task (line "
+                f"{self.entries['task'].line}, ZD-T4)",
+            )
+        map_name = self.map(mode, heroes)
+        return Mission(
+            name=self.entries["name"].value,
+            description=self.get("description", ""),
+            file=self.file,
+            map=map_name,
+            mode=mode,
+            heroes=heroes,
+            red_force=self.entries["red_force"].value,
+            susceptible=susceptible,
+            task=task,
+            buy_time=buy_time,
+            win=win,
+            lines={k: e.line for k, e in self.entries.items()},
+        )
+
+    def mode(self) -> str:
+        mode = self.get("mode", "solo").lower()
+        if mode not in ("solo", "versus"):
+            raise self.fail_at("mode", "a mode: solo or versus (ZD-C9)")
+        return mode
+
+    def heroes(self) -> int:
+        if "heroes" not in self.entries:
+            return 4
+        value = self.entries["heroes"].value
+        if not re.fullmatch(r"[0-9]+", value):
+            raise self.fail_at("heroes", "a whole number of heroes, 1 to 6 (ZD-C2)")
+        n = int(value)
+        if not 1 <= n <= 6:
+            raise self.fail_at("heroes", "1 to 6 heroes (ZD-C2)")
+        return n
+
+    def buy_time(self) -> bool:
+        value = self.get("buy_time", "false").lower()
+        if value not in ("true", "false"):
+            raise self.fail_at("buy_time", "true or false (ZD-B1)")
+        return value == "true"
+
+    def task(self) -> str:
+        task = self.get("task", "none").lower()
+        if task not in TASKS:
+            raise self.fail_at("task", "a priority task: " + ", ".join(TASKS) + " (ZD-T1)")
+        return task
+
+    def red_force(self) -> tuple[tuple[str, frozenset[str]], ...]:
+        try:
+            return parse_red_force_specs(self.entries["red_force"].value)
+        except RulesError as exc:
+            raise self.fail_at(
+                "red_force", f"a Red Force such as grunt=5,elite=2,boss=1:named ({exc})"
+            ) from exc
+
+    def susceptible(self) -> str:
+        entry = self.entries.get("susceptible")
+        if entry is None or entry.value.lower() == "none":
+            return ""
+        tiers: list[str] = []
+        for item, col in _items(entry):
+            tier = item.lower()
+            if tier not in BOGEYS:
+                raise self.fail(
+                    "a bogey tier susceptible to persuasion: " + ", ".join(BOGEYS) + " (ZD-P0)",
+                    entry.line,
+                    col,
+                    item,
+                )
+            if tier in tiers:
+                raise self.fail("each tier once", entry.line, col, item)
+            tiers.append(tier)
+        return ",".join(tiers)
+
+    def win(self) -> tuple[str, ...]:
+        entry = self.entries.get("win")
+        if entry is None:
+            return _DEFAULT_WIN
+        out: list[str] = []
+        for item, col in _items(entry):
+            cond = item.lower()
+            if cond not in WIN_CONDITIONS:
+                raise self.fail(
+                    "a win condition: " + ", ".join(WIN_CONDITIONS) + " (ZD-C8)",
+                    entry.line,
+                    col,
+                    item,
+                )
+            if cond in out:
+                raise self.fail("each win condition once", entry.line, col, item)
+            out.append(cond)
+        return tuple(out)
+
+    def win_needs_task(self, win: tuple[str, ...], mode: str, task: str) -> None:
+        entry = self.entries.get("win")
+        if entry is None:
+            return
+        for item, col in _items(entry):
+            cond = item.lower()
+            if cond not in _TASK_WINS or (mode == "solo" and task == cond):
+                continue
+            why = (
+                "in Versus the tasks are chosen at the table"
+                if mode == "versus"
+                else f"the mission's task is {task!r}"
+            )
+            raise self.fail(
+                f"a win condition the mission can check: {cond!r} needs 'task: {cond}' "
+                f"in a solo mission ({why})",
+                entry.line,
+                col,
+                item,
+            )
+
+    def map(self, mode: str, heroes: int) -> str:
+        entry = self.entries["map"]
+        value = entry.value
+        is_path = value.endswith(".board") or "/" in value or "\\" in value
+        name = value
+        if is_path:
+            path = Path(value)
+            if not path.is_absolute():
+                path = (self.folder if self.folder is not None else Path.cwd()) / path
+            path = path.resolve()
+            if path.suffix != ".board" or not path.is_file():
+                raise self.fail_at(
+                    "map",
+                    "an existing .board file (relative to the mission file's folder) "
+                    "or a shipped map: " + ", ".join(SHIPPED_MAPS),
+                )
+            name = str(path)
+        try:
+            board = load_map(name)
+        except LookupError as exc:
+            raise self.fail_at(
+                "map",
+                "a shipped map (" + ", ".join(SHIPPED_MAPS) + ") or the path of a .board file",
+            ) from exc
+        except (BadDataError, OSError) as exc:
+            raise self.fail_at("map", f"a Zero Dark map that loads ({exc})") from exc
+        if mode == "versus":
+            self.check_versus_map(board, heroes)
+        return name
+
+    def check_versus_map(self, board: Board, heroes: int) -> None:
+        zone = board.markers.get("heroes2", ())
+        if len(zone) < heroes:
+            raise self.fail_at(
+                "map",
+                f"a map with a 'heroes2' marker of at least {heroes} squares for Versus "
+                "(the second team's deployment zone, ZD-C9)",
+                f"{self.entries['map'].value} ({len(zone)} squares in 'heroes2')",
+            )
+
+
+def parse_mission(text: str, *, file: str = "<string>", folder: Path | None = None) -> Mission:
+    """Read and check a mission (ZD-C8).
+
+    Args:
+        text: the mission file's text.
+        file: the name to put in errors and :attr:`Mission.file`.
+        folder: the folder that a relative map path is resolved from (the current
+            directory when ``None``).
+
+    Raises:
+        BadDataError: naming ``file``, the line and column of the offending value (line 1
+            for a missing required key) and what was expected: a line without a colon,
+            an unknown key, a key given twice, an empty value, a bad number or boolean,
+            a mode not solo/versus, heroes not 1 to 6, a map that is unknown or does not
+            load (or, in Versus, lacks a ``heroes2`` zone for the team), a bad Red Force,
+            an unknown tier in ``susceptible``, an unknown task, a task or ``buy_time``
+            in Versus, an unknown win condition or one that needs a task the mission
+            does not set, a Rescue task without a ping that may be the double agent
+            (ZD-T3) or an Assassination task without a boss (ZD-T4).
+    """
+    return _Parser(text, file, folder).parse()
+
+
+def load_mission(name: str) -> Mission:
+    """Load a shipped mission (``"the-spy"``) or a ``.mission`` file.
+
+    Args:
+        name: a name from :data:`SHIPPED_MISSIONS`, or the path of a mission file
+            (anything containing a path separator or ending in ``.mission``); a relative
+            map path in it is resolved from the file's folder.
+
+    Raises:
+        BadDataError: the mission does not validate (see :func:`parse_mission`), or the
+            file is not UTF-8 text.
+        LookupError: no shipped mission of that name.
+        OSError: the file cannot be read.
+    """
+    if name.endswith(_SUFFIX) or "/" in name or "\\" in name:
+        path = Path(name)
+        return parse_mission(
+            _read(path.read_bytes(), str(path)), file=str(path), folder=path.parent
+        )
+    folder = resources.files("fogofwar").joinpath("data", "missions")
+    entry = folder.joinpath(name + _SUFFIX)
+    if not entry.is_file():
+        raise LookupError(f"no shipped mission {name!r}; available: {', '.join(SHIPPED_MISSIONS)}")
+    file = f"fogofwar/data/missions/{name}{_SUFFIX}"
+    return parse_mission(
+        _read(entry.read_bytes(), file),
+        file=file,
+        folder=folder if isinstance(folder, Path) else None,
+    )
+
+
+def _read(data: bytes, file: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise BadDataError(file, "UTF-8 text", found=f"byte {data[exc.start]:#04x}") from exc

@@ -1,0 +1,523 @@
+"""Zero Dark missions as data files (ZD-C8): the shipped missions, the format's
+defaults, one broken mission per error, and missions loaded from a path."""
+
+from __future__ import annotations
+
+import pickle
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from fogofwar.core.errors import BadDataError
+from fogofwar.core.game import get_ruleset
+from fogofwar.games.zero_dark.missions import (
+    SHIPPED_MISSIONS,
+    WIN_CONDITIONS,
+    Mission,
+    load_mission,
+    parse_mission,
+)
+from fogofwar.games.zero_dark.state import ZeroDarkState
+
+RS = get_ruleset("zero-dark")
+FILE = "test.mission"
+
+#: A valid solo mission; the error tests change one line of it.
+BASE = """\
+# A test mission.
+name: Test
+map: zd-corridor
+red_force: grunt=4,elite=2,boss=1:named
+"""
+
+
+def broken(text: str, *, folder: Path | None = None) -> BadDataError:
+    with pytest.raises(BadDataError) as info:
+        parse_mission(text, file=FILE, folder=folder)
+    err = info.value
+    assert err.file == FILE
+    return err
+
+
+def shipped_board_text(name: str) -> str:
+    entry = resources.files("fogofwar").joinpath("data", "boards", name + ".board")
+    return entry.read_text(encoding="utf-8")
+
+
+# --------------------------------------------------------------------- shipped missions
+
+
+def test_shipped_missions_are_the_folder() -> None:
+    # ZD-C8: every mission file in fogofwar/data/missions is listed, and no other.
+    folder = resources.files("fogofwar").joinpath("data", "missions")
+    names = {e.name[: -len(".mission")] for e in folder.iterdir() if e.name.endswith(".mission")}
+    assert names == set(SHIPPED_MISSIONS)
+    assert len(SHIPPED_MISSIONS) >= 3
+
+
+@pytest.mark.parametrize("name", SHIPPED_MISSIONS)
+@pytest.mark.parametrize("seed", [0, 7])
+def test_shipped_mission_loads_and_starts_a_game(name: str, seed: int) -> None:
+    # ZD-C8: a mission's config creates a game of its map, heroes and Red Force.
+    mission = load_mission(name)
+    assert mission.file == f"fogofwar/data/missions/{name}.mission"
+    assert mission.name and mission.description
+    assert set(mission.win) <= set(WIN_CONDITIONS)
+    state = RS.new_game(mission.config(), seed)
+    assert isinstance(state, ZeroDarkState)
+    assert state.mode == mission.mode
+    seats = ("team",) if mission.mode == "solo" else ("team1", "team2")
+    assert state.to_act() == frozenset(seats)
+    assert len(state.heroes()) == mission.heroes * len(seats)
+    assert len(state.pings()) == sum(
+        int(part.split("=")[1].split(":")[0]) for part in mission.red_force.split(",")
+    )
+    if mission.mode == "solo":
+        assert state.sides["team"].task == mission.task
+        assert state.sides["team"].buying_time == mission.buy_time
+
+
+def test_the_spy() -> None:
+    # ZD-C8, ZD-T3: Rescue on the corridor map, the grunts susceptible, the named Boss
+    # never the double agent.
+    mission = load_mission("the-spy")
+    assert (mission.map, mission.mode, mission.task) == ("zd-corridor", "solo", "rescue")
+    assert mission.win == ("rescue", "extract", "survive")
+    assert mission.susceptible == "grunt"
+    for seed in range(5):
+        state = RS.new_game(mission.config(), seed)
+        assert isinstance(state, ZeroDarkState)
+        agent = state.sides["team"].double_agent
+        assert agent is not None and not state.ping_flags[agent] & {"named", "nemesis"}
+
+
+def test_the_boss() -> None:
+    # ZD-C8, ZD-T4: Assassination on the open map, with a Boss in the Red Force.
+    mission = load_mission("the-boss")
+    assert (mission.map, mission.mode, mission.task) == ("zd-open", "solo", "assassination")
+    assert mission.win == ("assassination", "survive")
+    state = RS.new_game(mission.config(), 3)
+    assert isinstance(state, ZeroDarkState)
+    target = state.sides["team"].boss_target
+    assert target is not None and state.ping_types[target] == "boss"
+
+
+def test_dead_drop() -> None:
+    # ZD-C8, ZD-C9, ZD-B4: Versus, three heroes a team; the tasks and buying time are
+    # chosen at the table, so the mission sets neither.
+    mission = load_mission("dead-drop")
+    assert (mission.map, mission.mode, mission.heroes) == ("zd-open", "versus", 3)
+    assert mission.win == ("objectives", "survive")
+    assert (mission.task, mission.buy_time) == ("none", False)
+    assert "task" not in mission.lines and "buy_time" not in mission.lines
+    assert "secret" in mission.description and "buy time" in mission.description
+    state = RS.new_game(mission.config(), 0)
+    assert isinstance(state, ZeroDarkState)
+    assert state.phase == "prepare"
+
+
+def test_unknown_shipped_mission() -> None:
+    # ZD-C8: an unknown name lists the shipped missions.
+    with pytest.raises(LookupError, match="the-spy"):
+        load_mission("no-such-mission")
+
+
+# --------------------------------------------------------------------- the format
+
+
+def test_defaults_and_lines() -> None:
+    # ZD-C8: defaults for every optional key; each key's line is kept.
+    mission = parse_mission(BASE, file=FILE)
+    assert mission == Mission(
+        name="Test",
+        description="",
+        file=FILE,
+        map="zd-corridor",
+        mode="solo",
+        heroes=4,
+        red_force="grunt=4,elite=2,boss=1:named",
+        susceptible="",
+        task="none",
+        buy_time=False,
+        win=("objectives", "survive"),
+    )
+    assert dict(mission.lines) == {"name": 2, "map": 3, "red_force": 4}
+    assert mission.config() == {
+        "map": "zd-corridor",
+        "mode": "solo",
+        "heroes": 4,
+        "red_force": "grunt=4,elite=2,boss=1:named",
+        "susceptible": "",
+        "task": "none",
+        "buy_time": False,
+        "win": "objectives,survive",
+    }
+    copy = pickle.loads(pickle.dumps(mission))
+    assert copy == mission and copy.lines == mission.lines
+    with pytest.raises(TypeError):
+        mission.lines["name"] = 9  # type: ignore[index]
+
+
+def test_every_key_comments_blank_lines_and_case() -> None:
+    # ZD-C8: comments anywhere, blank lines, indentation; words in any case.
+    text = """\
+\ufeff# header
+
+  name:   The run   # trailing comment
+description: Out by the lift.
+map: zd-corridor
+mode: Solo
+heroes: 2
+red_force: grunt=3, elite=1
+susceptible: Grunt, elite
+task: Observation
+buy_time: TRUE
+win: exit, observation, survive
+"""
+    mission = parse_mission(text, file=FILE)
+    assert mission.name == "The run"
+    assert mission.description == "Out by the lift."
+    assert (mission.mode, mission.heroes, mission.task, mission.buy_time) == (
+        "solo",
+        2,
+        "observation",
+        True,
+    )
+    assert mission.susceptible == "grunt,elite"
+    assert mission.win == ("exit", "observation", "survive")
+    assert mission.lines["name"] == 3 and mission.lines["win"] == 12
+    state = RS.new_game(mission.config(), 0)
+    assert isinstance(state, ZeroDarkState)
+    assert state.sides["team"].buying_time
+
+
+def test_susceptible_none() -> None:
+    # ZD-C8, ZD-P0: "none" is the same as leaving the key out.
+    assert parse_mission(BASE + "susceptible: none\n").susceptible == ""
+
+
+# --------------------------------------------------------------------- broken missions
+
+
+def test_line_without_colon() -> None:
+    # ZD-C8
+    err = broken(BASE + "  heroes 4\n")
+    assert (err.line, err.column, err.found) == (5, 3, "heroes 4")
+    assert "'key: value'" in err.expected
+
+
+def test_line_without_key() -> None:
+    # ZD-C8
+    err = broken(BASE + ": 4\n")
+    assert (err.line, err.column) == (5, 1)
+    assert "'key: value'" in err.expected
+
+
+def test_unknown_key() -> None:
+    # ZD-C8
+    err = broken(BASE + "red-force: grunt=1\n")
+    assert (err.line, err.column, err.found) == (5, 1, "red-force")
+    assert "a mission key: name, description, map" in err.expected
+
+
+def test_key_given_twice() -> None:
+    # ZD-C8
+    err = broken(BASE + "map: zd-open\n")
+    assert (err.line, err.column, err.found) == (5, 1, "map")
+    assert "each key once ('map' was given on line 3)" in err.expected
+
+
+def test_empty_value() -> None:
+    # ZD-C8
+    err = broken(BASE + "description:   # nothing\n")
+    assert (err.line, err.column) == (5, 13)
+    assert "a value after 'description:'" in err.expected
+
+
+@pytest.mark.parametrize("key", ["name", "map", "red_force"])
+def test_missing_required_key(key: str) -> None:
+    # ZD-C8: a missing required key is reported on line 1.
+    text = "\n".join(line for line in BASE.splitlines() if not line.startswith(key + ":"))
+    err = broken(text)
+    assert (err.line, err.column) == (1, 1)
+    assert f"a '{key}: ...' line" in err.expected
+
+
+@pytest.mark.parametrize("value", ["four", "-1", "4.0", "٤"])
+def test_bad_int(value: str) -> None:
+    # ZD-C8
+    err = broken(BASE + f"heroes: {value}\n")
+    assert (err.line, err.column, err.found) == (5, 9, value)
+    assert "a whole number of heroes" in err.expected
+
+
+@pytest.mark.parametrize("value", ["0", "7"])
+def test_heroes_out_of_range(value: str) -> None:
+    # ZD-C8, ZD-C2
+    err = broken(BASE + f"heroes: {value}\n")
+    assert (err.line, err.column, err.found) == (5, 9, value)
+    assert "1 to 6 heroes" in err.expected
+
+
+@pytest.mark.parametrize("value", ["yes", "1", "maybe"])
+def test_bad_bool(value: str) -> None:
+    # ZD-C8
+    err = broken(BASE + f"buy_time: {value}\n")
+    assert (err.line, err.column, err.found) == (5, 11, value)
+    assert "true or false" in err.expected
+
+
+def test_bad_mode() -> None:
+    # ZD-C8, ZD-C9
+    err = broken(BASE + "mode: coop\n")
+    assert (err.line, err.column, err.found) == (5, 7, "coop")
+    assert "solo or versus" in err.expected
+
+
+def test_unknown_map_name() -> None:
+    # ZD-C8, FR-G2
+    err = broken(BASE.replace("zd-corridor", "zd-nowhere"))
+    assert (err.line, err.column, err.found) == (3, 6, "zd-nowhere")
+    assert "a shipped map (zd-corridor, zd-open)" in err.expected
+
+
+def test_builtin_board_that_is_no_zero_dark_map() -> None:
+    # ZD-C8, FR-G2: the demo board lacks Zero Dark's markers.
+    err = broken(BASE.replace("zd-corridor", "demo"))
+    assert (err.line, err.column, err.found) == (3, 6, "demo")
+    assert "a Zero Dark map that loads" in err.expected and "heroes" in err.expected
+    assert isinstance(err.__cause__, BadDataError)
+
+
+def test_missing_map_file(tmp_path: Path) -> None:
+    # ZD-C8: a map path is resolved from the mission file's folder.
+    (tmp_path / "elsewhere.board").write_text(shipped_board_text("zd-open"), encoding="utf-8")
+    err = broken(BASE.replace("zd-corridor", "maps/elsewhere.board"), folder=tmp_path)
+    assert (err.line, err.column, err.found) == (3, 6, "maps/elsewhere.board")
+    assert "an existing .board file (relative to the mission file's folder)" in err.expected
+
+
+def test_map_path_not_a_board(tmp_path: Path) -> None:
+    # ZD-C8
+    (tmp_path / "depot.txt").write_text(shipped_board_text("zd-open"), encoding="utf-8")
+    err = broken(BASE.replace("zd-corridor", "./depot.txt"), folder=tmp_path)
+    assert (err.line, err.column, err.found) == (3, 6, "./depot.txt")
+    assert "an existing .board file" in err.expected
+
+
+def test_map_file_that_does_not_load(tmp_path: Path) -> None:
+    # ZD-C8: the board's own error (its file and line) is in the mission's error.
+    text = shipped_board_text("zd-open").replace("exit: A1 B1 A2", "exit: A1 B1 A2 A1")
+    (tmp_path / "bad.board").write_text(text, encoding="utf-8")
+    err = broken(BASE.replace("zd-corridor", "bad.board"), folder=tmp_path)
+    assert (err.line, err.column, err.found) == (3, 6, "bad.board")
+    assert "a Zero Dark map that loads" in err.expected and "bad.board:" in err.expected
+    assert isinstance(err.__cause__, BadDataError)
+
+
+def test_versus_map_without_heroes2() -> None:
+    # ZD-C8, ZD-C9: a Versus map needs the second team's deployment zone.
+    err = broken(BASE + "mode: versus\n")
+    assert (err.line, err.column) == (3, 6)
+    assert err.found is not None and err.found.startswith("zd-corridor")
+    assert "'heroes2' marker" in err.expected
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("grunt=4,goblin=2", "'goblin=2'"),
+        ("grunt=x", "'grunt=x'"),
+        ("grunt=2:sleepy", "not 'sleepy'"),
+        ("grunt=0", "at least one ping"),
+    ],
+)
+def test_bad_red_force(value: str, message: str) -> None:
+    # ZD-C8, FR-P1: the Red Force's own error is in the message.
+    err = broken(BASE.replace("grunt=4,elite=2,boss=1:named", value))
+    assert (err.line, err.column, err.found) == (4, 12, value)
+    assert "a Red Force such as" in err.expected and message in err.expected
+
+
+def test_unknown_susceptible_tier() -> None:
+    # ZD-C8, ZD-P0: the column points at the bad tier.
+    err = broken(BASE + "susceptible: grunt, ogre\n")
+    assert (err.line, err.column, err.found) == (5, 21, "ogre")
+    assert "a bogey tier susceptible to persuasion: grunt, elite, boss, special" in err.expected
+
+
+def test_susceptible_empty_item() -> None:
+    # ZD-C8
+    err = broken(BASE + "susceptible: grunt,\n")
+    assert (err.line, err.column, err.found) == (5, 20, "")
+
+
+def test_susceptible_tier_twice() -> None:
+    # ZD-C8
+    err = broken(BASE + "susceptible: grunt,elite,grunt\n")
+    assert (err.line, err.column, err.found) == (5, 26, "grunt")
+    assert "each tier once" in err.expected
+
+
+def test_unknown_task() -> None:
+    # ZD-C8, ZD-T1
+    err = broken(BASE + "task: sabotage\n")
+    assert (err.line, err.column, err.found) == (5, 7, "sabotage")
+    assert "a priority task: none, rescue, assassination" in err.expected
+
+
+@pytest.mark.parametrize(("key", "value"), [("task", "observation"), ("buy_time", "false")])
+def test_task_or_buy_time_in_versus(key: str, value: str) -> None:
+    # ZD-C8, ZD-B4: in Versus both are chosen at the table.
+    text = BASE.replace("zd-corridor", "zd-open") + f"mode: versus\n{key}: {value}\n"
+    err = broken(text)
+    assert (err.line, err.found) == (6, value)
+    assert err.column == len(key) + 3
+    assert f"no '{key}' in a Versus mission" in err.expected and "at the table" in err.expected
+
+
+def test_unknown_win_condition() -> None:
+    # ZD-C8
+    err = broken(BASE + "win: objectives, glory\n")
+    assert (err.line, err.column, err.found) == (5, 18, "glory")
+    assert "a win condition: " + ", ".join(WIN_CONDITIONS) in err.expected
+
+
+def test_win_condition_twice() -> None:
+    # ZD-C8
+    err = broken(BASE + "win: survive,survive\n")
+    assert (err.line, err.column, err.found) == (5, 14, "survive")
+    assert "each win condition once" in err.expected
+
+
+@pytest.mark.parametrize("cond", ["rescue", "assassination", "observation", "acquisition"])
+def test_win_condition_needs_its_task(cond: str) -> None:
+    # ZD-C8, ZD-T3…T6: a task's success can only be required when the mission sets it.
+    err = broken(BASE + f"win: survive, {cond}\n")
+    assert (err.line, err.column, err.found) == (5, 15, cond)
+    assert f"{cond!r} needs 'task: {cond}'" in err.expected
+    other = "acquisition" if cond != "acquisition" else "observation"
+    err = broken(BASE + f"task: {other}\nwin: {cond}\n")
+    assert (err.line, err.column, err.found) == (6, 6, cond)
+    assert f"the mission's task is {other!r}" in err.expected
+
+
+def test_win_condition_needs_a_task_in_versus() -> None:
+    # ZD-C8, ZD-B4: Versus tasks are secret, so no task win condition.
+    err = broken(BASE.replace("zd-corridor", "zd-open") + "mode: versus\nwin: rescue\n")
+    assert (err.line, err.column, err.found) == (6, 6, "rescue")
+    assert "in Versus the tasks are chosen at the table" in err.expected
+
+
+@pytest.mark.parametrize(
+    "force",
+    [
+        "boss=1:named,elite=2:nemesis",
+        "grunt=3:synthetic,boss=1:named",
+        "grunt=2:named:susceptible",
+    ],
+)
+def test_rescue_without_a_possible_double_agent(force: str) -> None:
+    # ZD-C8, ZD-T3: the double agent is never a Nemesis, named or Synthetic bogey.
+    text = BASE.replace("grunt=4,elite=2,boss=1:named", force) + "task: rescue\n"
+    err = broken(text)
+    assert (err.line, err.column, err.found) == (4, 12, force)
+    assert "a ping that may be the double agent for the Rescue task (line 5" in err.expected
+
+
+def test_rescue_with_a_possible_double_agent() -> None:
+    # ZD-C8, ZD-T3: one unflagged (or only susceptible) ping is enough.
+    force = "boss=1:named,grunt=1:susceptible"
+    text = BASE.replace("grunt=4,elite=2,boss=1:named", force) + "task: rescue\n"
+    assert parse_mission(text).task == "rescue"
+
+
+def test_assassination_without_a_boss() -> None:
+    # ZD-C8, ZD-T4
+    text = BASE.replace("grunt=4,elite=2,boss=1:named", "grunt=4,elite=2")
+    err = broken(text + "task: assassination\n")
+    assert (err.line, err.column, err.found) == (4, 12, "grunt=4,elite=2")
+    assert "a boss in the Red Force for the Assassination task (line 5" in err.expected
+
+
+def test_error_message_names_file_line_and_column() -> None:
+    # ZD-C8
+    err = broken(BASE + "mode: coop\n")
+    assert str(err).startswith("test.mission:5:7: expected a mode: solo or versus")
+
+
+# --------------------------------------------------------------------- from a path
+
+
+def test_load_mission_from_a_path_with_a_relative_map(tmp_path: Path) -> None:
+    # ZD-C8: a relative map path is resolved from the mission file's folder.
+    (tmp_path / "maps").mkdir()
+    board = tmp_path / "maps" / "depot.board"
+    board.write_text(shipped_board_text("zd-open"), encoding="utf-8")
+    (tmp_path / "missions").mkdir()
+    path = tmp_path / "missions" / "raid.mission"
+    path.write_text(
+        "name: Raid\nmap: ../maps/depot.board\nheroes: 3\nred_force: grunt=3,boss=1\n"
+        "mode: versus\n",
+        encoding="utf-8",
+    )
+    mission = load_mission(str(path))
+    assert mission.file == str(path)
+    assert Path(mission.map).is_absolute()
+    assert Path(mission.map) == board.resolve()
+    state = RS.new_game(mission.config(), 0)
+    assert isinstance(state, ZeroDarkState)
+    assert len(state.heroes()) == 6
+
+
+def test_load_mission_from_a_path_reports_that_file(tmp_path: Path) -> None:
+    # ZD-C8: errors name the file as given.
+    path = tmp_path / "bad.mission"
+    path.write_text(BASE + "heroes: 9\n", encoding="utf-8")
+    with pytest.raises(BadDataError) as info:
+        load_mission(str(path))
+    assert (info.value.file, info.value.line) == (str(path), 5)
+
+
+def test_load_mission_not_utf8(tmp_path: Path) -> None:
+    # ZD-C8: a mission file is UTF-8 text.
+    path = tmp_path / "latin.mission"
+    path.write_bytes(BASE.encode() + "description: caf\xe9\n".encode("latin-1"))
+    with pytest.raises(BadDataError, match="UTF-8") as info:
+        load_mission(str(path))
+    assert info.value.file == str(path)
+
+
+def test_play_a_mission_with_a_bot_and_replay_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # ZD-C8: `play zero-dark --mission NAME` sets the mission's options; the record
+    # replays to the same end, per seat and whole.
+    from fogofwar.cli import main
+    from fogofwar.core.record import Record
+
+    path = tmp_path / "boss.json"
+    code = main(
+        [
+            "play",
+            "zero-dark",
+            "--mission",
+            "the-boss",
+            "--seat",
+            "team=bot",
+            "--seed",
+            "1",
+            "--record",
+            str(path),
+        ]
+    )
+    out = capsys.readouterr().out
+    assert code == 0 and "Result:" in out
+    record = Record.load(path)
+    assert record.config["mission"] == "the-boss" and record.config["task"] == "assassination"
+    assert record.config["win"] == "assassination,survive"
+    state = record.replay()
+    assert state.outcome() == record.outcome
+    assert main(["replay", str(path), "--seat", "team"]) == 0
+    assert "mission" in capsys.readouterr().out
