@@ -311,39 +311,27 @@ class _Parser:
         entry = self.entries.get("susceptible")
         if entry is None or entry.value.lower() == "none":
             return ""
-        tiers: list[str] = []
-        for item, col in _items(entry):
-            tier = item.lower()
-            if tier not in BOGEYS:
-                raise self.fail(
-                    "a bogey tier susceptible to persuasion: " + ", ".join(BOGEYS) + " (ZD-P0)",
-                    entry.line,
-                    col,
-                    item,
-                )
-            if tier in tiers:
-                raise self.fail("each tier once", entry.line, col, item)
-            tiers.append(tier)
-        return ",".join(tiers)
+        what = "a bogey tier susceptible to persuasion: " + ", ".join(BOGEYS) + " (ZD-P0)"
+        return ",".join(self._words(entry, BOGEYS, what, "each tier once"))
 
     def win(self) -> tuple[str, ...]:
         entry = self.entries.get("win")
         if entry is None:
             return _DEFAULT_WIN
+        what = "a win condition: " + ", ".join(WIN_CONDITIONS) + " (ZD-C8)"
+        return tuple(self._words(entry, WIN_CONDITIONS, what, "each win condition once"))
+
+    def _words(self, entry: Any, allowed: Any, expected: str, once: str) -> list[str]:
+        """The comma-separated words of ``entry``, each in ``allowed`` and given once."""
         out: list[str] = []
         for item, col in _items(entry):
-            cond = item.lower()
-            if cond not in WIN_CONDITIONS:
-                raise self.fail(
-                    "a win condition: " + ", ".join(WIN_CONDITIONS) + " (ZD-C8)",
-                    entry.line,
-                    col,
-                    item,
-                )
-            if cond in out:
-                raise self.fail("each win condition once", entry.line, col, item)
-            out.append(cond)
-        return tuple(out)
+            word = item.lower()
+            if word not in allowed:
+                raise self.fail(expected, entry.line, col, item)
+            if word in out:
+                raise self.fail(once, entry.line, col, item)
+            out.append(word)
+        return out
 
     def win_needs_task(self, win: tuple[str, ...], mode: str, task: str) -> None:
         entry = self.entries.get("win")
