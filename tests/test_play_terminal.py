@@ -214,6 +214,11 @@ def test_zero_dark_team_at_the_terminal(tmp_path: Path) -> None:
     assert "H1" in first and "hand: " in first
     s.send("help")
     assert "activate H2" in s.expect(r"team> ")
+    s.send("los H1 H2")  # the sight explainer on the team's own view
+    explained = s.expect(r"team> ")
+    assert "H1 → H2:" in explained and "range" in explained and "blocked by" in explained
+    s.send("los H1 Q99")
+    assert "refused" in s.expect(r"team> ")
     s.send("activate H1")
     s.expect(r"team> ")
     s.send("step A1")

@@ -29,7 +29,8 @@ HUMAN = "human"
 
 HELP = """Type an action in the rule set's notation, then Enter.
 {notation}
-Other words: legal (every legal action), help, quit (save and stop)."""
+Other words: legal (every legal action), los A B (the sight explainer, where the rule
+set has one), help, quit (save and stop)."""
 
 
 def parse_seat_options(
@@ -157,7 +158,7 @@ class TerminalGame:
             legal = self.state.legal_actions(seat)
             self.console.print(f"[dim]legal:[/] {_legal_summary(legal)}", highlight=False)
             text = self.read(f"{seat}> ").strip()
-            if text in ("quit", "exit"):
+            if text == "quit":  # not "exit": a rule set may have an exit action
                 return False
             if text in ("help", "?"):
                 notation = self.rs.notation_help.rstrip()
@@ -166,6 +167,9 @@ class TerminalGame:
             if text == "legal":
                 for a in legal:
                     self.console.print(f"  {a}", highlight=False)
+                continue
+            if text.split()[:1] == ["los"]:
+                self._explain(seat, text.split()[1:])
                 continue
             if not text:
                 continue
@@ -181,6 +185,31 @@ class TerminalGame:
                 self.log += self.recorder.apply(a)
             self.since[seat] = len(self.log)
             return True
+
+    def _explain(self, seat: str, words: list[str]) -> None:
+        """``los FROM TO``: the rule set's sight explainer on what ``seat`` knows now."""
+        if len(words) != 2:
+            self.console.print("los needs two models or squares: los H1 B2", highlight=False)
+            return
+        try:
+            found = self.rs.explain_view_sight(
+                self.state.view(seat), self.config, words[0], words[1]
+            )
+        except NotImplementedError:
+            self.console.print(f"{self.rs.metadata.name} has no sight explainer", highlight=False)
+            return
+        except RulesError as exc:
+            self.console.print(f"[bold red]refused:[/] {exc}", highlight=False)
+            return
+        from .los import _lines_table
+
+        report, facts = found.report, found.facts
+        self.console.print(
+            f"{words[0]} → {words[1]}: [bold]{report.status}[/]; range {facts.get('range')}, "
+            + ("engaged" if facts.get("engaged") else "not engaged"),
+            highlight=False,
+        )
+        self.console.print(_lines_table(report.to_json()["lines"]))
 
     def _save(self, what: str) -> None:
         self.record_path.parent.mkdir(parents=True, exist_ok=True)

@@ -573,6 +573,13 @@ class Ruleset(ABC):
         ``viewer`` and ``target`` name pieces or squares; ``config`` holds options."""
         raise NotImplementedError(f"{self.id} has no sight explainer")
 
+    def explain_view_sight(
+        self, view: PlayerView, config: Mapping[str, Any], viewer: str, target: str
+    ) -> SightExplanation:
+        """The sight explainer on a seat's view (``los`` in ``play``): built from what the
+        seat knows, never from the game's hidden state."""
+        raise NotImplementedError(f"{self.id} has no sight explainer")
+
 
 def _is_int(word: str) -> bool:
     body = word[1:] if word[:1] in "+-" else word

@@ -272,3 +272,18 @@ def test_unknown_ruleset_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "unknown option" in err
     with pytest.raises(RulesError):
         RS.new_game({"red_force": "dragons=2"}, 0)
+
+
+def test_explainer_on_a_view_uses_only_the_view() -> None:
+    # FR-S5 at the table (`los` in play): built from the seat's view, so two games whose
+    # pings differ only in their hidden types explain alike (FR-P4).
+    a, b = RS.new_game({}, 3), RS.new_game({}, 3)
+    types = list(b.ping_types.items())  # type: ignore[attr-defined]
+    b.ping_types = {p: t for (p, _), (_, t) in zip(types, reversed(types), strict=True)}  # type: ignore[attr-defined]
+    ping = next(iter(a.ping_types))  # type: ignore[attr-defined]
+    ea = RS.explain_view_sight(a.view("team"), a.config, "H1", ping)
+    eb = RS.explain_view_sight(b.view("team"), b.config, "H1", ping)
+    assert ea.report.to_json() == eb.report.to_json() and ea.facts == eb.facts
+    assert ea.facts["field_of_view"] == a.position.model("H1").facing  # type: ignore[attr-defined]
+    with pytest.raises(NotImplementedError):
+        get_ruleset("specter-ops").explain_view_sight(a.view(None), {}, "A1", "A2")

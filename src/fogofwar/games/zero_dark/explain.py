@@ -111,3 +111,49 @@ def explain_sight(
     for sq in t.squares:
         marks[sq] = "T"
     return SightExplanation(report, facts, marks)
+
+
+def explain_view(
+    view: Mapping[str, Any], board: Board, options: Mapping[str, Any], viewer: str, target: str
+) -> SightExplanation:
+    """The explainer on a seat's view (``los H1 B2`` at the table): the models as the view
+    shows them (a ping as a counter of unknown Cyl, which blocks nothing anyway), the
+    doors as they stand, the game's switches."""
+    rules = FearRules(
+        los_origin=options.get("los_origin", "centre"),
+        diagonal_block=options.get("diagonal_block", "either"),
+        engage_through_walls=bool(options.get("engage_through_walls", False)),
+    )
+    models: dict[str, Model] = {}
+    for m in view["models"]:
+        squares = [board.square(name) for name in m["squares"]]
+        models[m["id"]] = Model(
+            m["id"],
+            m["kind"],
+            squares[0],
+            cyl=int(m.get("cyl", 3)),
+            facing=m["facing"],
+            state=m["state"],
+            team=m.get("team", ""),
+            tier=m.get("tier", ""),
+        )
+    opened = frozenset(Edge.parse(name) for name, is_open in view["doors"].items() if is_open)
+    v = _resolve(viewer, models, board, role="viewer", options=options)
+    t = _resolve(target, models, board, role="target", options=options)
+    if v.id == t.id:
+        raise RulesError(f"the viewer and the target are the same model ({v.id})")
+    models[v.id] = v
+    models[t.id] = t
+    position = Position(board, models, opened, rules)
+    stand_in = v.id == "viewer"
+    report = position.report(v.id, t.id, facing=not stand_in)
+    facts: dict[str, Any] = {
+        "viewer": _describe(v),
+        "target": _describe(t),
+        "field_of_view": None if stand_in else v.facing,
+        "sees": report.los,
+        "status": report.status,
+        "range": position.range(v.id, t.id),
+        "engaged": position.engaged(v.id, t.id),
+    }
+    return SightExplanation(report, facts, {sq: "V" for sq in v.squares})

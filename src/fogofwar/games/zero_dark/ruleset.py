@@ -231,6 +231,14 @@ class ZeroDark(Ruleset):
 
         return explain_sight(board, viewer, target, config)
 
+    def explain_view_sight(
+        self, view: PlayerView, config: Mapping[str, Any], viewer: str, target: str
+    ) -> SightExplanation:
+        from .explain import explain_view
+
+        cfg = self.resolve_config(config)
+        return explain_view(view.data, load_map(str(cfg["map"])), cfg, viewer, target)
+
     def metrics(self, state: State) -> dict[str, float]:
         """Per-mission figures for balance studies (ZD-C8): the result, the task's
         success (1/0; -1 without a task), XP gained, cards left, heroes lost, turns, flips
