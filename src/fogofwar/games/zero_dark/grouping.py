@@ -138,10 +138,17 @@ def _solve(small: tuple[int, ...], tn: int) -> int:
     bound = _upper_bound(small, tn)
     if bound == 0:
         return 0
-    # The first group tried is the largest die with the smallest that completes it (a
-    # best fit), so the first path down the search is a good split already.
-    best = 0
+    return _search(small, tn, bound, 0)
+
+
+def _search(small: tuple[int, ...], tn: int, bound: int, best: int) -> int:
+    """The best number of groups of ``small``, knowing it is at most ``bound`` and at
+    least ``best``. The first group tried is the largest die with the smallest that
+    completes it (a best fit), so the first path down is a good split already; a group
+    whose remaining dice cannot beat ``best`` (by their bound) is not searched."""
     for _, remaining in _minimal_groups(small, tn):
+        if 1 + _upper_bound(remaining, tn) <= best:
+            continue
         found = 1 + _solve(remaining, tn)
         if found > best:
             best = found
@@ -361,8 +368,12 @@ def distribution(dice: int, tn: int) -> dict[int, Fraction]:
     if hard.size:
         best[hard] = np.maximum(best[hard], _best_fit(small[hard], tn))
     left = np.flatnonzero(best < bound)
-    for i, row in zip(left.tolist(), small[left].tolist(), strict=True):
-        best[i] = _solve(tuple(x for x in row if x), tn)
+    rows = zip(
+        left.tolist(), small[left].tolist(), bound[left].tolist(), best[left].tolist(), strict=True
+    )
+    for i, row, top, found in rows:
+        # The screen's bound and greedy split are known: search between them.
+        best[i] = _search(tuple(x for x in row if x), tn, top, found)
     result = big + best
     counts = np.zeros(int(result.max()) + 1, dtype=np.int64)
     np.add.at(counts, result, ways)
