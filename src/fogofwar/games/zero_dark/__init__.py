@@ -4,6 +4,7 @@ See ``docs/zero-dark.md`` for the rules as implemented and the project's rulings
 """
 
 from ...core.game import register
+from . import bots  # noqa: F401  (registers the zd-team bot)
 from .ruleset import ZeroDark
 
 RULESET = register(ZeroDark())

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from types import MappingProxyType
+from typing import Any, ClassVar
 
 from ...core.cards import playing_cards
 from ...core.errors import InvalidNotationError
@@ -55,6 +56,9 @@ class ZeroDark(Ruleset):
             "Close-quarters fighting in the dark: heroes move and turn on a grid with "
             "exact corner-line sight while the Control Deck drives hidden pings."
         ),
+    )
+    default_bots: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {TEAM: "zd-team", "team1": "zd-team", "team2": "zd-team"}
     )
     notation_help = """\
   activate H2         choose the hero who acts next
