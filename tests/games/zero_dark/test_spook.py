@@ -86,6 +86,11 @@ def control(*top: str, hand: tuple[str, ...] = (), fill: bool = True) -> Deck[Pl
     return deck
 
 
+def open_arena() -> Board:
+    """The arena with G7 opened up (a way in for complications, ranges of 5 across)."""
+    return board(ARENA.replace(".....X.", "......."), markers={"deployment": "G7"})
+
+
 def spook_game(
     models: list[Model],
     *top: str,
@@ -1030,13 +1035,7 @@ def test_an_ally_more_than_4_away_forces_the_next_activation(far: bool) -> None:
     # ZD-D2: an ally more than 4 from its hero after an activation: the next activation
     # must be the ally's or the hero's. At 4 it does not apply.
     models = [hero("H1", "A7"), hero("H2", "G1"), ally("A1", "F7" if far else "E7")]
-    state = spook_game(
-        models,
-        "BJ",
-        "RJ",
-        "JS",
-        b=board(ARENA.replace(".....X.", "......."), markers={"deployment": "G7"}),
-    )
+    state = spook_game(models, "BJ", "RJ", "JS", b=open_arena())
     with_ally(state)
     assert state.position.range("A1", "H1") == (5 if far else 4)
     events = turn_of(state, "H2")  # the check comes after any activation
@@ -1051,13 +1050,7 @@ def test_an_ally_more_than_4_away_forces_the_next_activation(far: bool) -> None:
 def test_an_ally_more_than_4_away_bars_other_heroes() -> None:
     # ZD-D2: other heroes may not act next.
     models = [hero("H1", "A7"), hero("H2", "G1"), hero("H3", "D1"), ally("A1", "F7")]
-    state = spook_game(
-        models,
-        "BJ",
-        "RJ",
-        "JS",
-        b=board(ARENA.replace(".....X.", "......."), markers={"deployment": "G7"}),
-    )
+    state = spook_game(models, "BJ", "RJ", "JS", b=open_arena())
     with_ally(state)
     turn_of(state, "H2")
     assert legal(state) == [("activate", ("H1",)), ("activate", ("A1",))]
@@ -1075,13 +1068,7 @@ def test_the_ally_that_does_not_close_is_treated_as_dead(
     # treated as dead (it leaves the table); one that closed (by its move or its hero's)
     # stays.
     models = [hero("H1", "A7"), hero("H2", "G1"), ally("A1", "F7")]
-    state = spook_game(
-        models,
-        "BJ",
-        "RJ",
-        "JS",
-        b=board(ARENA.replace(".....X.", "......."), markers={"deployment": "G7"}),
-    )
+    state = spook_game(models, "BJ", "RJ", "JS", b=open_arena())
     with_ally(state)
     turn_of(state, "H2")
     assert state.reunite == ("A1", "H1")
@@ -1307,7 +1294,7 @@ def test_a_dead_ally_forces_no_activation() -> None:
     # ZD-D2: A1 is 5 from H1 after H2's activation, so H1 or A1 must act next; A1 then
     # dies (surgery: three wounds, as from a fight). With no ally left, the restriction
     # is gone: any hero not yet acted may go, H1 or H3.
-    b = board(ARENA.replace(".....X.", "......."), markers={"deployment": "G7"})
+    b = open_arena()
     models = [hero("H1", "A7"), hero("H2", "G1"), hero("H3", "D1"), ally("A1", "F7")]
     state = spook_game(models, "BJ", b=b)
     with_ally(state)

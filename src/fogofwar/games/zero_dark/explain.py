@@ -16,6 +16,7 @@ from typing import Any
 from ...core.errors import RulesError
 from ...core.game import SightExplanation
 from ...core.grid import Board, Edge
+from ...core.sight import SightReport
 from .fear import FearRules, Model, Position, models_of
 
 __all__ = ["explain_sight"]
@@ -42,6 +43,23 @@ def _resolve(
     return Model("target", kind, square, cyl=int(options.get("target_cyl", 3)))  # type: ignore[arg-type]
 
 
+def _explain(
+    position: Position, v: Model, t: Model, *, all_round: bool
+) -> tuple[SightReport, dict[str, Any]]:
+    """The report from ``v`` to ``t`` and the facts every explainer gives: the two
+    models, the field of view, the status, range (FR-R1) and engagement (FR-S1)."""
+    report = position.report(v.id, t.id, facing=not all_round)
+    return report, {
+        "viewer": _describe(v),
+        "target": _describe(t),
+        "field_of_view": None if all_round else v.facing,
+        "sees": report.los,
+        "status": report.status,
+        "range": position.range(v.id, t.id),
+        "engaged": position.engaged(v.id, t.id),
+    }
+
+
 def _describe(m: Model) -> dict[str, Any]:
     return {
         "id": m.id,
@@ -64,11 +82,7 @@ def explain_sight(
     ``facing`` (override the viewer's facing; ``"all"`` for all round, the default for
     a stand-in viewer), ``viewer_cyl``, ``target_cyl``, ``character`` (stand-ins).
     """
-    rules = FearRules(
-        los_origin=options.get("los_origin", "centre"),
-        diagonal_block=options.get("diagonal_block", "either"),
-        engage_through_walls=bool(options.get("engage_through_walls", False)),
-    )
+    rules = FearRules.from_options(options)
     models = {m.id: m for m in models_of(board)}
     v = _resolve(viewer, models, board, role="viewer", options=options)
     t = _resolve(target, models, board, role="target", options=options)
@@ -86,16 +100,10 @@ def explain_sight(
     else:
         opened = frozenset(Edge.parse(str(e)) if not isinstance(e, Edge) else e for e in doors)
     position = Position(board, models, opened, rules)
-    report = position.report(v.id, t.id, facing=not all_round)
-    facts: dict[str, Any] = {
+    report, facts = _explain(position, v, t, all_round=all_round)
+    facts = {
         "ruleset": "zero-dark",
-        "viewer": _describe(v),
-        "target": _describe(t),
-        "field_of_view": None if all_round else v.facing,
-        "sees": report.los,
-        "status": report.status,
-        "range": position.range(v.id, t.id),
-        "engaged": position.engaged(v.id, t.id),
+        **facts,
         "rules": {
             "los_origin": rules.los_origin,
             "diagonal_block": rules.diagonal_block,
@@ -119,11 +127,7 @@ def explain_view(
     """The explainer on a seat's view (``los H1 B2`` at the table): the models as the view
     shows them (a ping as a counter of unknown Cyl, which blocks nothing anyway), the
     doors as they stand, the game's switches."""
-    rules = FearRules(
-        los_origin=options.get("los_origin", "centre"),
-        diagonal_block=options.get("diagonal_block", "either"),
-        engage_through_walls=bool(options.get("engage_through_walls", False)),
-    )
+    rules = FearRules.from_options(options)
     models: dict[str, Model] = {}
     for m in view["models"]:
         squares = [board.square(name) for name in m["squares"]]
@@ -145,15 +149,5 @@ def explain_view(
     models[v.id] = v
     models[t.id] = t
     position = Position(board, models, opened, rules)
-    stand_in = v.id == "viewer"
-    report = position.report(v.id, t.id, facing=not stand_in)
-    facts: dict[str, Any] = {
-        "viewer": _describe(v),
-        "target": _describe(t),
-        "field_of_view": None if stand_in else v.facing,
-        "sees": report.los,
-        "status": report.status,
-        "range": position.range(v.id, t.id),
-        "engaged": position.engaged(v.id, t.id),
-    }
+    report, facts = _explain(position, v, t, all_round=v.id == "viewer")
     return SightExplanation(report, facts, {sq: "V" for sq in v.squares})

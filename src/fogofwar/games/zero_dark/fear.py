@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Final, Literal, TypeAlias
+from typing import Any, Final, Literal, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -74,6 +74,15 @@ class FearRules:
     los_origin: Origin = "centre"
     diagonal_block: Literal["either", "both"] = "either"
     engage_through_walls: bool = False
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any]) -> FearRules:
+        """The switches from a ``zero-dark`` configuration (or explainer options)."""
+        return cls(
+            los_origin=options.get("los_origin", "centre"),
+            diagonal_block=options.get("diagonal_block", "either"),
+            engage_through_walls=bool(options.get("engage_through_walls", False)),
+        )
 
     def __post_init__(self) -> None:
         if self.los_origin not in ("centre", "any_corner"):
@@ -269,15 +278,20 @@ class Position:
 
     def sees(self, viewer_id: str, target_id: str) -> bool:
         """LOS used to see: some corner line in the field of view is clear (FR-L1, FR-L5)."""
+        report = self.report_if_seen(viewer_id, target_id)
+        return report is not None and report.los
+
+    def report_if_seen(self, viewer_id: str, target_id: str) -> SightReport | None:
+        """:meth:`report` (with the field of view), or ``None`` when the bare map already
+        hides the target. Other models only add obstacles and the field of view only
+        removes lines, so no LOS over the bare map (walls, doors, terrain) means none at
+        all: the all-pairs table answers most questions without tracing a line."""
         viewer, target = self.model(viewer_id), self.model(target_id)
         if self.rules.los_origin == "centre" and not viewer.big and not target.big:
-            # Other models only add obstacles and the field of view only removes lines,
-            # so no LOS over the bare map (walls, doors, terrain) means none at all: the
-            # all-pairs table answers most questions without tracing a line.
             v, t = viewer.square, target.square
             if not self.terrain_table(viewer.sight_cyl)[v.row, v.col, t.row, t.col]:
-                return False
-        return self.report(viewer_id, target_id).los
+                return None
+        return self.report(viewer_id, target_id)
 
     def terrain_table(self, viewer_cyl: int) -> npt.NDArray[np.bool_]:
         """All-pairs centre-origin LOS over the bare map with the doors as they are now,

@@ -18,39 +18,35 @@ from ...core.grid import Board, Edge, render_rich
 __all__ = ["render_view"]
 
 
+_LINES: dict[str, str] = {
+    "flip": "flip {card} ({left} left)",
+    "activated": "{model} activates",
+    "ping_step": "{model} → {square}",
+    "bogey_step": "{model} → {square}",
+    "step": "{model} → {square}",
+    "ping_placed": "{ping} placed on {square}",
+    "complication": "complication ({card})",
+    "face": "{model} faces {facing}",
+    "mission_end": "mission over: {reason} [{rule}]",
+    "test": "{who} {purpose}: {dice}d12 at TN {tn} rolled {rolled} → {successes} success(es)",
+    "wounded": "{model} wounded ({wounds})",
+    "down": "{model} down",
+    "dead": "{model} dead",
+    "played": "the Spook plays {card}",
+    "persuaded": "{bogey} is persuaded: now {ally} [{rule}]",
+}
+"""One line of text per event kind shown under the map (others are not shown)."""
+
+
 def _event_line(e: Mapping[str, Any]) -> str | None:
     kind = e["kind"]
-    if kind == "flip":
-        return f"flip {e['card']} ({e['left']} left)"
-    if kind == "activated":
-        return f"{e['model']} activates"
-    if kind in ("ping_step", "bogey_step", "step"):
-        return f"{e['model']} → {e['square']}"
     if kind == "ping_revealed":
         article = "an" if e["tier"][0] in "aeiou" else "a"
         return f"{e['ping']} is {article} {e['tier']} ({e['face']}): now {e['bogey']} [{e['rule']}]"
-    if kind == "ping_placed":
-        return f"{e['ping']} placed on {e['square']}"
-    if kind == "complication":
-        return f"complication ({e['card']})"
-    if kind == "face":
-        return f"{e['model']} faces {e['facing']}"
     if kind == "door":
         return f"{e['model']} {'opens' if e['open'] else 'closes'} the door {e['edge']}"
-    if kind == "mission_end":
-        return f"mission over: {e['reason']} [{e['rule']}]"
-    if kind == "test":
-        return (
-            f"{e['who']} {e['purpose']}: {e['dice']}d12 at TN {e['tn']} rolled "
-            f"{e['rolled']} → {e['successes']} success(es)"
-        )
-    if kind in ("wounded", "down", "dead"):
-        return f"{e['model']} {kind}" + (f" ({e['wounds']})" if kind == "wounded" else "")
-    if kind == "played":
-        return f"the Spook plays {e['card']}"
-    if kind == "persuaded":
-        return f"{e['bogey']} is persuaded: now {e['ally']} [{e['rule']}]"
-    return None
+    template = _LINES.get(kind)
+    return None if template is None else template.format(**e)
 
 
 def render_view(view: Mapping[str, Any], board: Board) -> RenderableType:

@@ -203,11 +203,7 @@ class ZeroDarkState(State):
         self.config = config
         self._streams = Streams(seed)
         self.events: list[Event] = []
-        rules = FearRules(
-            los_origin=config["los_origin"],
-            diagonal_block=config["diagonal_block"],
-            engage_through_walls=bool(config["engage_through_walls"]),
-        )
+        rules = FearRules.from_options(config)
         self.mode = str(config["mode"])
         seats = (TEAM,) if self.mode == "solo" else ("team1", "team2")
         n = int(config["heroes"])
@@ -637,10 +633,8 @@ class ZeroDarkState(State):
         (ZD-C3, FR-L5, FR-S2): bogeys, and in Versus the other team's characters."""
         out = []
         for b in self._enemies(hero):
-            if not self.position.sees(hero.id, b.id):
-                continue
-            report = self.position.report(hero.id, b.id)
-            if report.los and not report.entirely_obscured:
+            report = self.position.report_if_seen(hero.id, b.id)
+            if report is not None and report.los and not report.entirely_obscured:
                 out.append(b)
         return out
 
@@ -720,7 +714,7 @@ class ZeroDarkState(State):
             self._verify(str(args[0]))
             self._end_automatic(moved=False)
         elif kind == "done":
-            self._end_activation()
+            self._finish_activation()
         elif kind in ("shoot", "dotlight"):
             self._shoot(str(args[0]), dotlight=kind == "dotlight")
         elif kind == "interact":
@@ -729,9 +723,10 @@ class ZeroDarkState(State):
             self._cautious()
         elif kind == "pass":
             self._emit("pass", model=self.active)
-            self._end_activation()
+            self._finish_activation()
         elif kind in ("fight", "persuade"):
             self._resolve_cqb(persuade=kind == "persuade")
+            self._run_cqb()  # the rest of the queue, then where it was started from
         elif kind == "flip":
             self._flip(None)
         elif kind == "play":
@@ -805,7 +800,7 @@ class ZeroDarkState(State):
         if self.in_bonus:
             self.bonus -= 1
             if self.bonus <= 0:
-                self._end_activation()
+                self._finish_activation()
             else:
                 self.phase = "bonus"
             return
@@ -820,10 +815,7 @@ class ZeroDarkState(State):
             self.engaged_at_start = self._engaged_bogeys(self._hero())
             self._emit("bonus_actions", model=self.active, count=self.bonus, rule="ZD-C2")
         else:
-            self._end_activation()
-
-    def _end_activation(self) -> None:
-        self._finish_activation()
+            self._finish_activation()
 
     def _finish_activation(self) -> None:
         who = self.active
@@ -1061,9 +1053,6 @@ class ZeroDarkState(State):
             theirs, _ = self._roll(self.stats(bogey_id).d, BOGEY_CQB_TN, "cqb", bogey_id)
             self._wound_character(bogey_id, ours)
             self._wound_character(char_id, theirs)
-            if self.phase == "cqb":
-                self.phase = "move"
-                self._run_cqb()
             return
         stats = self.bogey_stats(bogey)
         mine = self.stats(char_id).a if persuade else self.stats(char_id).d
@@ -1076,9 +1065,6 @@ class ZeroDarkState(State):
         self._wound_character(char_id, theirs)
         if persuade and ours > theirs:
             self._persuaded(bogey, char)
-        if self.phase == "cqb":
-            self.phase = "move"
-            self._run_cqb()
 
     def _persuaded(self, bogey: Model, by: Model) -> None:
         """ZD-P1, ZD-P3, ZD-P5, ZD-D0: the bogey becomes an Ally of the persuading hero
@@ -1293,8 +1279,8 @@ class ZeroDarkState(State):
                 self._emit("face", model=bogey.id, facing=facing)
         seen = []
         for c in sorted(self._standing_heroes(), key=lambda m: _num(m.id)):
-            report = self.position.report(bogey.id, c.id)
-            if report.los and not report.entirely_obscured:
+            report = self.position.report_if_seen(bogey.id, c.id)
+            if report is not None and report.los and not report.entirely_obscured:
                 seen.append((self._range(bogey, c), c, report))
         if not seen:
             return
