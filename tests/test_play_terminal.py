@@ -244,3 +244,77 @@ def test_zero_dark_team_at_the_terminal(tmp_path: Path) -> None:
         "flip",
     ]
     assert record.replay().view(None).canonical()
+
+
+DRILL_BOARD = """\
+name: Zero Dark: exit drill
+description: A room by the exit and a hall behind a bulkhead.
+format: 1
+
+[legend]
+.  deck      passable    transparent
+X  bulkhead  impassable  opaque       cyl=9
+
+[terrain]
+  ......X.....
+  ......X.....
+  ......X.....
+  ......X.....
+  ......X.....
+  ............
+
+[markers]
+heroes: A1-C2
+exit: D1-D2
+ping: J1-L2 J3 K3
+deployment: J5 K5 L5
+objective: A6
+"""
+
+DRILL_MISSION = """\
+name: Exit drill
+description: Walk to the exit and leave.
+map: drill.board
+mode: solo
+heroes: 1
+red_force: grunt=1
+task: none
+buy_time: false
+win: exit
+"""
+
+
+def test_zero_dark_mission_at_the_terminal(tmp_path: Path) -> None:
+    # ZD-C8 at the table: a whole mission from a mission file, played at a real terminal
+    # by the team's seat — the map with the facing arrows, the Control Deck and hand, a
+    # move, the tested action, the Spook's flip, the exit, the mission report, the record.
+    (tmp_path / "drill.board").write_text(DRILL_BOARD, encoding="utf-8")
+    (tmp_path / "drill.mission").write_text(DRILL_MISSION, encoding="utf-8")
+    s = Session("zero-dark", "--mission", "drill.mission", "--seed", "3", cwd=tmp_path)
+    first = s.expect(r"team> ")
+    found = re.search(r"H1 ([A-C])([12]) ([↗↖↘↙])(NE|NW|SE|SW)", first)
+    assert found is not None, first
+    col, row, arrow = found.group(1), found.group(2), found.group(3)
+    assert f"H1{arrow}" in first  # the facing on the map itself
+    # The Control Deck less the Spook's hand of D cards (ZD-C7); the ping as a counter of
+    # unknown type (FR-P4).
+    assert "deck 51 left" in first and "hand: " in first and "P1?" in first
+    s.send("activate H1")
+    s.expect(r"team> ")
+    path = [f"{c}{row}" for c in "BCD" if c > col]
+    s.send("move " + " ".join(path))
+    assert "tested action" in s.expect(r"team> ")
+    s.send("pass")
+    assert "flip the Control Deck" in s.expect(r"team> ")
+    s.send("flip")
+    assert "choose who acts" in s.expect(r"team> ")
+    s.send("activate H1")
+    s.expect(r"team> ")
+    s.send("exit")
+    end = s.expect(r"Record saved: ")
+    assert "mission success" in end and "H1" in end and "XP" in end
+    assert s.wait() == 0
+    record = Record.load(next(tmp_path.glob("zero-dark-*.json")))
+    assert record.outcome is not None and record.outcome.rule == "ZD-C8"
+    assert record.replay().outcome() == record.outcome
+    assert [str(a) for a in record.actions][-1] == "exit"

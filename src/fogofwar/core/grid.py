@@ -2218,6 +2218,7 @@ def _render(
     highlight_style: str,
     mark_style: str,
     legend: bool,
+    mark_styles: Mapping[Square, str] | None = None,
 ) -> list[list[Segment]]:
     h, w = board.height, board.width
     state = board.door_state(open_doors)
@@ -2272,7 +2273,8 @@ def _render(
             t = board.legend[board.terrain[r][c]]
             road = int(board.roads[r, c])
             if sq in marks:
-                text, style = marks[sq].center(3), mark_style
+                text = marks[sq].center(3)
+                style = (mark_styles or {}).get(sq, mark_style)
             elif road:
                 text, style = f" {_ROAD_GLYPH[road]} ", "bright_black on grey15"
             else:
@@ -2346,6 +2348,7 @@ def render_rich(
     highlight: Collection[Square] | None = None,
     highlight_style: str = "on dark_blue",
     mark_style: str = "bold magenta",
+    mark_styles: Mapping[Square, str] | None = None,
     legend: bool = False,
 ) -> Text:
     """The same picture as :func:`render_text`, as a coloured ``rich.text.Text``.
@@ -2353,13 +2356,17 @@ def render_rich(
     Args:
         highlight: squares to shade with ``highlight_style`` (e.g. a possibility map).
         mark_style: the rich style of marks.
+        mark_styles: a style per marked square, overriding ``mark_style`` there (e.g.
+            a model's side and state).
 
     Returns:
         a :class:`rich.text.Text` (rich is imported on first use only).
     """
     from rich.text import Text  # deferred: the search code must not pay for rich
 
-    lines = _render(board, marks, open_doors, highlight, highlight_style, mark_style, legend)
+    lines = _render(
+        board, marks, open_doors, highlight, highlight_style, mark_style, legend, mark_styles
+    )
     out = Text()
     for n, line in enumerate(lines):
         if n:

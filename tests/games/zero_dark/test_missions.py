@@ -93,9 +93,9 @@ def test_the_spy() -> None:
 
 
 def test_the_boss() -> None:
-    # ZD-C8, ZD-T4: Assassination on the open map, with a Boss in the Red Force.
+    # ZD-C8, ZD-T4: Assassination aboard the derelict, with a Boss in the Red Force.
     mission = load_mission("the-boss")
-    assert (mission.map, mission.mode, mission.task) == ("zd-open", "solo", "assassination")
+    assert (mission.map, mission.mode, mission.task) == ("zd-corridor", "solo", "assassination")
     assert mission.win == ("assassination", "survive")
     state = RS.new_game(mission.config(), 3)
     assert isinstance(state, ZeroDarkState)
@@ -521,3 +521,19 @@ def test_play_a_mission_with_a_bot_and_replay_it(
     assert state.outcome() == record.outcome
     assert main(["replay", str(path), "--seat", "team"]) == 0
     assert "mission" in capsys.readouterr().out
+
+
+def test_a_resolved_config_does_not_read_the_mission_again(tmp_path: Path) -> None:
+    # ZD-C8: a record holds the resolved options, so it replays without its mission file
+    # (the mission's options are exactly those a resolved config carries).
+    from fogofwar.games.zero_dark.ruleset import MISSION_OPTIONS
+
+    assert set(load_mission("the-spy").config()) == MISSION_OPTIONS
+    (tmp_path / "mine.mission").write_text(BASE.replace("zd-corridor", "zd-open"), encoding="utf-8")
+    path = str(tmp_path / "mine.mission")
+    resolved = RS.resolve_config({"mission": path})
+    assert resolved["map"] == "zd-open"
+    (tmp_path / "mine.mission").unlink()
+    assert RS.resolve_config(dict(resolved)) == resolved
+    with pytest.raises(OSError):
+        RS.resolve_config({"mission": path})  # a bare mission name still needs the file

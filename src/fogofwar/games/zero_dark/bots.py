@@ -21,6 +21,7 @@ from ...bots.base import Bot, register_bot
 from ...core.game import Action, Config, PlayerView
 from ...core.grid import Board, Edge, Square, move_graph
 from ...core.rng import Stream
+from .fear import FearRules, Position
 from .maps import load_map
 
 __all__ = ["TeamBot"]
@@ -43,6 +44,11 @@ class TeamBot(Bot):
         self.seat = seat
         self.board: Board = load_map(str(config["map"]))
         self.diagonal = str(config["diagonal_block"])
+        self._graph: Any = None
+        self._bare: Position | None = None
+        self.rules = FearRules.from_options(config)
+        self._dist_cache: dict[Any, Any] = {}
+        self.win = {w.strip() for w in str(config.get("win", "")).split(",") if w.strip()}
 
     # ------------------------------------------------------------------ the view
 
@@ -71,27 +77,174 @@ class TeamBot(Bot):
         return out
 
     def _distances(self, view: PlayerView, goals: Sequence[Square]) -> Any:
-        opened = [Edge.parse(n) for n, is_open in view.data["doors"].items() if is_open]
-        graph = move_graph(self.board, diagonal=self.diagonal, open_doors=opened)
-        return graph.distance_map(list(goals))
+        """Steps to the nearest goal, by routes through every door: a hero opens a closed
+        door on its way (ZD-C2), so shut rooms are not out of reach."""
+        doors = [Edge.parse(n) for n in view.data["doors"]]
+        key = (tuple(goals), tuple(doors))
+        cached = self._dist_cache.get(key)
+        if cached is None:
+            if self._graph is None:
+                self._graph = move_graph(self.board, diagonal=self.diagonal, open_doors=doors)
+            cached = self._graph.distance_map(list(goals))
+            self._dist_cache[key] = cached
+        return cached
+
+    def _side(self, view: PlayerView) -> Mapping[str, Any]:
+        side: Mapping[str, Any] = view.data.get("sides", {}).get(self.seat) or {}
+        return side
+
+    def _task_bogey(self, view: PlayerView, key: str) -> Mapping[str, Any] | None:
+        """The standing bogey of the seat's task (``double_agent``, ``boss_target``) once
+        the Spook knows which one it is."""
+        bogey_id = view.data.get("task_bogeys", {}).get(key, "")
+        for m in self._models(view):
+            if m["id"] == bogey_id and m["kind"] == "bogey" and m["state"] != "ooa":
+                return m
+        return None
+
+    def _rescued(self, view: PlayerView) -> list[Mapping[str, Any]]:
+        """The seat's allies: in a Rescue mission the persuaded double agent among them."""
+        return [
+            m
+            for m in self._models(view)
+            if m["kind"] == "ally" and m["state"] != "ooa" and self._mine(m, view)
+        ]
+
+    def _exits(self) -> list[Square]:
+        return list(self.board.markers.get("exit", ()))
+
+    def _short_of_time(self, view: PlayerView, hero: Mapping[str, Any]) -> bool:
+        """Whether the cards left barely cover the hero's walk to the exit: every
+        activation costs about one Control Deck flip (ZD-C9), so the team has about
+        ``cards / characters`` activations each."""
+        deck = view.data.get("deck", {})
+        cards = int(deck.get("left", 0)) + int(deck.get("set_aside", 0))
+        mine = [m for m in self._models(view) if self._mine(m, view) and m["state"] != "ooa"]
+        turns = cards // max(1, len(mine))
+        dist = self._distances(view, self._exits())
+        here = self._sq(hero["squares"][0])
+        d = int(dist[here.row, here.col])
+        if d < 0:
+            return False
+        m = max(1, int(hero.get("profile", {}).get("m", 4)))
+        return turns <= -(-d // m) + 2
 
     def _goals(self, view: PlayerView, hero: Mapping[str, Any]) -> list[Square]:
-        """The squares the hero heads for: next to its task's bogey, else an objective
-        not yet worked, else an exit."""
+        """The squares the hero heads for, by its role in the mission: an extracted ally
+        and its hero make for the exit; the Spook closes on its task's bogey (the
+        double agent to persuade, or the Boss once down, to verify) while the others
+        close on the Boss to shoot it or keep by the Spook; unrevealed pings are sought
+        while the task's bogey is unknown; then objectives; else the exit."""
         data = view.data
-        targets = data.get("task_bogeys", {})
+        side = self._side(view)
+        spook, task = side.get("spook"), side.get("task")
+        here = self._sq(hero["squares"][0])
+        allies = self._rescued(view)
         by_id = {m["id"]: m for m in self._models(view)}
-        for key in ("double_agent", "boss_target"):
-            bogey = by_id.get(targets.get(key, ""))
-            if bogey is not None:
-                return self._around(self._sq(bogey["squares"][0]))
+        partner = by_id.get(str(hero.get("hero", ""))) if hero["kind"] == "ally" else None
+        if partner is not None and partner["state"] != "ooa":
+            # ZD-D2: an ally keeps within 4 of its hero; beyond 3 it closes first.
+            at = self._sq(partner["squares"][0])
+            if _king(here, at) > 3 or partner["id"] in (data.get("dependent") or []):
+                return self._around(at)
+        if "extract" in self.win and allies:
+            ward = self._sq(allies[0]["squares"][0])
+            if hero["kind"] == "ally":
+                return self._exits()
+            if allies[0].get("hero") == hero["id"] and _king(here, ward) <= 2:
+                # The ally's hero leads it out, never more than 2 ahead (ZD-D2).
+                return self._exits()
+            # The others escort the extracted ally out.
+            return self._around(ward)
+        if task in ("rescue", "assassination"):
+            key = "double_agent" if task == "rescue" else "boss_target"
+            target = self._task_bogey(view, key)
+            if target is not None:
+                at = self._sq(target["squares"][0])
+                if hero["id"] == spook and (task == "rescue" or target["state"] == "down"):
+                    return self._around(at)
+                if task == "assassination":
+                    return self._around(at)
+                if spook in by_id and spook != hero["id"]:
+                    return self._around(self._sq(by_id[spook]["squares"][0]))
+            elif not self._task_done(view, task):
+                scouts = [
+                    self._sq(m["squares"][0])
+                    for m in self._models(view)
+                    if m["kind"] == "hero"
+                    and m["id"] != spook
+                    and m["state"] == "active"
+                    and self._mine(m, view)
+                ]
+                if hero["id"] == spook and scouts:
+                    # The Spook follows its scouts until its bogey is turned over.
+                    near_scout = min(scouts, key=lambda p: (_king(here, p), p.name))
+                    return self._around(near_scout)
+                pings = [
+                    self._sq(m["squares"][0]) for m in self._models(view) if m["kind"] == "ping"
+                ]
+                if pings:
+                    dist = self._distances(view, [here])
+                    reach = [p for p in pings if int(dist[p.row, p.col]) >= 0]
+                    if reach:
+                        near = min(reach, key=lambda p: (int(dist[p.row, p.col]), p.name))
+                        return [near, *self._around(near)]
         todo = [self._sq(n) for n, done in data.get("objectives", {}).items() if not done]
-        if todo:
+        if todo and ("objectives" in self.win or task == "acquisition"):
             out: list[Square] = []
             for sq in todo:
                 out += [sq, *self._around(sq)]
             return out
-        return list(self.board.markers.get("exit", ()))
+        return self._exits()
+
+    def _shooters(
+        self, view: PlayerView, enemies: Sequence[Mapping[str, Any]], mine: set[str]
+    ) -> list[tuple[Square, int]]:
+        """Revealed enemies that may shoot: their squares and sight Cyl."""
+        return [
+            (self._sq(e["squares"][0]), int(e.get("cyl", 3)))
+            for e in enemies
+            if e["kind"] != "ping" and e["id"] not in mine
+        ]
+
+    def _exposure(
+        self, view: PlayerView, sq: Square, shooters: Sequence[tuple[Square, int]]
+    ) -> int:
+        """How many shooters have a line to ``sq`` over the bare map and its doors (the
+        all-pairs table of FR-L1; models and facing ignored: a cheap, cautious count)."""
+        if not shooters:
+            return 0
+        opened = frozenset(Edge.parse(n) for n, is_open in view.data["doors"].items() if is_open)
+        if self._bare is None or self._bare.open_doors != opened:
+            self._bare = Position(self.board, {}, opened, self.rules)
+        n = 0
+        for at, cyl in shooters:
+            if self._bare.terrain_table(cyl)[at.row, at.col, sq.row, sq.col]:
+                n += 1
+        return n
+
+    def _own_targets(self, view: PlayerView, me: Mapping[str, Any]) -> set[str]:
+        """The bogeys ``me`` means to engage: the Spook's double agent, or its Boss once
+        down (to verify it); every other enemy is kept out of engagement."""
+        side = self._side(view)
+        if me["id"] != side.get("spook"):
+            return set()
+        out = set()
+        agent = self._task_bogey(view, "double_agent")
+        if agent is not None:
+            out.add(str(agent["id"]))
+        boss = self._task_bogey(view, "boss_target")
+        if boss is not None and boss["state"] == "down":
+            out.add(str(boss["id"]))
+        return out
+
+    def _task_done(self, view: PlayerView, task: object) -> bool:
+        if task == "rescue":
+            return bool(self._rescued(view))
+        if task == "assassination":
+            boss = view.data.get("task_bogeys", {}).get("boss_target")
+            return boss is not None and self._task_bogey(view, "boss_target") is None
+        return False
 
     def _around(self, sq: Square) -> list[Square]:
         return [
@@ -144,33 +297,61 @@ class TeamBot(Bot):
             found = [a for a in legal if a.kind == kind]
             if found:
                 return found[0]
-        todo = [n for n, done in data.get("objectives", {}).items() if not done]
-        exits = [a for a in legal if a.kind == "exit"]
-        if exits and not todo:
-            return exits[0]
         here = self._sq(me["squares"][0])
         goals = self._goals(view, me)
+        exits = [a for a in legal if a.kind == "exit"]
+        # Heroes leave after the extracted ally: ZD-D2 ties it to its hero, and the
+        # others escort it.
+        waiting = me["kind"] != "ally" and "extract" in self.win and bool(self._rescued(view))
+        if exits and set(goals) <= set(self._exits()) and not waiting:
+            # An ally leaves before its hero (ZD-D2 ties it to the hero on the table).
+            return exits[0]
         dist = self._distances(view, goals) if goals else None
         enemies = self._enemies(view)
+        mine = self._own_targets(view, me)
         danger = {
             self._sq(e["squares"][0])
             for e in enemies
-            if e["kind"] == "bogey" and e.get("id") not in data.get("task_bogeys", {}).values()
+            if e["kind"] in ("bogey", "ping") and e["id"] not in mine
         }
         steps = [a for a in legal if a.kind == "step"]
         if dist is not None and steps:
             d0 = int(dist[here.row, here.col])
 
-            def score(a: Action) -> tuple[int, int]:
+            def gain(a: Action) -> int:
                 sq = self._sq(str(a.args[0]))
                 d = int(dist[sq.row, sq.col])
-                near = any(_king(sq, b) <= 1 for b in danger)
-                return (d if d >= 0 else FAR, 1 if near else 0)
+                return d if d >= 0 else FAR
 
-            best = min(steps, key=score)
-            bd, near = score(best)
-            if (bd < d0 or d0 < 0 <= bd) and not near:
-                return best
+            shooters = self._shooters(view, enemies, mine)
+
+            def cost(sq: Square, d: int) -> int:
+                # A step nearer the goal is worth less than a shot at the hero: each
+                # enemy with a line over the map to a square adds 3 (moving with cover).
+                return d + 3 * self._exposure(view, sq, shooters)
+
+            here_cost = cost(here, d0 if d0 >= 0 else FAR)
+            safe = [
+                a
+                for a in steps
+                if not any(_king(self._sq(str(a.args[0])), b) <= 1 for b in danger)
+                and (gain(a) < d0 or (d0 < 0 and gain(a) < FAR))
+            ]
+            if safe:
+                best = min(safe, key=lambda a: (cost(self._sq(str(a.args[0])), gain(a)), a.args))
+                if (
+                    cost(self._sq(str(best.args[0])), gain(best)) <= here_cost
+                    or view.data["steps"] == 0
+                ):
+                    return best
+            # A shut door in the way: open it (the automatic action, ZD-C2).
+            shut = [
+                a
+                for a in legal
+                if a.kind == "door" and not view.data["doors"].get(" ".join(map(str, a.args)), True)
+            ]
+            if shut:
+                return shut[0]
         # No progress: end the move facing the nearest known enemy.
         if enemies:
             nearest = min(enemies, key=lambda e: _king(here, self._sq(e["squares"][0])))
@@ -198,21 +379,29 @@ class TeamBot(Bot):
         ]
         if untargeted:
             return untargeted[0]
-        shots = by_kind.get("shoot", [])
+        # Never shoot the double agent; the Boss to assassinate first, then the nearest.
+        agent = view.data.get("task_bogeys", {}).get("double_agent")
+        boss = view.data.get("task_bogeys", {}).get("boss_target")
+        shots = [a for a in by_kind.get("shoot", []) if a.args[0] != agent]
         if shots:
             return min(
                 shots,
-                key=lambda a: (_king(here, self._sq(by_id[str(a.args[0])]["squares"][0])), a.args),
+                key=lambda a: (
+                    a.args[0] != boss,
+                    _king(here, self._sq(by_id[str(a.args[0])]["squares"][0])),
+                    a.args,
+                ),
             )
         return by_kind.get("cautious", by_kind.get("pass", list(legal)))[0]
 
     def _cqb(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        # Persuade the double agent (ZD-T3); fight everything else, since persuading a
+        # bogey that is not susceptible only risks wounds (ZD-P0, ZD-P2).
         data = view.data
-        task = (data.get("sides", {}).get(self.seat) or {}).get("task")
         agent = data.get("task_bogeys", {}).get("double_agent")
         cqb = data.get("cqb") or []
         bogey = cqb[0][1] if cqb else None
-        if bogey is not None and (bogey == agent or task == "rescue"):
+        if bogey is not None and bogey == agent:
             return next(a for a in legal if a.kind == "persuade")
         return next(a for a in legal if a.kind == "fight")
 

@@ -1,8 +1,13 @@
 """Drawing a Zero Dark view in the terminal (rich), from the view alone.
 
-Models are drawn by id (``H1``, ``B2``; the pings ``P3`` as the counters they are),
-doors as the view says they stand; under the map: the turn, the hero acting, the
-Control Deck and this activation's events.
+Models are drawn by id with an arrow for their facing (``H1↗``, ``B2↙``; a ping as the
+counter it is, ``P3?``; an id of three characters has no room for the arrow, and the key
+under the map gives every facing), coloured by side (heroes and allies cyan, the second
+Versus team yellow, bogeys red, pings magenta) and styled by state (down: dim italic; out
+of action: struck through; targeted: underlined). Doors are drawn as the view says they
+stand. Under the map: the turn, the hero acting, the Control Deck, the characters and
+bogeys with facing, wounds, support tokens and state, the Spook's hand and task, and this
+activation's events.
 """
 
 from __future__ import annotations
@@ -13,9 +18,9 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from ...core.grid import Board, Edge, render_rich
+from ...core.grid import Board, Edge, Square, render_rich
 
-__all__ = ["render_view"]
+__all__ = ["ARROWS", "model_mark", "model_style", "render_view"]
 
 
 _LINES: dict[str, str] = {
@@ -49,14 +54,52 @@ def _event_line(e: Mapping[str, Any]) -> str | None:
     return None if template is None else template.format(**e)
 
 
+ARROWS: dict[str, str] = {"NE": "↗", "NW": "↖", "SE": "↘", "SW": "↙"}
+"""The facing arrows drawn after a model's id (FR-L5: four diagonal facings)."""
+
+
+def model_mark(m: Mapping[str, Any]) -> str:
+    """A model's mark on the map: its id and facing arrow (a ping: ``?``)."""
+    mid = str(m["id"])
+    if len(mid) >= 3:
+        return mid[:3]
+    return mid + ("?" if m["kind"] == "ping" else ARROWS.get(str(m.get("facing")), ""))
+
+
+def model_style(m: Mapping[str, Any], second_team: str | None = None) -> str:
+    """A model's rich style on the map: its side's colour, then its state."""
+    kind = m["kind"]
+    if kind == "ping":
+        style = "bold magenta"
+    elif kind == "bogey":
+        style = "bold red"
+    elif second_team is not None and m.get("team") == second_team:
+        style = "bold yellow"
+    else:
+        style = "bold cyan"
+    state = m.get("state", "active")
+    if state == "down":
+        style += " dim italic"
+    elif state == "ooa":
+        style += " dim strike"
+    if m.get("targeted"):
+        style += " underline"
+    return style
+
+
 def render_view(view: Mapping[str, Any], board: Board) -> RenderableType:
     """The map with the models of ``view`` and the facts under it."""
-    marks = {}
+    marks: dict[Square, str] = {}
+    styles: dict[Square, str] = {}
+    teams = sorted((view.get("sides") or {}).keys())
+    second = teams[1] if len(teams) > 1 else None
     for m in view["models"]:
         for name in m["squares"]:
-            marks[board.square(name)] = m["id"][:3]
+            sq = board.square(name)
+            marks[sq] = model_mark(m)
+            styles[sq] = model_style(m, second)
     opened = [Edge.parse(name) for name, is_open in view["doors"].items() if is_open]
-    picture = render_rich(board, marks=marks, open_doors=opened)
+    picture = render_rich(board, marks=marks, mark_styles=styles, open_doors=opened)
     phase = view["phase"]
     doing = {
         "choose": "choose who acts",
@@ -90,15 +133,15 @@ def render_view(view: Mapping[str, Any], board: Board) -> RenderableType:
     if view.get("objectives"):
         extra.append(f"objectives: {len(done)}/{len(view['objectives'])} done")
     heroes = [
-        f"{m['id']} {m['squares'][0]} facing {m['facing']}"
+        f"{m['id']} {m['squares'][0]} {ARROWS.get(m['facing'], '')}{m['facing']}"
         + (f" {m['wounds']}w" if m.get("wounds") else "")
         + ("" if m["state"] == "active" else f" ({m['state']})")
         for m in view["models"]
         if m["kind"] in ("hero", "ally")
     ]
     bogeys = [
-        f"{m['id']} {m['tier']} {m['squares'][0]}"
-        + (f" s{m['support']}" if m.get("support") else "")
+        f"{m['id']} {m['tier']} {m['squares'][0]} {ARROWS.get(m['facing'], '')}{m['facing']}"
+        + (f" support {m['support']}" if m.get("support") else "")
         + (f" {m['wounds']}w" if m.get("wounds") else "")
         + (" targeted" if m.get("targeted") else "")
         + ("" if m["state"] == "active" else f" ({m['state']})")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from ...core.cards import playing_cards
 from ...core.errors import InvalidNotationError
@@ -32,6 +32,12 @@ MAX_BOGEYS = 60
 MAX_ALLIES = 10
 
 __all__ = ["ZeroDark"]
+
+
+#: The options a mission sets (:meth:`fogofwar.games.zero_dark.missions.Mission.config`).
+MISSION_OPTIONS: Final = frozenset(
+    ("map", "mode", "heroes", "red_force", "susceptible", "task", "buy_time", "win")
+)
 
 
 class ZeroDark(Ruleset):
@@ -175,7 +181,10 @@ class ZeroDark(Ruleset):
         """The options, with a mission's settings under what was given explicitly."""
         given = dict(config or {})
         name = str(given.get("mission") or "")
-        if name:
+        # A resolved configuration (a record's) already holds every option a mission
+        # sets, and those win over the mission's: the mission file is not read again, so
+        # a record replays where its mission file is not (another folder, machine).
+        if name and not given.keys() >= MISSION_OPTIONS:
             from .missions import load_mission
 
             given = {**load_mission(name).config(), **given}

@@ -1,0 +1,87 @@
+"""The terminal drawing of a Zero Dark view: facings, pings, states and support tokens
+on the map and in the key under it, from the view alone."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.text import Text
+
+from fogofwar.games.zero_dark.render import model_mark, model_style, render_view
+
+from .helpers import RS, bogey, hero, open_board, ping, surgery_game
+
+
+def _drawn(state: object, seat: str = "team") -> str:
+    console = Console(width=200, record=True)
+    console.print(RS.render(state.view(seat), state.config))  # type: ignore[attr-defined]
+    return console.export_text()
+
+
+def _game() -> object:
+    b = open_board(9, 9)
+    state = surgery_game(
+        b,
+        [
+            hero("H1", "B8", facing="NE"),
+            hero("H2", "C8", facing="SW", state="down"),
+            bogey("B1", "G2", facing="SW"),
+            bogey("B2", "H3", facing="NW", state="down"),
+            ping("P1", "A1"),
+        ],
+    )
+    state.support["B1"] = 2
+    state.targeted.add("B1")
+    return state
+
+
+def test_marks_show_facing_and_pings() -> None:
+    # FR-L5: a model's facing is one of four diagonals, drawn as an arrow after its id;
+    # FR-P4: a ping is a counter of unknown type, drawn with "?".
+    text = _drawn(_game())
+    assert "H1↗" in text and "H2↙" in text and "B1↙" in text and "B2↖" in text
+    assert "P1?" in text
+    # The key under the map: facings, support tokens (ZD-C4), states.
+    assert "H1 B8 ↗NE" in text and "H2 C8 ↙SW (down)" in text
+    assert "B1 grunt G2 ↙SW support 2 targeted" in text
+    assert "B2 grunt H3 ↖NW (down)" in text
+
+
+def test_three_character_ids_have_no_arrow() -> None:
+    # An id of three characters fills the square; the key still gives the facing.
+    assert model_mark({"id": "B12", "kind": "bogey", "facing": "SE"}) == "B12"
+    assert model_mark({"id": "B2", "kind": "bogey", "facing": "SE"}) == "B2↘"
+    assert model_mark({"id": "P9", "kind": "ping", "facing": "SE"}) == "P9?"
+
+
+def test_styles_show_side_and_state() -> None:
+    hero_ = {"id": "H1", "kind": "hero", "state": "active"}
+    assert model_style(hero_) == "bold cyan"
+    assert model_style({**hero_, "team": "team2"}, "team2") == "bold yellow"
+    assert model_style({"id": "B1", "kind": "bogey", "state": "down"}) == "bold red dim italic"
+    assert model_style({"id": "B1", "kind": "bogey", "state": "ooa"}) == "bold red dim strike"
+    assert model_style({"id": "B1", "kind": "bogey", "state": "active", "targeted": True}) == (
+        "bold red underline"
+    )
+    assert model_style({"id": "P1", "kind": "ping", "state": "active"}) == "bold magenta"
+
+
+def test_the_map_styles_each_mark() -> None:
+    state = _game()
+    view = state.view("team")  # type: ignore[attr-defined]
+    drawing = render_view(view.data, open_board(9, 9))
+    picture = drawing.renderables[0]  # type: ignore[attr-defined]
+    assert isinstance(picture, Text)
+    styles = {
+        picture.plain[span.start : span.end].strip(): str(span.style) for span in picture.spans
+    }
+    assert styles["B1↙"] == "bold red underline"
+    assert styles["H2↙"] == "bold cyan dim italic"
+    assert styles["P1?"] == "bold magenta"
+
+
+def test_drawing_needs_only_the_view() -> None:
+    # Secrets stay secret: the drawing of two games that differ only in a ping's hidden
+    # type (FR-P4) is the same.
+    a, b = _game(), _game()
+    b.ping_types["P1"] = "boss"  # type: ignore[attr-defined]
+    assert _drawn(a) == _drawn(b)
