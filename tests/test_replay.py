@@ -143,3 +143,8 @@ def test_render_is_built_from_the_view_only() -> None:
 def test_demo_plays_a_game(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "demo")
     assert code == 0 and "A game: Specter Ops" in out and "Result:" in out
+    # The other rule sets: a game each between heuristic bots, and a roll's odds.
+    assert "The other rule sets" in out
+    for name in ("Zero Dark: the-boss", "Rock-n-Roll, 3 rounds", "Warfighter: Dagon"):
+        assert name in out
+    assert "[PT-C6]" in out and "success 1/3, backfire 1/6, nothing 1/2" in out

@@ -116,6 +116,85 @@ def odds_zero_dark_test_command(
     odds_zero_dark_test(dice, tn, json_out=json_out, console=_out())
 
 
+@odds_app.command("rock-n-roll")
+def odds_rock_n_roll_command(
+    roll: str = typer.Argument(..., help="capture, torture, execute or recruit."),
+    effective_twos: bool = typer.Option(
+        False, "--effective-twos", help="The roller's 2s count as effective (PT-P9)."
+    ),
+    rd: int = typer.Option(0, "--rd", min=0, max=8, help="RD dice added to a capture (PT-C4)."),
+    json_out: bool = typer.Option(False, "--json", help="Print JSON with exact fractions."),
+) -> None:
+    """Exact odds of a capture (6+ on any die) or a prisoner interaction: success,
+    backfire (a natural 3, PT-P6) and nothing."""
+    from .commands.odds import odds_rock_n_roll
+
+    odds_rock_n_roll(
+        roll.lower(), effective_twos=effective_twos, rd=rd, json_out=json_out, console=_out()
+    )
+
+
+warfighter_odds_app = typer.Typer(help="Warfighter rolls.", no_args_is_help=True)
+odds_app.add_typer(warfighter_odds_app, name="warfighter")
+
+
+@warfighter_odds_app.command("check")
+def odds_warfighter_check_command(
+    need: int = typer.Option(..., "--need", help="The ability's N of N+ (d10)."),
+    modifier: int = typer.Option(0, "--modifier", help="The check's modifier (WF-A3)."),
+    upgunned: int | None = typer.Option(
+        None, "--upgunned", help="The ability's upgunned value, spent on this check (WF-A7)."
+    ),
+    lacks_ability: bool = typer.Option(
+        False, "--lacks-ability", help="The Soldier lacks the ability: it never succeeds."
+    ),
+    json_out: bool = typer.Option(False, "--json", help="Print JSON with exact fractions."),
+) -> None:
+    """Exact chance that an ability check succeeds."""
+    from .commands.odds import odds_warfighter_check
+
+    odds_warfighter_check(
+        need,
+        modifier=modifier,
+        upgunned=upgunned,
+        lacks_ability=lacks_ability,
+        json_out=json_out,
+        console=_out(),
+    )
+
+
+@warfighter_odds_app.command("door")
+def odds_warfighter_door_command(
+    cover: int = typer.Option(..., "--cover", help="The Hostile's (or Door's) Cover."),
+    hits: int = typer.Option(..., "--hits", help="The Hits that breach it."),
+    shots: int = typer.Option(1, "--shots", min=1, help="Shots per attack Action."),
+    pick: int | None = typer.Option(None, "--pick", help="The picker's Pick N+ (d10)."),
+    pick_modifier: int = typer.Option(0, "--pick-modifier", help="The pick's modifier."),
+    upgunned: int | None = typer.Option(
+        None, "--upgunned", help="The picker's upgunned Pick N+: each try costs 2 Actions."
+    ),
+    bound: int = typer.Option(
+        20, "--bound", min=1, help="Actions listed one by one; beyond them one tail figure."
+    ),
+    json_out: bool = typer.Option(False, "--json", help="Print JSON with exact fractions."),
+) -> None:
+    """Exact distribution of the Actions needed to breach a Door, by attacking and by
+    picking."""
+    from .commands.odds import odds_warfighter_door
+
+    odds_warfighter_door(
+        cover,
+        hits,
+        shots=shots,
+        pick=pick,
+        pick_modifier=pick_modifier,
+        upgunned=upgunned,
+        bound=bound,
+        json_out=json_out,
+        console=_out(),
+    )
+
+
 @app.command("play")
 def play_command(
     ruleset: str = typer.Argument(..., help="The rule set, e.g. specter-ops."),

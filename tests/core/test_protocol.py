@@ -323,7 +323,8 @@ def test_ex7_the_hider_wins_after_the_last_round() -> None:
     )
     assert not outcome.is_draw
     assert state.to_act() == frozenset()
-    assert_illegal(state, Action(HIDER, "bid", (0,)), None, "the game is over")
+    # The refusal names the rule that ended the game, and its reason.
+    assert_illegal(state, Action(HIDER, "bid", (0,)), "EX-7", "the game is over .the hider")
 
 
 # --------------------------------------------------------------------------- moves & notation

@@ -74,11 +74,14 @@ def demo(board_name: str, *, console: Console) -> None:
         p = exploding_check(6, distance).dist().prob_at_least(1)
         attack.add_row(str(distance), str(p), f"{float(p) * 100:.2f}")
     console.print(attack)
-    console.print(dice_table(parse("d10+2>=8"), title="Warfighter-style check: d10+2 ≥ 8"))
+    console.print(dice_table(parse("d10+2>=8"), title="A dice expression: d10+2 ≥ 8"))
     game_demo(console)
+    others_demo(console)
     console.print(
         "Try: [bold]fogofwar odds dice '10d6kh3'[/], [bold]fogofwar los demo C10 F8[/], "
         "[bold]fogofwar odds specter-ops attack --hunter gun[/], "
+        "[bold]fogofwar play zero-dark --mission the-spy[/], "
+        "[bold]fogofwar play rock-n-roll[/], [bold]fogofwar play warfighter[/], "
         "[bold]fogofwar sim specter-ops -n 200[/], [bold]fogofwar --help[/]."
     )
 
@@ -109,4 +112,48 @@ def game_demo(console: Console, *, seed: int = 3, rounds: int = 12) -> None:
     console.print(
         f"[bold]Result:[/] {', '.join(sorted(outcome.sides))} won — {outcome.reason} "
         f"[{outcome.rule}], {result.length} actions."
+    )
+
+
+def others_demo(console: Console, *, seed: int = 1) -> None:
+    """The other rule sets in a few lines each: one game between their heuristic bots
+    (the result and the rule set's own figures) and the odds of a roll."""
+    from ..bots import make_bot
+    from ..core.game import get_ruleset
+    from ..games.rock_n_roll.odds import odds_table
+    from ..games.warfighter.odds import check_odds
+    from ..sim.runner import play_game
+
+    console.print(Rule("6. The other rule sets: a game each between heuristic bots"))
+    games = (
+        ("zero-dark", {"mission": "the-boss"}, "Zero Dark: the-boss", ("heroes_lost", "turns")),
+        (
+            "rock-n-roll",
+            {"rounds": 3},
+            "Rock-n-Roll, 3 rounds",
+            ("prisoners_vietnam", "prisoners_vpa", "executed", "deals"),
+        ),
+        (
+            "warfighter",
+            {"mission": "dagon"},
+            "Warfighter: Dagon",
+            ("turns", "checks_failed", "soldiers_lost"),
+        ),
+    )
+    table = Table("game", "result", "figures", title=f"seed {seed}")
+    for ruleset_id, options, label, keys in games:
+        rs = get_ruleset(ruleset_id)
+        config = rs.resolve_config(options)
+        bots = {s: make_bot(rs.default_bots.get(s, "random"), rs.id) for s in rs.seats(config)}
+        result = play_game(rs, config, seed, bots, bot_seed=seed)
+        outcome = result.outcome
+        won = ", ".join(sorted(outcome.sides)) or "nobody"
+        figures = ", ".join(f"{k} {result.metrics.get(k, 0):g}" for k in keys)
+        table.add_row(label, f"{won} won: {outcome.reason} [{outcome.rule}]", figures)
+    console.print(table)
+    execute = odds_table("execute")
+    console.print(
+        "Rock-n-Roll, executing a prisoner (5+ on one die, a natural 3 backfires): "
+        + ", ".join(f"{k} {v}" for k, v in execute.items())
+        + f"; Warfighter, a Pick 7+ check at -1: success {check_odds(7, modifier=-1)}."
     )

@@ -171,3 +171,130 @@ def odds_zero_dark_test(dice: int, tn: int, *, json_out: bool, console: Console)
         "whose sums reach the TN, one success each (ZD-C1)"
     )
     console.print(table)
+
+
+def odds_rock_n_roll(
+    roll: str, *, effective_twos: bool, rd: int, json_out: bool, console: Console
+) -> None:
+    """Print the odds of a Rock-n-Roll capture or prisoner interaction (PT-P10)."""
+    from ..core.errors import RulesError
+    from ..games.rock_n_roll.odds import KINDS, odds_table
+
+    if roll not in KINDS:
+        raise RulesError(f"unknown roll {roll!r}; expected one of: {', '.join(KINDS)}")
+    try:
+        table = odds_table(roll, effective_twos=effective_twos, extra_dice=rd)
+    except ValueError as exc:
+        raise RulesError(str(exc)) from exc
+    data = {
+        "game": "rock-n-roll",
+        "roll": roll,
+        "effective_twos": effective_twos,
+        "rd_dice": rd,
+        **{k: _frac(p) for k, p in table.items()},
+        "rules": ["PT-P2", "PT-C4"] if roll == "capture" else ["PT-P6", "PT-P9", "PT-P10"],
+    }
+    if json_out:
+        typer.echo(json.dumps(data, indent=2))
+        return
+    dice = f"1d6 + {rd} RD" if rd else "1d6"
+    title = f"Rock-n-Roll {roll}: {dice}" + (", 2s effective" if effective_twos else "")
+    out = Table(title=title, title_justify="left")
+    for col in ("outcome", "probability", "%"):
+        out.add_column(col, justify="right")
+    for key in ("success", "backfire", "nothing"):
+        out.add_row(key, _frac(table[key]), f"{float(table[key]) * 100:.2f}")
+    out.caption = (
+        "6+ on any die (PT-P2)"
+        if roll == "capture"
+        else "one die, no RD; a natural 3 backfires (PT-P6); 2s effective after an "
+        "execution (PT-P9)"
+    )
+    console.print(out)
+
+
+def odds_warfighter_check(
+    need: int,
+    *,
+    modifier: int,
+    upgunned: int | None,
+    lacks_ability: bool,
+    json_out: bool,
+    console: Console,
+) -> None:
+    """Print the chance of a Warfighter ability check (WF-A*)."""
+    from ..games.warfighter.odds import check_json
+
+    data = check_json(need, modifier=modifier, upgunned=upgunned, lacks_ability=lacks_ability)
+    if json_out:
+        typer.echo(json.dumps(data, indent=2))
+        return
+    label = f"{upgunned}+ upgunned" if upgunned is not None else f"{need}+"
+    if modifier:
+        label += f", modifier {modifier:+d}"
+    if lacks_ability:
+        label += ", lacking the ability"
+    out = Table(title=f"Warfighter check: d10, {label}", title_justify="left")
+    for col in ("outcome", "probability", "%"):
+        out.add_column(col, justify="right")
+    for key in ("success", "failure"):
+        p = Fraction(str(data[key]))
+        out.add_row(key, str(p), f"{float(p) * 100:.2f}")
+    console.print(out)
+
+
+def odds_warfighter_door(
+    cover: int,
+    hits: int,
+    *,
+    shots: int,
+    pick: int | None,
+    pick_modifier: int,
+    upgunned: int | None = None,
+    bound: int,
+    json_out: bool,
+    console: Console,
+) -> None:
+    """Print the distribution of Actions needed to breach a Warfighter Door (WF-D*)."""
+    from ..core.errors import RulesError
+    from ..games.warfighter.odds import door_json
+
+    if upgunned is not None and pick is None:
+        raise RulesError("--upgunned is the picker's upgunned Pick: give --pick too")
+    data = door_json(
+        cover,
+        hits,
+        shots=shots,
+        pick=pick,
+        pick_modifier=pick_modifier,
+        upgunned=upgunned,
+        bound=bound,
+    )
+    if json_out:
+        typer.echo(json.dumps(data, indent=2))
+        return
+    title = f"Warfighter door: Cover {cover}, Hits {hits}, {shots} shot(s) an Action"
+    if pick is not None:
+        title += f"; Pick {pick}+" + (f" {pick_modifier:+d}" if pick_modifier else "")
+        if upgunned is not None:
+            title += f", upgunned {upgunned}+ (2 Actions a try)"
+    out = Table(title=title, title_justify="left")
+    out.add_column("Actions", justify="right")
+    ways = [("attack", "attack")] + ([("picking", "pick")] if data["picking"] else [])
+    for _, label in ways:
+        out.add_column(f"{label}: P(=)", justify="right")
+        out.add_column(f"{label}: P(≤) %", justify="right")
+    for n in range(1, bound + 1):
+        row = [str(n)]
+        for key, _ in ways:
+            part = cast(dict[str, dict[str, str]], data[key])
+            p = part["actions"].get(str(n), "0")
+            at_most = part["at_most"].get(str(n))
+            if at_most is None:  # no breach can end on this Action (an upgunned pick)
+                done = [Fraction(v) for k, v in part["at_most"].items() if int(k) <= n]
+                at_most = str(max(done, default=Fraction(0)))
+            row += [p, f"{float(Fraction(at_most)) * 100:.2f}"]
+        out.add_row(*row)
+    tail = [f"{label}: {cast(dict[str, str], data[key])['tail']}" for key, label in ways]
+    out.caption = f"more than {bound} Actions — " + "; ".join(tail)
+    console.print(out)

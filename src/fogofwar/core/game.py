@@ -640,8 +640,10 @@ class State(ABC):
         The default covers the protocol; rule sets override it to name the rule, and fall
         back to this for what they do not recognise.
         """
-        if self.is_over:
-            return "the game is over", None
+        outcome = self.outcome()
+        if outcome is not None:
+            # The rule that ended the game is the one that forbids acting on.
+            return f"the game is over ({outcome.reason})", outcome.rule
         if action.seat not in self.to_act():
             waiting = ", ".join(sorted(self.to_act()))
             return f"{action.seat} may not act now (waiting for {waiting})", None

@@ -2219,6 +2219,7 @@ def _render(
     mark_style: str,
     legend: bool,
     mark_styles: Mapping[Square, str] | None = None,
+    under_marks: Mapping[Square, tuple[str, str]] | None = None,
 ) -> list[list[Segment]]:
     h, w = board.height, board.width
     state = board.door_state(open_doors)
@@ -2259,7 +2260,12 @@ def _render(
             seg.append((_CORNERS[arms], "bold bright_white"))
             if c < w:
                 kind = h_edge(r, c)
-                seg.append((_H_GLYPH[kind], _EDGE_STYLE[kind]))
+                under = (under_marks or {}).get(Square(r - 1, c)) if r > 0 and not kind else None
+                if under is not None:
+                    # A note under a square (a counter's tokens) where no wall is drawn.
+                    seg.append((under[0][:3].center(3), under[1]))
+                else:
+                    seg.append((_H_GLYPH[kind], _EDGE_STYLE[kind]))
         lines.append(seg)
         if r == h:
             break
@@ -2349,6 +2355,7 @@ def render_rich(
     highlight_style: str = "on dark_blue",
     mark_style: str = "bold magenta",
     mark_styles: Mapping[Square, str] | None = None,
+    under_marks: Mapping[Square, tuple[str, str]] | None = None,
     legend: bool = False,
 ) -> Text:
     """The same picture as :func:`render_text`, as a coloured ``rich.text.Text``.
@@ -2358,6 +2365,8 @@ def render_rich(
         mark_style: the rich style of marks.
         mark_styles: a style per marked square, overriding ``mark_style`` there (e.g.
             a model's side and state).
+        under_marks: ``(text, style)`` drawn in the gap under a square (at most 3
+            characters; e.g. a counter's tokens), where no wall or door is drawn there.
 
     Returns:
         a :class:`rich.text.Text` (rich is imported on first use only).
@@ -2365,7 +2374,15 @@ def render_rich(
     from rich.text import Text  # deferred: the search code must not pay for rich
 
     lines = _render(
-        board, marks, open_doors, highlight, highlight_style, mark_style, legend, mark_styles
+        board,
+        marks,
+        open_doors,
+        highlight,
+        highlight_style,
+        mark_style,
+        legend,
+        mark_styles,
+        under_marks,
     )
     out = Text()
     for n, line in enumerate(lines):

@@ -1,5 +1,5 @@
 """The rule sets fogofwar ships; importing this package registers them."""
 
-from . import specter_ops, zero_dark
+from . import rock_n_roll, specter_ops, warfighter, zero_dark
 
-__all__ = ["specter_ops", "zero_dark"]
+__all__ = ["rock_n_roll", "specter_ops", "warfighter", "zero_dark"]

@@ -1756,8 +1756,9 @@ def test_illegal_actions_change_nothing_anywhere() -> None:
     agent_move(final)
     finish_round(final)
     assert final.is_over
-    reason = illegal(final, "agent", "stop", rule=None)
-    assert "over" in reason
+    # SO-G3: the refusal after the end names the rule that ended the game.
+    reason = illegal(final, "agent", "stop", rule="SO-G3")
+    assert "over" in reason and "has not escaped" in reason
 
 
 def test_surgery_helpers_keep_the_map_consistent() -> None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from fogofwar.games.zero_dark.render import model_mark, model_style, render_view
+from fogofwar.core.grid import parse_board, render_rich
+from fogofwar.games.zero_dark.render import model_mark, model_style, render_view, support_mark
 
 from .helpers import RS, bogey, hero, open_board, ping, surgery_game
 
@@ -85,3 +86,25 @@ def test_drawing_needs_only_the_view() -> None:
     a, b = _game(), _game()
     b.ping_types["P1"] = "boss"  # type: ignore[attr-defined]
     assert _drawn(a) == _drawn(b)
+
+
+def test_support_tokens_under_the_bogey() -> None:
+    # ZD-C4: a bogey's support tokens, a dot each, in the gap under its square.
+    text = _drawn(_game())
+    lines = text.splitlines()
+    row = next(i for i, line in enumerate(lines) if "B1↙" in line)
+    col = lines[row].index("B1↙")
+    assert "••" in lines[row + 1][col - 1 : col + 4]
+    assert support_mark({"support": 0}) == "" and support_mark({"support": 4}) == "•4"
+    assert support_mark({"support": 3}) == "•••"
+
+
+def test_under_marks_yield_to_walls() -> None:
+    # The grid draws a note under a square only where no wall or door runs there.
+    b = parse_board(
+        "name: gaps\n\n[legend]\n.  floor  passable  transparent\n\n"
+        "[terrain]\n...\n...\n\n[walls]\nB1 s\n"
+    )
+    under = {b.square("A1"): ("ab", "yellow"), b.square("B1"): ("cd", "yellow")}
+    text = render_rich(b, under_marks=under).plain
+    assert "ab" in text and "cd" not in text

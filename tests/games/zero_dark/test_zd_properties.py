@@ -54,7 +54,8 @@ def may_cross(mover: Model, other: Model) -> bool:
 
 def check_squares(state: ZeroDarkState) -> None:
     # FR-M2, FR-M3, FR-C1: no two models share a square, except the hero moving now
-    # standing, mid-move, on a model it may cross.
+    # standing, mid-move, on a model it may cross (its automatic action's move, or a
+    # bonus action's move, ZD-C2).
     on: dict[Square, list[Model]] = defaultdict(list)
     for m in state.position.models.values():
         for sq in m.squares:
@@ -64,7 +65,7 @@ def check_squares(state: ZeroDarkState) -> None:
         if len(here) == 1:
             continue
         assert len(here) == 2, (sq, [m.id for m in here])
-        assert state.phase == "move" and state.active is not None, sq
+        assert state.phase in ("move", "bonus") and state.active is not None, sq
         (mover,) = [m for m in here if m.id == state.active]
         (other,) = [m for m in here if m.id != state.active]
         assert may_cross(mover, other), (sq, mover.id, other.id)

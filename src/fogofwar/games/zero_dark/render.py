@@ -4,7 +4,8 @@ Models are drawn by id with an arrow for their facing (``H1↗``, ``B2↙``; a p
 counter it is, ``P3?``; an id of three characters has no room for the arrow, and the key
 under the map gives every facing), coloured by side (heroes and allies cyan, the second
 Versus team yellow, bogeys red, pings magenta) and styled by state (down: dim italic; out
-of action: struck through; targeted: underlined). Doors are drawn as the view says they
+of action: struck through; targeted: underlined); a bogey's support tokens are dots in
+the gap under its square (``••``) where no wall runs. Doors are drawn as the view says they
 stand. Under the map: the turn, the hero acting, the Control Deck, the characters and
 bogeys with facing, wounds, support tokens and state, the Spook's hand and task, and this
 activation's events.
@@ -20,7 +21,7 @@ from rich.text import Text
 
 from ...core.grid import Board, Edge, Square, render_rich
 
-__all__ = ["ARROWS", "model_mark", "model_style", "render_view"]
+__all__ = ["ARROWS", "model_mark", "model_style", "render_view", "support_mark"]
 
 
 _LINES: dict[str, str] = {
@@ -66,6 +67,14 @@ def model_mark(m: Mapping[str, Any]) -> str:
     return mid + ("?" if m["kind"] == "ping" else ARROWS.get(str(m.get("facing")), ""))
 
 
+def support_mark(m: Mapping[str, Any]) -> str:
+    """A bogey's support tokens under its square (ZD-C4): a dot each, ``•4`` past 3."""
+    n = int(m.get("support") or 0)
+    if n <= 0:
+        return ""
+    return "•" * n if n <= 3 else f"•{n}"
+
+
 def model_style(m: Mapping[str, Any], second_team: str | None = None) -> str:
     """A model's rich style on the map: its side's colour, then its state."""
     kind = m["kind"]
@@ -91,6 +100,7 @@ def render_view(view: Mapping[str, Any], board: Board) -> RenderableType:
     """The map with the models of ``view`` and the facts under it."""
     marks: dict[Square, str] = {}
     styles: dict[Square, str] = {}
+    under: dict[Square, tuple[str, str]] = {}
     teams = sorted((view.get("sides") or {}).keys())
     second = teams[1] if len(teams) > 1 else None
     for m in view["models"]:
@@ -98,8 +108,13 @@ def render_view(view: Mapping[str, Any], board: Board) -> RenderableType:
             sq = board.square(name)
             marks[sq] = model_mark(m)
             styles[sq] = model_style(m, second)
+        tokens = support_mark(m)
+        if tokens:
+            under[board.square(m["squares"][0])] = (tokens, "yellow")
     opened = [Edge.parse(name) for name, is_open in view["doors"].items() if is_open]
-    picture = render_rich(board, marks=marks, mark_styles=styles, open_doors=opened)
+    picture = render_rich(
+        board, marks=marks, mark_styles=styles, under_marks=under, open_doors=opened
+    )
     phase = view["phase"]
     doing = {
         "choose": "choose who acts",

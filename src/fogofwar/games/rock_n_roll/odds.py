@@ -1,0 +1,102 @@
+"""Exact odds of Rock-n-Roll's threshold rolls (PT-P10), sharing the rules' code path.
+
+The state resolves every roll through :func:`is_hit`, :func:`threshold_success`,
+:func:`capture_result` and :func:`interaction_result`; :func:`odds_table` enumerates
+those same functions over every face of the dice, so the odds command and the umpire
+cannot disagree.
+
+* ``capture``: 1 die plus ``extra_dice`` RD dice; success if any die succeeds on 6+
+  (PT-P2, PT-C4); there is no backfire.
+* ``torture`` 4+, ``execute`` 5+, ``recruit`` 6+: one die, never with RD dice (PT-C4);
+  a natural 3 is a backfire (PT-P6).
+* ``effective_twos``: after an execution (PT-P6) a natural 2 also succeeds a threshold
+  roll, and a 2 is a hit in attacks (PT-P9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from itertools import product
+from typing import Final
+
+__all__ = [
+    "CAPTURE_THRESHOLD",
+    "HIT_FACES",
+    "INTERACTIONS",
+    "KINDS",
+    "capture_result",
+    "interaction_result",
+    "is_hit",
+    "odds_table",
+    "threshold_success",
+]
+
+#: A die is effective on 5 or 6 in attacks (PT-C4).
+HIT_FACES: Final = frozenset({5, 6})
+#: A capture needs 6+ on a die (PT-P2).
+CAPTURE_THRESHOLD: Final = 6
+#: Prisoner interactions and their thresholds (PT-P6).
+INTERACTIONS: Final[dict[str, int]] = {"torture": 4, "execute": 5, "recruit": 6}
+#: The kinds :func:`odds_table` knows.
+KINDS: Final[tuple[str, ...]] = ("capture", *INTERACTIONS)
+#: The natural face that backfires a prisoner interaction (PT-P6).
+BACKFIRE_FACE: Final = 3
+
+
+def is_hit(die: int, twos: bool) -> bool:
+    """Whether an attack die hits: 5–6, or a 2 under effective twos (PT-C4, PT-P9)."""
+    return die in HIT_FACES or (twos and die == 2)
+
+
+def threshold_success(die: int, threshold: int, twos: bool) -> bool:
+    """Whether a die passes an ``N+`` check; under effective twos a natural 2 also does."""
+    return die >= threshold or (twos and die == 2)
+
+
+def capture_result(dice: Sequence[int], twos: bool) -> str:
+    """``"success"`` if any die passes 6+ (PT-P2, PT-C4), else ``"nothing"``."""
+    ok = any(threshold_success(d, CAPTURE_THRESHOLD, twos) for d in dice)
+    return "success" if ok else "nothing"
+
+
+def interaction_result(kind: str, die: int, twos: bool) -> str:
+    """``"success"``, ``"backfire"`` (a natural 3) or ``"nothing"`` for an interaction."""
+    if threshold_success(die, INTERACTIONS[kind], twos):
+        return "success"
+    if die == BACKFIRE_FACE:
+        return "backfire"
+    return "nothing"
+
+
+def odds_table(
+    kind: str, *, effective_twos: bool = False, extra_dice: int = 0
+) -> dict[str, Fraction]:
+    """Exact probabilities of ``"success"``, ``"backfire"`` and ``"nothing"``.
+
+    Args:
+        kind: ``capture``, ``torture``, ``execute`` or ``recruit``.
+        effective_twos: whether the roller's 2s count as effective (PT-P9).
+        extra_dice: RD dice added to a capture (PT-C4); interactions take none.
+
+    Raises:
+        ValueError: an unknown kind, negative extra dice, or extra dice on an
+            interaction (RD is never spent on prisoner interactions, PT-C4).
+    """
+    if kind not in KINDS:
+        raise ValueError(f"unknown roll {kind!r} (kinds: {', '.join(KINDS)})")
+    if extra_dice < 0:
+        raise ValueError(f"extra dice must not be negative, got {extra_dice}")
+    if kind != "capture" and extra_dice:
+        raise ValueError(f"RD dice are never added to {kind} (PT-C4)")
+    if extra_dice > 8:
+        raise ValueError("at most 8 extra dice")
+    counts = dict.fromkeys(("success", "backfire", "nothing"), 0)
+    n = 1 + extra_dice
+    for dice in product(range(1, 7), repeat=n):
+        if kind == "capture":
+            counts[capture_result(dice, effective_twos)] += 1
+        else:
+            counts[interaction_result(kind, dice[0], effective_twos)] += 1
+    total = 6**n
+    return {k: Fraction(v, total) for k, v in counts.items()}

@@ -1,0 +1,72 @@
+"""A terminal drawing of a Rock-n-Roll view: the Points row with its units, the sides'
+RD, prisoners and HQs, the seat's hand, and the latest events (plain text)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+__all__ = ["render_view"]
+
+_TAG = {"vietnam": "V", "vpa": "P", None: "L"}
+
+
+def _unit(u: Mapping[str, Any]) -> str:
+    tag = _TAG.get(u["owner"], "?")
+    hurt = f"-{u['hits']}" if u["hits"] else ""
+    feat = f"/{u['feature']}" if u["feature"] else ""
+    block = "!" if u["kind"] == "blocking" else ""
+    return f"{u['id']}[{tag}{block} {u['strength']}x{u['toughness']}{hurt}{feat}]"
+
+
+def render_view(data: Mapping[str, Any]) -> str:
+    """Text for people, built from the view's data alone."""
+    out: list[str] = []
+    out.append(
+        f"Round {data['round']}/{data['rounds_limit']} (first to {data['round_wins']})  "
+        f"turn: {data['turn']}  phase: {data['phase']}  to act: {', '.join(data['to_act'])}"
+    )
+    for p in data["points"]:
+        held = p["held_by"] or "-"
+        units = " ".join(_unit(u) for u in p["units"]) or "."
+        out.append(
+            f"  {p['letter']} (value {p['value']}, RD +{p['income']}, held: {held}): {units}"
+        )
+    for side, s in data["sides"].items():
+        flags = []
+        if s["deal_used"]:
+            flags.append("dealt")
+        if s["rnr_available"]:
+            flags.append("rock'n'roll")
+        if s["effective_twos"]:
+            flags.append("2s effective")
+        out.append(
+            f"  {side}: RD {s['rd']}, rounds {s['rounds_won']}, hand {s['hand']}, "
+            f"decks {s['unit_deck']}u/{s['order_deck']}o, operations {s['operations']}"
+            + (f" [{', '.join(flags)}]" if flags else "")
+        )
+        if s["prisoners"]:
+            out.append("    prisoners: " + " ".join(_unit(u) for u in s["prisoners"]))
+        if s["hq"]:
+            out.append("    HQ: " + " ".join(_unit(u) for u in s["hq"]))
+    if "hand" in data:
+        cards = []
+        for c in data["hand"]:
+            if "kind" in c and "strength" not in c:
+                extra = f"+{c['value']}" if c["value"] else ""
+                cards.append(f"{c['id']}:{c['kind']}{extra}")
+            else:
+                cards.append(_unit(c))
+        out.append("  hand: " + (" ".join(cards) or "-"))
+        for o in data.get("operations", []):
+            out.append(
+                f"  operation {o['id']} {o['name']}: {o['condition']} {o['amount']} -> "
+                f"{o['reward']} {o['reward_amount']}"
+            )
+    if data["pending"]:
+        p = data["pending"]
+        out.append(f"  waiting: {p['kind']} by {p['seat']}")
+    for e in data["events"][-6:]:
+        rest = ", ".join(f"{k}={v}" for k, v in e.items() if k != "kind")
+        out.append(f"  . {e['kind']} {rest}")
+    return "\n".join(out)

@@ -1,0 +1,906 @@
+"""Warfighter cards as data (WF-C6): Soldiers, weapons, Hostiles (with Doors),
+Locations (with ability checks under their headings) and missions.
+
+A card file (by convention ``*.wf``, documented in ``docs/warfighter.md``) is a list of
+blocks. A block opens at the start of a line with its kind and the card's name; its
+properties follow, indented, one ``key: value`` a line; ``#`` starts a comment::
+
+    weapon BAR
+      shots: 3
+      suppressive: yes
+
+    soldier Pvt. Okafor
+      cover: 6
+      abilities: Swim 5+, Medic 6+[4+]
+      weapon: BAR
+
+    hostile Barricaded Deep One
+      cover: 9
+      hits: 2
+      door: cover 5, hits 2, pick -1
+
+    location Flooded Cellar
+      hostiles: Deep One
+      check: Swim -1
+      trap: wound 3-roll
+
+A ``check:`` line names the ability and an optional modifier (``Search +1``), and
+``no-upgun`` where the card forbids upgunning (WF-A7). The heading lines after it
+(``success:``, ``fail:``, ``failure:``, ``trap:``, or ``text:`` for text under no
+heading, WF-A4) belong to that check. Their text is effects separated by ``;`` in the
+vocabulary of WF-C6: ``wound N`` (or ``wound N-roll``, a function of the roll, WF-A8),
+``suppress``, ``add HOSTILE``, ``remove HOSTILE``, ``actions +N`` / ``actions -N``,
+``draw N``, ``discard N``, ``move forward`` / ``move back``, ``end win`` / ``end lose``.
+
+:func:`parse_cards` checks one file and reports the first problem as a
+:class:`~fogofwar.core.errors.BadDataError` naming the file, line and column and what was
+expected; :func:`load_mission` loads the shipped card library with a mission file and
+checks every name a card or the mission refers to.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Final, TypeVar
+
+from fogofwar.core.errors import BadDataError
+
+__all__ = [
+    "EFFECT_VERBS",
+    "FAIL_HEADINGS",
+    "HEADINGS",
+    "SHIPPED_MISSIONS",
+    "Ability",
+    "CardLibrary",
+    "CheckCard",
+    "Door",
+    "Effect",
+    "Heading",
+    "HostileCard",
+    "LocationCard",
+    "MissionCard",
+    "SoldierCard",
+    "WeaponCard",
+    "load_library",
+    "load_mission",
+    "merge",
+    "parse_cards",
+    "read_mission",
+]
+
+#: The headings of a check (WF-A4, WF-A8); ``text`` is text under no heading.
+HEADINGS: Final = ("success", "fail", "failure", "trap", "text")
+#: The headings that make a check a Fail check (WF-A6, WF-A9).
+FAIL_HEADINGS: Final = frozenset({"fail", "failure", "trap"})
+#: The effect vocabulary of WF-C6.
+EFFECT_VERBS: Final = (
+    "wound",
+    "suppress",
+    "add",
+    "remove",
+    "actions",
+    "draw",
+    "discard",
+    "move",
+    "end",
+)
+#: The missions shipped in ``fogofwar/data/warfighter`` (the file ``NAME.wf``).
+SHIPPED_MISSIONS: Final = ("dagon",)
+#: The shipped card library every mission is read with.
+LIBRARY_FILE: Final = "cards.wf"
+
+_KINDS: Final = ("soldier", "weapon", "hostile", "location", "mission")
+_KEYS: Final[Mapping[str, tuple[str, ...]]] = {
+    "soldier": ("actions", "cover", "abilities", "weapon"),
+    "weapon": ("shots", "suppressive"),
+    "hostile": ("cover", "hits", "door", "check", *HEADINGS),
+    "location": ("hostiles", "check", *HEADINGS),
+    "mission": (
+        "description",
+        "squad",
+        "start",
+        "deck",
+        "slots",
+        "objective",
+        "hostile_deck",
+        "turns",
+    ),
+}
+_REQUIRED: Final[Mapping[str, tuple[str, ...]]] = {
+    "soldier": ("weapon",),
+    "weapon": ("shots",),
+    "hostile": ("cover", "hits"),
+    "location": (),
+    "mission": ("squad", "start", "objective", "turns"),
+}
+_REPEATABLE: Final = frozenset({"check", *HEADINGS})
+_ABILITY_RE: Final = re.compile(r"([A-Za-z][A-Za-z-]*)\s+(\d+)\+(?:\s*\[(\d+)\+\])?")
+_NAME_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9 .'-]*")
+_SIGNED_RE: Final = re.compile(r"[+-]\d+")
+
+
+# --------------------------------------------------------------------------- values
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """A Soldier's ability (WF-A1, WF-A7): ``Pick 7+`` or ``Medic 6+[4+]``.
+
+    Attributes:
+        keyword: the ability's keyword (``Pick``).
+        need: the number the check's result must reach (WF-A2).
+        upgunned: the bracketed number, if any (WF-A7).
+    """
+
+    keyword: str
+    need: int
+    upgunned: int | None = None
+
+    def __str__(self) -> str:
+        up = f"[{self.upgunned}+]" if self.upgunned is not None else ""
+        return f"{self.keyword} {self.need}+{up}"
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One effect of a card's text (WF-C6).
+
+    Attributes:
+        verb: one of :data:`EFFECT_VERBS`.
+        amount: wounds, Actions (signed), cards; 0 where the verb takes none.
+        minus_roll: ``wound N-roll``: the amount is N minus the check's roll (WF-A8).
+        target: a Hostile's name (``add``, ``remove``), ``forward``/``back`` (``move``),
+            ``win``/``lose`` (``end``); "" otherwise.
+    """
+
+    verb: str
+    amount: int = 0
+    minus_roll: bool = False
+    target: str = ""
+
+    def value(self, roll: int | None) -> int:
+        """The amount for a check that rolled ``roll`` (never below 0 for wounds)."""
+        if self.minus_roll:
+            return max(0, self.amount - (roll if roll is not None else 0))
+        return self.amount
+
+    def __str__(self) -> str:
+        if self.verb == "wound":
+            return f"wound {self.amount}{'-roll' if self.minus_roll else ''}"
+        if self.verb == "actions":
+            return f"actions {self.amount:+d}"
+        if self.verb in ("draw", "discard"):
+            return f"{self.verb} {self.amount}"
+        if self.verb == "suppress":
+            return "suppress"
+        return f"{self.verb} {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    """A heading of a check with its effects (WF-A4)."""
+
+    kind: str
+    effects: tuple[Effect, ...]
+
+    def __str__(self) -> str:
+        return f"{self.kind}: " + "; ".join(str(e) for e in self.effects)
+
+
+@dataclass(frozen=True, slots=True)
+class CheckCard:
+    """An ability check printed on a card (WF-A1…A10).
+
+    Attributes:
+        ability: the keyword of the ability it asks for.
+        modifier: added to the roll (WF-A3).
+        upgun: whether the card allows upgunning (WF-A7; the default).
+        headings: its headings in the order printed.
+        line: the line of its ``check:`` in the file.
+    """
+
+    ability: str
+    modifier: int
+    upgun: bool
+    headings: tuple[Heading, ...]
+    line: int = field(default=0, compare=False)
+
+    def heading(self, kind: str) -> Heading | None:
+        """The heading of that kind, if printed."""
+        return next((h for h in self.headings if h.kind == kind), None)
+
+    @property
+    def is_fail_check(self) -> bool:
+        """A check with a Fail, Failure or Trap heading (WF-A6, WF-A9, WF-A10)."""
+        return any(h.kind in FAIL_HEADINGS for h in self.headings)
+
+    @property
+    def fail_heading(self) -> Heading | None:
+        """The Fail, Failure or Trap heading, if any."""
+        return next((h for h in self.headings if h.kind in FAIL_HEADINGS), None)
+
+    @property
+    def is_trap(self) -> bool:
+        """Whether the Fail heading is a Trap (WF-A8)."""
+        return self.heading("trap") is not None
+
+    @property
+    def on_success(self) -> tuple[Effect, ...]:
+        """The effects of a success: the Success heading, or text under no heading (WF-A4)."""
+        out: tuple[Effect, ...] = ()
+        for h in self.headings:
+            if h.kind in ("success", "text"):
+                out += h.effects
+        return out
+
+    @property
+    def on_failure(self) -> tuple[Effect, ...]:
+        """The effects of a failure: the Fail, Failure or Trap heading (WF-A4)."""
+        h = self.fail_heading
+        return () if h is None else h.effects
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponCard:
+    """A weapon (WF-C4): a d10 per shot; a suppressive one suppresses a Hostile it hits at."""
+
+    name: str
+    shots: int
+    suppressive: bool = False
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class SoldierCard:
+    """A Soldier (WF-C1).
+
+    Attributes:
+        name: the card's name.
+        actions: Actions per Soldier Turn.
+        cover: a Hostile's d10 must reach this to wound the Soldier (WF-C7).
+        abilities: the Soldier's abilities (WF-A1).
+        weapon: the name of its weapon card.
+    """
+
+    name: str
+    actions: int
+    cover: int
+    abilities: tuple[Ability, ...]
+    weapon: str
+    line: int = field(default=0, compare=False)
+
+    def ability(self, keyword: str) -> Ability | None:
+        """The ability with that keyword (any case), or None (WF-A8)."""
+        low = keyword.lower()
+        return next((a for a in self.abilities if a.keyword.lower() == low), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Door:
+    """A Door keyword (WF-D1): its Cover, Hits and optional Pick modifier."""
+
+    cover: int
+    hits: int
+    pick: int | None = None
+
+    def __str__(self) -> str:
+        pick = "" if self.pick is None else f", Pick {self.pick:+d}"
+        return f"Door (Cover {self.cover}, Hits {self.hits}{pick})"
+
+
+@dataclass(frozen=True, slots=True)
+class HostileCard:
+    """A Hostile (WF-C3): Cover, Hits, an optional Door and checks."""
+
+    name: str
+    cover: int
+    hits: int
+    door: Door | None = None
+    checks: tuple[CheckCard, ...] = ()
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class LocationCard:
+    """A Location (WF-C2): the Hostiles placed on it and its checks."""
+
+    name: str
+    hostiles: tuple[str, ...] = ()
+    checks: tuple[CheckCard, ...] = ()
+    line: int = field(default=0, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class MissionCard:
+    """A mission (WF-C7): the squad, the Locations and the Hostile deck.
+
+    The Locations lie in a line: the start (face up, where the squad begins), then
+    ``slots`` face-down Locations drawn from the shuffled ``deck``, then the Objective
+    (face down until entered, its name known).
+    """
+
+    name: str
+    description: str
+    squad: tuple[str, ...]
+    start: str
+    deck: tuple[str, ...]
+    slots: int
+    objective: str
+    hostile_deck: tuple[str, ...]
+    turns: int
+    file: str = field(default="", compare=False)
+    line: int = field(default=0, compare=False)
+    lines: tuple[tuple[str, int], ...] = field(default=(), compare=False)
+    """Each property given -> its line (for errors found later)."""
+
+    def line_of(self, key: str) -> int:
+        """The line of a property (the block's line if it was not given)."""
+        return dict(self.lines).get(key, self.line)
+
+
+@dataclass(frozen=True)
+class CardLibrary:
+    """Every card read, by name, and the missions."""
+
+    soldiers: Mapping[str, SoldierCard]
+    weapons: Mapping[str, WeaponCard]
+    hostiles: Mapping[str, HostileCard]
+    locations: Mapping[str, LocationCard]
+    missions: Mapping[str, MissionCard]
+    files: Mapping[str, str] = field(default_factory=dict, compare=False)
+    """Each card name -> the file it came from (for errors)."""
+
+
+# --------------------------------------------------------------------------- the parser
+
+_C = TypeVar("_C", SoldierCard, WeaponCard, HostileCard, LocationCard, MissionCard)
+
+
+@dataclass
+class _Prop:
+    key: str
+    value: str
+    line: int
+    column: int  # of the value
+
+
+@dataclass
+class _Block:
+    kind: str
+    name: str
+    line: int
+    name_column: int
+    props: list[_Prop] = field(default_factory=list)
+
+
+class _Parser:
+    def __init__(self, text: str, file: str) -> None:
+        self.text = text[1:] if text.startswith("\ufeff") else text
+        self.file = file
+
+    def fail(
+        self, expected: str, line: int, column: int | None = None, found: str | None = None
+    ) -> BadDataError:
+        return BadDataError(self.file, expected, line=line, column=column, found=found)
+
+    def blocks(self) -> Iterator[_Block]:
+        block: _Block | None = None
+        for number, raw in enumerate(self.text.splitlines(), 1):
+            cut = raw.find("#")
+            body = (raw if cut < 0 else raw[:cut]).rstrip()
+            if not body.strip():
+                continue
+            indent = len(body) - len(body.lstrip())
+            if indent == 0:
+                if block is not None:
+                    yield block
+                kind, _, name = body.partition(" ")
+                if kind not in _KINDS:
+                    raise self.fail(
+                        "a card: " + ", ".join(f"'{k} NAME'" for k in _KINDS), number, 1, kind
+                    )
+                name = name.strip()
+                col = body.index(name, len(kind)) + 1 if name else len(kind) + 2
+                if not _NAME_RE.fullmatch(name):
+                    raise self.fail(
+                        f"a {kind}'s name (letters, digits, spaces, . ' -)", number, col, name
+                    )
+                block = _Block(kind, name, number, col)
+                continue
+            if block is None:
+                raise self.fail(
+                    "a card ('soldier NAME', ...) before its properties",
+                    number,
+                    indent + 1,
+                    body.strip(),
+                )
+            key, sep, value = body.strip().partition(":")
+            key = key.strip().lower()
+            allowed = _KEYS[block.kind]
+            if not sep or key not in allowed:
+                raise self.fail(
+                    f"a {block.kind} property 'key: value' ({', '.join(allowed)})",
+                    number,
+                    indent + 1,
+                    body.strip(),
+                )
+            value_col = body.index(":") + 2 + (len(value) - len(value.lstrip()))
+            value = value.strip()
+            if not value:
+                raise self.fail(f"a value after '{key}:'", number, value_col)
+            if key not in _REPEATABLE and any(p.key == key for p in block.props):
+                first = next(p.line for p in block.props if p.key == key)
+                raise self.fail(
+                    f"each property once ('{key}' was given on line {first})",
+                    number,
+                    indent + 1,
+                    key,
+                )
+            block.props.append(_Prop(key, value, number, value_col))
+        if block is not None:
+            yield block
+
+    # -- values
+
+    def integer(self, p: _Prop, what: str, low: int, high: int) -> int:
+        if not re.fullmatch(r"\d+", p.value) or not low <= int(p.value) <= high:
+            raise self.fail(f"{what}: a whole number {low} to {high}", p.line, p.column, p.value)
+        return int(p.value)
+
+    def boolean(self, p: _Prop) -> bool:
+        low = p.value.lower()
+        if low not in ("yes", "no", "true", "false"):
+            raise self.fail("yes or no", p.line, p.column, p.value)
+        return low in ("yes", "true")
+
+    def names(self, p: _Prop) -> tuple[str, ...]:
+        out: list[str] = []
+        col = p.column
+        for part in p.value.split(","):
+            name = part.strip()
+            at = col + len(part) - len(part.lstrip())
+            if not _NAME_RE.fullmatch(name):
+                raise self.fail("a comma-separated list of card names", p.line, at, name)
+            out.append(name)
+            col += len(part) + 1
+        return tuple(out)
+
+    def abilities(self, p: _Prop) -> tuple[Ability, ...]:
+        out: list[Ability] = []
+        col = p.column
+        for part in p.value.split(","):
+            text = part.strip()
+            at = col + len(part) - len(part.lstrip())
+            col += len(part) + 1
+            m = _ABILITY_RE.fullmatch(text)
+            if m is None:
+                raise self.fail(
+                    "an ability like 'Pick 7+' or 'Medic 6+[4+]' (WF-A1, WF-A7)", p.line, at, text
+                )
+            need = int(m.group(2))
+            up = None if m.group(3) is None else int(m.group(3))
+            if not 1 <= need <= 11 or (up is not None and not 1 <= up < need):
+                raise self.fail(
+                    "an ability's number 1 to 11, an upgunned number below it (WF-A7)",
+                    p.line,
+                    at,
+                    text,
+                )
+            if any(a.keyword.lower() == m.group(1).lower() for a in out):
+                raise self.fail("each ability once", p.line, at, text)
+            out.append(Ability(m.group(1), need, up))
+        return tuple(out)
+
+    def door(self, p: _Prop) -> Door:
+        values: dict[str, int] = {}
+        col = p.column
+        for part in p.value.split(","):
+            text = part.strip()
+            at = col + len(part) - len(part.lstrip())
+            col += len(part) + 1
+            words = text.split()
+            key = words[0].lower() if words else ""
+            ok = len(words) == 2 and key in ("cover", "hits", "pick") and key not in values
+            if ok and key == "pick":
+                ok = bool(_SIGNED_RE.fullmatch(words[1]) or words[1] == "0")
+            elif ok:
+                ok = words[1].isdigit() and 1 <= int(words[1]) <= (11 if key == "cover" else 20)
+            if not ok:
+                raise self.fail(
+                    "a Door's values 'cover C, hits H[, pick -M]' (cover 1-11, hits 1-20, "
+                    "pick a signed modifier), each once (WF-D1)",
+                    p.line,
+                    at,
+                    text,
+                )
+            values[key] = int(words[1])
+        if "cover" not in values or "hits" not in values:
+            raise self.fail("a Door with both cover and hits (WF-D1)", p.line, p.column, p.value)
+        return Door(values["cover"], values["hits"], values.get("pick"))
+
+    def check(self, p: _Prop) -> tuple[str, int, bool]:
+        words = p.value.split()
+        ability = words[0] if words else ""
+        if not re.fullmatch(r"[A-Za-z][A-Za-z-]*", ability):
+            raise self.fail(
+                "an ability keyword to check, e.g. 'Search +1' (WF-A1)", p.line, p.column, p.value
+            )
+        modifier = 0
+        upgun = True
+        for w in words[1:]:
+            at = p.column + p.value.index(w, len(ability))
+            if _SIGNED_RE.fullmatch(w) and modifier == 0:
+                modifier = int(w)
+            elif w.lower() == "no-upgun" and upgun:
+                upgun = False
+            else:
+                raise self.fail(
+                    "a modifier like +1 or -2 (WF-A3) or 'no-upgun' (WF-A7)", p.line, at, w
+                )
+        return ability, modifier, upgun
+
+    def effects(self, p: _Prop) -> tuple[Effect, ...]:
+        out: list[Effect] = []
+        col = p.column
+        for part in p.value.split(";"):
+            text = part.strip()
+            at = col + len(part) - len(part.lstrip())
+            col += len(part) + 1
+            out.append(self.effect(text, p.line, at))
+        return tuple(out)
+
+    def effect(self, text: str, line: int, column: int) -> Effect:
+        verb, _, rest = text.partition(" ")
+        verb = verb.lower()
+        rest = rest.strip()
+        expected = {
+            "wound": "wound N or wound N-roll",
+            "suppress": "suppress",
+            "add": "add HOSTILE",
+            "remove": "remove HOSTILE",
+            "actions": "actions +N or actions -N",
+            "draw": "draw N",
+            "discard": "discard N",
+            "move": "move forward or move back",
+            "end": "end win or end lose",
+        }
+        if verb not in expected:
+            raise self.fail(
+                "an effect (WF-C6): " + ", ".join(expected.values()), line, column, text
+            )
+        m: re.Match[str] | None
+        if verb == "wound" and (m := re.fullmatch(r"(\d+)(-roll)?", rest)):
+            return Effect("wound", int(m.group(1)), minus_roll=m.group(2) is not None)
+        if verb == "suppress" and not rest:
+            return Effect("suppress")
+        if verb in ("add", "remove") and _NAME_RE.fullmatch(rest):
+            return Effect(verb, target=rest)
+        if verb == "actions" and _SIGNED_RE.fullmatch(rest):
+            return Effect("actions", int(rest))
+        if verb in ("draw", "discard") and re.fullmatch(r"[1-9]\d?", rest):
+            return Effect(verb, int(rest))
+        if verb == "move" and rest.lower() in ("forward", "back"):
+            return Effect("move", target=rest.lower())
+        if verb == "end" and rest.lower() in ("win", "lose"):
+            return Effect("end", target=rest.lower())
+        raise self.fail(f"the effect '{expected[verb]}' (WF-C6)", line, column, text)
+
+    def checks(self, block: _Block) -> tuple[CheckCard, ...]:
+        out: list[CheckCard] = []
+        current: tuple[_Prop, tuple[str, int, bool], list[Heading]] | None = None
+
+        def close() -> None:
+            if current is None:
+                return
+            prop, (ability, modifier, upgun), headings = current
+            if not headings:
+                raise self.fail(
+                    "a heading line after the check (success:, fail:, failure:, "
+                    "trap: or text:, WF-A4)",
+                    prop.line,
+                    prop.column,
+                    prop.value,
+                )
+            out.append(CheckCard(ability, modifier, upgun, tuple(headings), prop.line))
+
+        for p in block.props:
+            if p.key == "check":
+                close()
+                current = (p, self.check(p), [])
+            elif p.key in HEADINGS:
+                if current is None:
+                    raise self.fail(
+                        "a 'check:' line before its headings (WF-A4)",
+                        p.line,
+                        p.column - len(p.key) - 2,
+                        p.key,
+                    )
+                headings = current[2]
+                kinds = {h.kind for h in headings}
+                clash = (
+                    p.key in kinds
+                    or (p.key in FAIL_HEADINGS and kinds & FAIL_HEADINGS)
+                    or (p.key == "text" and kinds)
+                    or (p.key != "text" and "text" in kinds)
+                )
+                if clash:
+                    raise self.fail(
+                        "at most one Success heading and one Fail, Failure or Trap heading "
+                        "per check; 'text:' only where the check has no heading (WF-A4)",
+                        p.line,
+                        p.column - len(p.key) - 2,
+                        p.key,
+                    )
+                headings.append(Heading(p.key, self.effects(p)))
+        close()
+        return tuple(out)
+
+    def parse(self) -> CardLibrary:
+        soldiers: dict[str, SoldierCard] = {}
+        weapons: dict[str, WeaponCard] = {}
+        hostiles: dict[str, HostileCard] = {}
+        locations: dict[str, LocationCard] = {}
+        missions: dict[str, MissionCard] = {}
+        seen: dict[str, int] = {}
+        for b in self.blocks():
+            key = f"{b.kind} {b.name.lower()}"
+            if key in seen:
+                raise self.fail(
+                    f"each {b.kind} name once ('{b.name}' is on line {seen[key]})",
+                    b.line,
+                    b.name_column,
+                    b.name,
+                )
+            seen[key] = b.line
+            props = {p.key: p for p in b.props if p.key not in _REPEATABLE}
+            for req in _REQUIRED[b.kind]:
+                if req not in props:
+                    raise self.fail(
+                        f"a '{req}: ...' line in {b.kind} '{b.name}'", b.line, 1, b.kind
+                    )
+            if b.kind == "weapon":
+                sup = props.get("suppressive")
+                weapons[b.name] = WeaponCard(
+                    b.name,
+                    self.integer(props["shots"], "shots", 1, 10),
+                    False if sup is None else self.boolean(sup),
+                    b.line,
+                )
+            elif b.kind == "soldier":
+                acts = props.get("actions")
+                cover = props.get("cover")
+                abil = props.get("abilities")
+                soldiers[b.name] = SoldierCard(
+                    b.name,
+                    2 if acts is None else self.integer(acts, "actions", 1, 6),
+                    6 if cover is None else self.integer(cover, "cover", 1, 11),
+                    () if abil is None else self.abilities(abil),
+                    props["weapon"].value,
+                    b.line,
+                )
+            elif b.kind == "hostile":
+                door = props.get("door")
+                hostiles[b.name] = HostileCard(
+                    b.name,
+                    self.integer(props["cover"], "cover", 1, 11),
+                    self.integer(props["hits"], "hits", 1, 20),
+                    None if door is None else self.door(door),
+                    self.checks(b),
+                    b.line,
+                )
+            elif b.kind == "location":
+                hp = props.get("hostiles")
+                locations[b.name] = LocationCard(
+                    b.name, () if hp is None else self.names(hp), self.checks(b), b.line
+                )
+            else:
+                missions[b.name.lower()] = self.mission(b, props)
+        return CardLibrary(soldiers, weapons, hostiles, locations, missions)
+
+    def mission(self, b: _Block, props: Mapping[str, _Prop]) -> MissionCard:
+        deck = props.get("deck")
+        hdeck = props.get("hostile_deck")
+        slots_p = props.get("slots")
+        desc = props.get("description")
+        squad = self.names(props["squad"])
+        if len(squad) > 6:
+            raise self.fail(
+                "a squad of 1 to 6 Soldiers",
+                props["squad"].line,
+                props["squad"].column,
+                props["squad"].value,
+            )
+        deck_names = () if deck is None else self.names(deck)
+        slots = len(deck_names)
+        if slots_p is not None:
+            slots = self.integer(slots_p, "slots", 0, 12)
+            if slots > len(deck_names):
+                raise self.fail(
+                    f"at most as many slots as deck cards ({len(deck_names)})",
+                    slots_p.line,
+                    slots_p.column,
+                    slots_p.value,
+                )
+        return MissionCard(
+            name=b.name,
+            description="" if desc is None else desc.value,
+            squad=squad,
+            start=props["start"].value,
+            deck=deck_names,
+            slots=slots,
+            objective=props["objective"].value,
+            hostile_deck=() if hdeck is None else self.names(hdeck),
+            turns=self.integer(props["turns"], "turns", 1, 50),
+            file=self.file,
+            line=b.line,
+            lines=tuple((p.key, p.line) for p in b.props),
+        )
+
+
+def parse_cards(text: str, *, file: str = "<string>") -> CardLibrary:
+    """Read one card file (see the module doc); names are checked by :func:`merge`.
+
+    Raises:
+        BadDataError: naming ``file``, the line and column and what was expected: a line
+            that is not a card or a property of its card, a property given twice or
+            missing, a bad number, ability, Door, check, heading or effect.
+    """
+    lib = _Parser(text, file).parse()
+    files = {
+        n: file for group in (lib.soldiers, lib.weapons, lib.hostiles, lib.locations) for n in group
+    }
+    return CardLibrary(lib.soldiers, lib.weapons, lib.hostiles, lib.locations, lib.missions, files)
+
+
+def merge(*libraries: CardLibrary) -> CardLibrary:
+    """One library from several files; a name given twice, or a name a card or mission
+    refers to that no card has, raises :class:`BadDataError` at the line of the second
+    card or of the reference."""
+    files: dict[str, str] = {}
+    soldiers: dict[str, SoldierCard] = {}
+    weapons: dict[str, WeaponCard] = {}
+    hostiles: dict[str, HostileCard] = {}
+    locations: dict[str, LocationCard] = {}
+    missions: dict[str, MissionCard] = {}
+
+    def add(kind: str, into: dict[str, _C], group: Mapping[str, _C], lib: CardLibrary) -> None:
+        for name, card in group.items():
+            if name in into:
+                here = card.file if isinstance(card, MissionCard) else lib.files.get(name, "")
+                there = into[name]
+                where = there.file if isinstance(there, MissionCard) else files.get(name, "")
+                raise BadDataError(
+                    here or "<string>",
+                    f"each {kind} name once ('{name}' is also in {where or '<string>'})",
+                    line=card.line,
+                    found=name,
+                )
+            into[name] = card
+
+    for lib in libraries:
+        add("soldier", soldiers, lib.soldiers, lib)
+        add("weapon", weapons, lib.weapons, lib)
+        add("hostile", hostiles, lib.hostiles, lib)
+        add("location", locations, lib.locations, lib)
+        add("mission", missions, lib.missions, lib)
+        files.update(lib.files)
+    out = CardLibrary(soldiers, weapons, hostiles, locations, missions, files)
+    _check_names(out)
+    return out
+
+
+def _check_names(lib: CardLibrary) -> None:
+    def missing(file: str, line: int, what: str, name: str) -> BadDataError:
+        return BadDataError(file, what, line=line, found=name)
+
+    for s in lib.soldiers.values():
+        if s.weapon not in lib.weapons:
+            raise missing(lib.files[s.name], s.line, "a weapon card's name", s.weapon)
+    cards: list[tuple[str, int, tuple[CheckCard, ...]]] = [
+        (h.name, h.line, h.checks) for h in lib.hostiles.values()
+    ] + [(c.name, c.line, c.checks) for c in lib.locations.values()]
+    for name, _, checks in cards:
+        for check in checks:
+            for heading in check.headings:
+                for e in heading.effects:
+                    if e.verb in ("add", "remove") and e.target not in lib.hostiles:
+                        raise missing(
+                            lib.files[name],
+                            check.line,
+                            f"a Hostile card's name after '{e.verb}' (WF-C6)",
+                            e.target,
+                        )
+    for loc in lib.locations.values():
+        for h in loc.hostiles:
+            if h not in lib.hostiles:
+                raise missing(lib.files[loc.name], loc.line, "a Hostile card's name", h)
+    for m in lib.missions.values():
+        for who in m.squad:
+            if who not in lib.soldiers:
+                raise missing(m.file, m.line_of("squad"), "a Soldier card's name in the squad", who)
+        places = [("start", m.start)] + [("deck", d) for d in m.deck]
+        for key, place in [*places, ("objective", m.objective)]:
+            if place not in lib.locations:
+                raise missing(m.file, m.line_of(key), "a Location card's name", place)
+        for h in m.hostile_deck:
+            if h not in lib.hostiles:
+                raise missing(
+                    m.file,
+                    m.line_of("hostile_deck"),
+                    "a Hostile card's name in the hostile deck",
+                    h,
+                )
+        start = lib.locations[m.start]
+        fail_checks = [c for c in start.checks if c.is_fail_check] + [
+            c for h in start.hostiles for c in lib.hostiles[h].checks if c.is_fail_check
+        ]
+        if fail_checks:
+            raise BadDataError(
+                m.file,
+                "a start Location without Fail checks (the squad begins there, WF-A9)",
+                line=m.line_of("start"),
+                found=m.start,
+            )
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def _read(data: bytes, file: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise BadDataError(file, "UTF-8 text", found=f"byte {data[exc.start]:#04x}") from exc
+
+
+def _shipped(name: str) -> tuple[str, str]:
+    entry = resources.files("fogofwar").joinpath("data", "warfighter", name)
+    file = f"fogofwar/data/warfighter/{name}"
+    return _read(entry.read_bytes(), file), file
+
+
+def load_library() -> CardLibrary:
+    """The shipped card library alone (``fogofwar/data/warfighter/cards.wf``)."""
+    text, file = _shipped(LIBRARY_FILE)
+    return merge(parse_cards(text, file=file))
+
+
+def load_mission(name: str) -> tuple[MissionCard, CardLibrary]:
+    """A shipped mission (``"dagon"``) or a mission file, with the library it is read with.
+
+    A mission file may add its own cards; it is read together with the shipped library.
+
+    Raises:
+        BadDataError: a file does not validate, or the mission file holds no mission.
+        LookupError: no shipped mission of that name.
+        OSError: a file cannot be read.
+    """
+    mission, lib, _ = read_mission(name)
+    return mission, lib
+
+
+def read_mission(name: str) -> tuple[MissionCard, CardLibrary, str]:
+    """:func:`load_mission`, with a digest of the mission file's text as read (a record
+    keeps it so that a changed file is refused on replay rather than replayed
+    differently). Raises as :func:`load_mission` does."""
+    base_text, base_file = _shipped(LIBRARY_FILE)
+    if name.endswith(".wf") or "/" in name or "\\" in name:
+        path = Path(name)
+        text, file = _read(path.read_bytes(), str(path)), str(path)
+    elif name.lower() in SHIPPED_MISSIONS:
+        text, file = _shipped(name.lower() + ".wf")
+    else:
+        raise LookupError(f"no shipped mission {name!r}; available: {', '.join(SHIPPED_MISSIONS)}")
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    own = parse_cards(text, file=file)
+    if len(own.missions) != 1:
+        raise BadDataError(
+            file, "exactly one 'mission NAME' block", line=1, found=f"{len(own.missions)} missions"
+        )
+    lib = merge(parse_cards(base_text, file=base_file), own)
+    return next(iter(own.missions.values())), lib, digest

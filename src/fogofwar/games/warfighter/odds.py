@@ -1,0 +1,240 @@
+"""Exact odds of Warfighter's ability checks and Doors (WF-A2, A3, A7, A8, A11, WF-C4,
+WF-D4, D5).
+
+The rules roll with the same functions: :func:`check_result` decides a check from the
+natural d10 in play (``state.py``) and here, summed over the ten faces.
+
+* :func:`check_odds` — the exact chance that an ability check succeeds.
+* :func:`door_odds` — the distribution of the number of Actions needed to Breach a Door
+  by attacking it (a d10 per shot, an EKIA on each roll at least its Cover, Breached at
+  its Hits) and by picking it (one Pick check per Action), up to a bound, with the
+  chance of needing more than the bound as one figure (the tail).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+from typing import Final
+
+from fogofwar.core.errors import RulesError
+
+__all__ = [
+    "DEFAULT_BOUND",
+    "DIE",
+    "LACKING_NATURAL",
+    "check_json",
+    "check_odds",
+    "check_result",
+    "door_json",
+    "door_odds",
+    "ekia_chance",
+]
+
+#: Every roll of Warfighter is a d10 (WF-C5).
+DIE: Final = 10
+#: The natural roll a Soldier lacking the ability is read as (WF-A8).
+LACKING_NATURAL: Final = 1
+#: The default number of Actions shown before the tail.
+DEFAULT_BOUND: Final = 20
+
+
+def check_result(natural: int | None, target: int, modifier: int) -> tuple[bool, int]:
+    """Decide an ability check (WF-A2, WF-A3, WF-A8): ``(success, roll)``.
+
+    Args:
+        natural: the d10 rolled, or ``None`` for a Soldier who lacks the ability: no roll
+            is made, the check fails, and the roll reads as a natural 1 that nothing can
+            increase (WF-A8): a negative modifier still lowers it, a positive one does
+            not (``Swim -1`` reads 0, ``Swim +2`` reads 1).
+        target: the Soldier's number, or its upgunned number (WF-A7).
+        modifier: the check's modifier (WF-A3).
+    """
+    if natural is None:
+        return False, LACKING_NATURAL + min(modifier, 0)
+    roll = natural + modifier
+    return roll >= target, roll
+
+
+def check_odds(
+    need: int, *, modifier: int = 0, upgunned: int | None = None, lacks_ability: bool = False
+) -> Fraction:
+    """The exact chance that an ability check succeeds (WF-A11).
+
+    Args:
+        need: the Soldier's number (``7`` for ``Pick 7+``).
+        modifier: the check's modifier (WF-A3).
+        upgunned: the bracketed number, when the check is upgunned (WF-A7).
+        lacks_ability: the Soldier lacks the ability: the check never succeeds (WF-A8).
+    """
+    if need < 1 or (upgunned is not None and upgunned < 1):
+        raise RulesError(f"an ability's number is 1 or more, not {need if need < 1 else upgunned}")
+    if lacks_ability:
+        return Fraction(0)
+    target = need if upgunned is None else upgunned
+    wins = sum(check_result(face, target, modifier)[0] for face in range(1, DIE + 1))
+    return Fraction(wins, DIE)
+
+
+def ekia_chance(cover: int) -> Fraction:
+    """The chance that one shot's d10 reaches ``cover`` (WF-C4)."""
+    return Fraction(sum(1 for face in range(1, DIE + 1) if face >= cover), DIE)
+
+
+def _attack_distribution(
+    cover: int, hits: int, shots: int, bound: int
+) -> tuple[dict[int, Fraction], Fraction]:
+    p = ekia_chance(cover)
+    per_action = [comb(shots, k) * p**k * (1 - p) ** (shots - k) for k in range(shots + 1)]
+    # EKIAs gained so far (below ``hits``) -> probability, among games not yet breached.
+    alive: dict[int, Fraction] = {0: Fraction(1)}
+    out: dict[int, Fraction] = {}
+    for n in range(1, bound + 1):
+        nxt: dict[int, Fraction] = {}
+        done = Fraction(0)
+        for have, prob in alive.items():
+            for k, q in enumerate(per_action):
+                if not q:
+                    continue
+                if have + k >= hits:
+                    done += prob * q
+                else:
+                    nxt[have + k] = nxt.get(have + k, Fraction(0)) + prob * q
+        if done:
+            out[n] = done
+        alive = nxt
+    return out, sum(alive.values(), Fraction(0))
+
+
+def _pick_distribution(success: Fraction, bound: int) -> tuple[dict[int, Fraction], Fraction]:
+    out: dict[int, Fraction] = {}
+    for n in range(1, bound + 1):
+        prob = (1 - success) ** (n - 1) * success
+        if prob:
+            out[n] = prob
+    return out, (1 - success) ** bound
+
+
+def door_odds(
+    cover: int,
+    hits: int,
+    *,
+    shots: int = 1,
+    pick: int | None = None,
+    pick_modifier: int = 0,
+    upgunned: int | None = None,
+    bound: int = DEFAULT_BOUND,
+) -> dict[str, object]:
+    """The Actions needed to Breach a Door (WF-D2, WF-D4, WF-D5).
+
+    Args:
+        cover: the Door's Cover (WF-D2).
+        hits: the Door's Hits (WF-D4).
+        shots: the weapon's shots: a d10 each per Action of attack (WF-C4).
+        pick: the picking Soldier's Pick number (``5`` for ``Pick 5+``); ``None``: no pick.
+        pick_modifier: the Door's Pick value, a modifier to the check (WF-D1).
+        upgunned: the Soldier's upgunned Pick number (each try then costs two Actions,
+            WF-A7), if the pick is upgunned.
+        bound: how many Actions to list; the rest is the tail.
+
+    Returns:
+        ``{"attack": {"actions": {n: P(breached on Action n)}, "tail": P(> bound),
+        "per_shot": P(EKIA)}, "pick": same with "per_try", or None, "bound": bound}``,
+        probabilities as Fractions.
+    """
+    if not 1 <= cover <= 11 or hits < 1 or shots < 1 or bound < 1:
+        raise RulesError("a Door has cover 1-11, hits 1 or more; shots and the bound are 1 or more")
+    dist, tail = _attack_distribution(cover, hits, shots, bound)
+    result: dict[str, object] = {
+        "bound": bound,
+        "attack": {"actions": dist, "tail": tail, "per_shot": ekia_chance(cover)},
+        "pick": None,
+    }
+    if pick is not None:
+        per_try = check_odds(pick, modifier=pick_modifier, upgunned=upgunned)
+        cost = 1 if upgunned is None else 2
+        tries, tail_p = _pick_distribution(per_try, bound // cost)
+        actions = {n * cost: p for n, p in tries.items()}
+        # An upgunned pick with an odd bound: the last try would end past the bound.
+        result["pick"] = {"actions": actions, "tail": tail_p, "per_try": per_try, "cost": cost}
+    return result
+
+
+def _text(p: Fraction) -> str:
+    return str(p)
+
+
+def check_json(
+    need: int, *, modifier: int = 0, upgunned: int | None = None, lacks_ability: bool = False
+) -> dict[str, object]:
+    """The JSON form of :func:`check_odds` for ``fogofwar odds warfighter check``
+    (fractions as ``"p/q"`` text)."""
+    p = check_odds(need, modifier=modifier, upgunned=upgunned, lacks_ability=lacks_ability)
+    return {
+        "game": "warfighter",
+        "roll": "check",
+        "need": need,
+        "modifier": modifier,
+        "upgunned": upgunned,
+        "lacks_ability": lacks_ability,
+        "success": _text(p),
+        "failure": _text(1 - p),
+        "rules": ["WF-A2", "WF-A3", "WF-A7", "WF-A8", "WF-A11"],
+    }
+
+
+def door_json(
+    cover: int,
+    hits: int,
+    *,
+    shots: int = 1,
+    pick: int | None = None,
+    pick_modifier: int = 0,
+    upgunned: int | None = None,
+    bound: int = DEFAULT_BOUND,
+) -> dict[str, object]:
+    """The JSON form of :func:`door_odds` for ``fogofwar odds warfighter door``: for the
+    attack and the pick, ``{"actions": {"n": "p/q"}, "at_most": {"n": "p/q"},
+    "tail": "p/q"}`` (the chance of needing more than ``bound`` Actions)."""
+    raw = door_odds(
+        cover,
+        hits,
+        shots=shots,
+        pick=pick,
+        pick_modifier=pick_modifier,
+        upgunned=upgunned,
+        bound=bound,
+    )
+
+    def side(part: object, per: str) -> dict[str, object] | None:
+        if not isinstance(part, dict):
+            return None
+        acc = Fraction(0)
+        at_most: dict[str, str] = {}
+        for n, p in sorted(part["actions"].items()):
+            acc += p
+            at_most[str(n)] = _text(acc)
+        out: dict[str, object] = {
+            "actions": {str(n): _text(p) for n, p in sorted(part["actions"].items())},
+            "at_most": at_most,
+            "tail": _text(part["tail"]),
+            per: _text(part[per]),
+        }
+        if "cost" in part:
+            out["cost"] = part["cost"]
+        return out
+
+    return {
+        "game": "warfighter",
+        "roll": "door",
+        "cover": cover,
+        "hits": hits,
+        "shots": shots,
+        "pick": pick,
+        "pick_modifier": pick_modifier,
+        "upgunned": upgunned,
+        "bound": bound,
+        "attack": side(raw["attack"], "per_shot"),
+        "picking": side(raw["pick"], "per_try"),
+        "rules": ["WF-C4", "WF-D1", "WF-D2", "WF-D4", "WF-D5", "WF-A7"],
+    }

@@ -1,0 +1,149 @@
+"""Exact odds (WF-A11): ability checks and the Actions to Breach a Door, against
+brute force and icepool."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import icepool
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from fogofwar.core.errors import RulesError
+from fogofwar.games.warfighter.odds import check_odds, check_result, door_odds
+
+
+def brute_check(need: int, modifier: int, upgunned: int | None, lacks: bool) -> Fraction:
+    if lacks:
+        return Fraction(0)
+    target = need if upgunned is None else upgunned
+    return Fraction(sum(face + modifier >= target for face in range(1, 11)), 10)
+
+
+@given(
+    need=st.integers(1, 11),
+    modifier=st.integers(-5, 5),
+    upgunned=st.one_of(st.none(), st.integers(1, 10)),
+    lacks=st.booleans(),
+)
+def test_a11_check_odds_match_brute_force_and_icepool(
+    need: int, modifier: int, upgunned: int | None, lacks: bool
+) -> None:
+    # WF-A11 (with WF-A2, A3, A7, A8): exact success chance of any check.
+    p = check_odds(need, modifier=modifier, upgunned=upgunned, lacks_ability=lacks)
+    assert p == brute_check(need, modifier, upgunned, lacks)
+    if not lacks:
+        target = need if upgunned is None else upgunned
+        assert p == (icepool.d10 + modifier).probability(">=", target)
+
+
+def test_a8_a_lacking_soldier_never_succeeds() -> None:
+    # WF-A8: whatever the modifier, no roll and no success; a Trap reads a 1.
+    assert check_odds(1, modifier=9, lacks_ability=True) == 0
+    assert check_odds(1, modifier=9) == 1
+    assert check_result(None, 1, 9) == (False, 1)
+    assert check_result(1, 1, 9) == (True, 10)
+
+
+def test_check_odds_refuse_bad_numbers() -> None:
+    with pytest.raises(RulesError):
+        check_odds(0)
+
+
+def brute_door(
+    cover: int, hits: int, shots: int, bound: int
+) -> tuple[dict[int, Fraction], Fraction]:
+    """Every sequence of bound x shots d10s, equally likely."""
+    out: dict[int, Fraction] = {}
+    total = 10 ** (bound * shots)
+    counts: dict[int, int] = {}
+    never = 0
+    for rolls in itertools.product(range(1, 11), repeat=bound * shots):
+        have = 0
+        for n in range(bound):
+            have += sum(r >= cover for r in rolls[n * shots : (n + 1) * shots])
+            if have >= hits:
+                counts[n + 1] = counts.get(n + 1, 0) + 1
+                break
+        else:
+            never += 1
+    for n, c in counts.items():
+        out[n] = Fraction(c, total)
+    return out, Fraction(never, total)
+
+
+@pytest.mark.parametrize(
+    ("cover", "hits", "shots", "bound"),
+    [(5, 2, 1, 4), (9, 1, 2, 3), (7, 3, 2, 3), (11, 1, 1, 3), (1, 2, 3, 2)],
+)
+def test_door_attack_distribution_matches_brute_force(
+    cover: int, hits: int, shots: int, bound: int
+) -> None:
+    # WF-D2, WF-D4: a d10 per shot at the Door's Cover, Breached at its Hits.
+    got = door_odds(cover, hits, shots=shots, bound=bound)
+    attack = got["attack"]
+    assert isinstance(attack, dict)
+    dist, tail = brute_door(cover, hits, shots, bound)
+    assert attack["actions"] == dist and attack["tail"] == tail
+    assert sum(dist.values()) + tail == 1
+
+
+@given(
+    cover=st.integers(1, 11),
+    hits=st.integers(1, 5),
+    shots=st.integers(1, 4),
+    bound=st.integers(1, 12),
+)
+def test_door_attack_distribution_matches_icepool(
+    cover: int, hits: int, shots: int, bound: int
+) -> None:
+    # P(breached by Action n) = P(the EKIAs of n Actions reach the Hits).
+    attack = door_odds(cover, hits, shots=shots, bound=bound)["attack"]
+    assert isinstance(attack, dict)
+    ekia = icepool.Die([int(face >= cover) for face in range(1, 11)])
+    cumulative = Fraction(0)
+    for n in range(1, bound + 1):
+        cumulative += attack["actions"].get(n, Fraction(0))
+        reached = (n * shots) @ ekia
+        assert cumulative == reached.probability(">=", hits)
+    assert attack["tail"] == 1 - cumulative
+
+
+def test_door_pick_distribution() -> None:
+    # WF-D5: one Pick check per Action (Pick 5+ at -1: 5/10), tried again until it works;
+    # upgunned (3+): 7/10 a try, two Actions each (WF-A7).
+    got = door_odds(5, 2, pick=5, pick_modifier=-1, bound=4)
+    pick = got["pick"]
+    assert isinstance(pick, dict)
+    half = Fraction(1, 2)
+    assert pick["per_try"] == half
+    assert pick["actions"] == {n: half**n for n in range(1, 5)}
+    assert pick["tail"] == half**4
+    up = door_odds(5, 2, pick=5, pick_modifier=-1, upgunned=3, bound=4)["pick"]
+    assert isinstance(up, dict)
+    p = Fraction(7, 10)
+    assert up["actions"] == {2: p, 4: (1 - p) * p} and up["tail"] == (1 - p) ** 2
+    assert door_odds(5, 2)["pick"] is None
+    never = door_odds(5, 2, pick=11, pick_modifier=-1, bound=3)["pick"]
+    assert isinstance(never, dict) and never["actions"] == {} and never["tail"] == 1
+
+
+def test_json_forms_for_the_odds_command() -> None:
+    # WF-A11: what `fogofwar odds warfighter check|door --json` prints.
+    import json
+
+    from fogofwar.games.warfighter.odds import check_json, door_json
+
+    c = check_json(6, modifier=-1, upgunned=4)
+    assert (c["success"], c["failure"]) == ("3/5", "2/5")
+    assert check_json(6, lacks_ability=True)["success"] == "0"
+    d = door_json(5, 2, shots=1, pick=5, pick_modifier=-1, bound=3)
+    json.dumps(d)
+    attack, picking = d["attack"], d["picking"]
+    assert isinstance(attack, dict) and isinstance(picking, dict)
+    assert attack["actions"] == {"2": "9/25", "3": "36/125"} and attack["at_most"]["3"] == "81/125"
+    assert attack["tail"] == "44/125"
+    assert picking["actions"] == {"1": "1/2", "2": "1/4", "3": "1/8"} and picking["tail"] == "1/8"
+    assert door_json(5, 2)["picking"] is None
