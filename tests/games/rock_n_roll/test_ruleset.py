@@ -50,6 +50,18 @@ def test_render_text() -> None:
     text = str(RS.render(st.view(V), st.config))
     assert "Round 1/5" in text and "hand:" in text and "A (value 1" in text
     assert "hand:" not in str(RS.render(st.view(None), st.config))
+    # The cards' names (PT-C7: the names are data), the notation's key.
+    hand = [c for c in st.view(V).data["hand"] if c.get("name")]
+    assert hand and f"{hand[0]['id']} {hand[0]['name']}" in text and "key: ID[side" in text
+
+
+def test_render_names_the_units_on_the_points() -> None:
+    # Zulu (PT-C2's blocking unit) is named where it stands, for both seats.
+    st = fresh()
+    zulu = next(c.id for c in st.cards.units if c.name == "Zulu")
+    place(st, zulu, "A")
+    for seat in (V, P, None):
+        assert f"{zulu} Zulu" in str(RS.render(st.view(seat), st.config))
 
 
 def test_illegal_actions_change_nothing() -> None:

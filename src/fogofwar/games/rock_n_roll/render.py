@@ -19,6 +19,18 @@ def _unit(u: Mapping[str, Any]) -> str:
     return f"{u['id']}[{tag}{block} {u['strength']}x{u['toughness']}{hurt}{feat}]"
 
 
+def _num(item: tuple[str, str]) -> tuple[str, int]:
+    head = item[0].rstrip("0123456789")
+    return head, int(item[0][len(head) :] or 0)
+
+
+KEY = (
+    "  key: ID[side(V Vietnam, P VPA, L local), ! blocking, dice x toughness, -hits, "
+    "/feature]; orders ID:kind+value"
+)
+"""The unit notation, under the sides."""
+
+
 def render_view(data: Mapping[str, Any]) -> str:
     """Text for people, built from the view's data alone."""
     out: list[str] = []
@@ -32,6 +44,12 @@ def render_view(data: Mapping[str, Any]) -> str:
         out.append(
             f"  {p['letter']} (value {p['value']}, RD +{p['income']}, held: {held}): {units}"
         )
+    placed = sorted(
+        {(u["id"], u["name"]) for p in data["points"] for u in p["units"] if u.get("name")},
+        key=_num,
+    )
+    if placed:
+        out.append("    names: " + ", ".join(f"{i} {n}" for i, n in placed))
     for side, s in data["sides"].items():
         flags = []
         if s["deal_used"]:
@@ -58,11 +76,16 @@ def render_view(data: Mapping[str, Any]) -> str:
             else:
                 cards.append(_unit(c))
         out.append("  hand: " + (" ".join(cards) or "-"))
+        # The names on the cards, once each (the notation above is by id).
+        names = sorted({(c["id"], c["name"]) for c in data["hand"] if c.get("name")}, key=_num)
+        if names:
+            out.append("    names: " + ", ".join(f"{i} {n}" for i, n in names))
         for o in data.get("operations", []):
             out.append(
                 f"  operation {o['id']} {o['name']}: {o['condition']} {o['amount']} -> "
                 f"{o['reward']} {o['reward_amount']}"
             )
+    out.append(KEY)
     if data["pending"]:
         p = data["pending"]
         out.append(f"  waiting: {p['kind']} by {p['seat']}")

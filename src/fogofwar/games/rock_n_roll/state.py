@@ -16,6 +16,7 @@ side and round, so hidden draws never shift a public roll.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -216,7 +217,13 @@ class RockNRollState(State):
 
     def count(self, pos: int, side: str) -> int:
         """The units fighting for ``side`` at ``pos`` (locals never count, PT-L2)."""
-        return sum(1 for p in self.at(pos) if p.owner == side)
+        # Counted without the sorted listing of ``at``: this runs for every Point on
+        # every legal-action listing (holding, superiority), the hot path of play.
+        return sum(
+            1
+            for p in self.pieces.values()
+            if p.zone == "point" and p.pos == pos and p.owner == side
+        )
 
     def held_by(self, pos: int) -> str | None:
         """The side holding the Point at ``pos``: more units there (PT-C6)."""
@@ -1271,6 +1278,7 @@ class RockNRollState(State):
         return build_view(self, seat)
 
 
+@functools.cache
 def _id_key(card_id: str) -> tuple[str, int]:
     """Sort ids as prefix then number: V2 before V10."""
     i = len(card_id)
