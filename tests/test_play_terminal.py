@@ -7,6 +7,7 @@ import os
 import pty
 import re
 import select
+import signal
 import subprocess
 import sys
 import termios
@@ -16,8 +17,9 @@ from pathlib import Path
 import pytest
 
 from fogofwar.cli import main
-from fogofwar.commands.play import parse_seat_options
+from fogofwar.commands.play import _legal_summary, drawing, parse_seat_options
 from fogofwar.core.errors import RulesError
+from fogofwar.core.game import Action, get_ruleset
 from fogofwar.core.record import Record
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
@@ -30,6 +32,9 @@ def _controlling_terminal() -> None:
     that the terminal turns Ctrl-C into SIGINT for it, as a real terminal does."""
     os.setsid()
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    # A shell starts background jobs with SIGINT ignored, and an ignored signal stays
+    # ignored across exec: the game must start as from a terminal, with the default.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 class Session:
@@ -49,6 +54,7 @@ class Session:
         )
         os.close(slave)
         self.seen = ""
+        self.raw = ""  # everything, escape sequences included
 
     def expect(self, pattern: str, timeout: float = 60.0) -> str:
         """Read until ``pattern`` (a regex) appears in the output since the last match."""
@@ -69,16 +75,13 @@ class Session:
                     chunk = ""
                 if not chunk and self.proc.poll() is not None:
                     raise AssertionError(f"the game ended before {pattern!r}:\n{self.seen}")
+                self.raw += chunk
                 self.seen += ANSI.sub("", chunk)
 
     def send(self, line: str) -> None:
         os.write(self.master, (line + "\r").encode())
 
     def interrupt(self) -> None:
-        # A SIGINT that lands while input() is still setting up its read is acted on only
-        # after the next Enter (python/cpython#112585); a person never presses Ctrl-C
-        # within microseconds of the prompt, so neither does the test.
-        time.sleep(0.5)
         os.write(self.master, b"\x03")  # Ctrl-C, as the terminal sends it
 
     def wait(self) -> int:
@@ -135,7 +138,7 @@ def test_two_humans_pass_the_screen_and_ctrl_c_saves(tmp_path: Path) -> None:
     hunter = s.expect(r"hunter1> ")
     assert "A@" not in hunter and "secret" not in hunter  # the hunter sees no secret
     # What happened since: the agent's public result, never its path.
-    assert "Since hunter1's last turn" in hunter and "agent_moved" in hunter
+    assert "Since hunter1's last action" in hunter and "agent_moved" in hunter
     assert "agent_path" not in hunter and "N2" not in hunter.split("agent_moved")[1][:40]
     assert "role" not in hunter or "loyal" in hunter
     s.send("attack")
@@ -355,7 +358,7 @@ def test_rock_n_roll_at_the_terminal(tmp_path: Path) -> None:
     assert "legal: deal interrupt; pass" in offer
     s.send("pass turn")
     back = s.expect(r"vietnam> ", timeout=120)
-    assert "turn: vietnam" in back and "Since vietnam's last turn" in back
+    assert "turn: vietnam" in back and "Since vietnam's last action" in back
     s.send("quit")
     s.expect(r"Record stopped: ")
     assert s.wait() == 130
@@ -421,3 +424,79 @@ def test_card_games_with_bots_run_to_the_end(
     assert f"end of {n} — {seat}" in capsys.readouterr().out
     assert main(["replay", f"{ruleset}-5.json"]) == 0
     assert f"end of {n}" in capsys.readouterr().out
+
+
+def test_legal_summary_keeps_the_bare_kind() -> None:
+    # "pass" and "pass turn" are two actions; long lists are cut with their count.
+    legal = [
+        Action("vpa", "deal", ("interrupt",)),
+        Action("vpa", "pass"),
+        Action("vpa", "pass", ("turn",)),
+    ]
+    assert _legal_summary(legal) == "deal interrupt; pass; pass turn"
+    many = [Action("s", "deploy", (f"V{i}", "A")) for i in range(14)]
+    summary = _legal_summary(many)
+    assert summary.startswith("deploy (14: V0 A | V1 A |") and summary.endswith("| …)")
+
+
+def test_plain_text_drawings_are_not_markup() -> None:
+    # A card game's "V12[V! 2x2]" and "[dealt, rock'n'roll]" are text, not console markup.
+    from rich.console import Console
+
+    rs = get_ruleset("rock-n-roll")
+    state = rs.new_game({}, 3)
+    console = Console(width=200, record=True)
+    console.print(drawing(rs, state.view("vpa"), state.config))
+    text = console.export_text()
+    assert "key: ID[side(V Vietnam" in text and "[rock'n'roll]" in text
+
+
+def test_a_seat_sees_the_results_of_its_own_action(tmp_path: Path) -> None:
+    # The dice and results of the seat's own action come first in "Since …" (here a
+    # Warfighter move: the Location's checks rolled on entering, WF-A9).
+    s = Session("warfighter", "--mission", "dagon", "--seed", "3", cwd=tmp_path)
+    s.expect(r"squad> ")
+    s.send("move S1 L2")
+    after = s.expect(r"squad> ")
+    news = after.split("Since squad's last action:", 1)[1]
+    assert "moved" in news and "revealed" in news
+    s.send("quit")
+    s.expect(r"Record stopped: ")
+    assert s.wait() == 130
+
+
+def test_play_listens_to_ctrl_c_and_restores_the_handler(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Started with SIGINT ignored (a background job), play still turns Ctrl-C into a saved
+    # stop while it runs, and leaves the handler as it found it.
+    monkeypatch.chdir(tmp_path)
+    seen: list[object] = []
+
+    def read(prompt: str) -> str:
+        seen.append(signal.getsignal(signal.SIGINT))
+        raise KeyboardInterrupt
+
+    from rich.console import Console
+
+    from fogofwar.commands.play import TerminalGame
+
+    rs = get_ruleset("warfighter")
+    config = rs.resolve_config({})
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        game = TerminalGame(
+            rs,
+            config,
+            1,
+            {"squad": "human"},
+            console=Console(),
+            record_path=tmp_path / "r.json",
+            read=read,
+        )
+        assert game.run() == 130
+        assert seen == [signal.default_int_handler]
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert Record.load(tmp_path / "r.json").actions == ()

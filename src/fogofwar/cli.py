@@ -174,7 +174,11 @@ def odds_warfighter_door_command(
         None, "--upgunned", help="The picker's upgunned Pick N+: each try costs 2 Actions."
     ),
     bound: int = typer.Option(
-        20, "--bound", min=1, help="Actions listed one by one; beyond them one tail figure."
+        20,
+        "--bound",
+        min=1,
+        max=200,
+        help="Actions listed one by one (1-200); beyond them one tail figure.",
     ),
     json_out: bool = typer.Option(False, "--json", help="Print JSON with exact fractions."),
 ) -> None:

@@ -12,16 +12,19 @@ on ``quit`` and on Ctrl-C, so the game can be replayed (``fogofwar replay``).
 from __future__ import annotations
 
 import secrets
+import signal
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
 from rich.console import Console
 from rich.rule import Rule
+from rich.text import Text
 
 from ..bots import make_bot
 from ..core.errors import IllegalActionError, InvalidNotationError, RulesError
-from ..core.game import Action, Event, Ruleset, State, get_ruleset
+from ..core.game import Action, Event, PlayerView, Ruleset, State, get_ruleset
 from ..core.record import Recorder
 from ..sim.runner import bot_stream
 
@@ -53,6 +56,17 @@ def parse_seat_options(
     return {s: chosen.get(s, defaults.get(s, "random")) for s in seats}
 
 
+def drawing(rs: Ruleset, view: PlayerView, config: Mapping[str, object]) -> object:
+    """A rule set's drawing of a view, ready to print: plain text is printed as it is
+    (a card game's ``V12[V! 2x2]`` is not console markup)."""
+    out = rs.render(view, config)
+    return Text(out) if isinstance(out, str) else out
+
+
+#: The most events listed under "Since …"; earlier ones are counted, not shown.
+NEWS = 40
+
+
 def _legal_summary(legal: Sequence[Action]) -> str:
     by_kind: dict[str, list[str]] = {}
     for a in legal:
@@ -60,11 +74,11 @@ def _legal_summary(legal: Sequence[Action]) -> str:
     parts = []
     for kind, args in by_kind.items():
         shown = [x for x in args if x]
-        if not shown:
-            parts.append(kind)
-        elif len(shown) > 12:
-            parts.append(f"{kind} ({len(shown)}: {' '.join(shown[:12])} …)")
-        else:
+        if len(shown) < len(args):
+            parts.append(kind)  # the bare kind (``pass``) beside ``pass turn``
+        if len(shown) > 12:
+            parts.append(f"{kind} ({len(shown)}: {' | '.join(shown[:12])} | …)")
+        elif shown:
             parts.append(f"{kind} {' | '.join(shown)}")
     return "; ".join(parts)
 
@@ -111,6 +125,18 @@ class TerminalGame:
     def run(self) -> int:
         """Play to the end (0), or until quit / Ctrl-C / end of input (130), saving the
         record either way."""
+        if threading.current_thread() is not threading.main_thread():
+            return self._run()
+        # Ctrl-C stops the game and saves it even when the process was started with
+        # SIGINT ignored (a shell's background job, some launchers): an ignored signal is
+        # inherited across exec, and Python then leaves it ignored.
+        before = signal.signal(signal.SIGINT, signal.default_int_handler)
+        try:
+            return self._run()
+        finally:
+            signal.signal(signal.SIGINT, before)
+
+    def _run(self) -> int:
         try:
             while not self.state.is_over:
                 seat = sorted(self.state.to_act())[0]
@@ -127,7 +153,7 @@ class TerminalGame:
             self._save("stopped")
             return 130
         self.console.print(Rule("the game is over: every secret is shown"))
-        self.console.print(self.rs.render(self.state.view(None), self.config), soft_wrap=True)
+        self.console.print(drawing(self.rs, self.state.view(None), self.config), soft_wrap=True)
         outcome = self.state.outcome()
         if outcome is not None:
             self.console.print(
@@ -142,18 +168,25 @@ class TerminalGame:
         stop the game."""
         humans = [s for s, who in self.players.items() if who == HUMAN]
         if len(humans) > 1 and self.last_human not in (None, seat):
-            self.console.clear()
+            self._clear()
             self.read(f"Pass the screen to {seat} and press Enter ")
-            self.console.clear()
+            self._clear()
         self.last_human = seat
         self.console.print(Rule(f"{seat} to act"))
         news = [e for e in self.log[self.since.get(seat, 0) :] if e.visible_to(seat)]
         if news:
-            self.console.print(f"[bold]Since {seat}'s last turn:[/]")
-            for e in news[-20:]:
+            # From the seat's own last action on: its dice and results come first.
+            self.console.print(f"[bold]Since {seat}'s last action:[/]")
+            if len(news) > NEWS:
+                self.console.print(
+                    f"  … {len(news) - NEWS} earlier events not shown "
+                    "(fogofwar replay RECORD --seat SEAT --step shows every one)",
+                    highlight=False,
+                )
+            for e in news[-NEWS:]:
                 data = ", ".join(f"{k}={v}" for k, v in e.data.items())
                 self.console.print(f"  {e.kind} {data}", highlight=False)
-        self.console.print(self.rs.render(self.state.view(seat), self.config), soft_wrap=True)
+        self.console.print(drawing(self.rs, self.state.view(seat), self.config), soft_wrap=True)
         while True:
             legal = self.state.legal_actions(seat)
             self.console.print(f"[dim]legal:[/] {_legal_summary(legal)}", highlight=False)
@@ -181,10 +214,18 @@ class TerminalGame:
             except (IllegalActionError, InvalidNotationError) as exc:
                 self.console.print(f"[bold red]refused:[/] {exc}", highlight=False)
                 continue
+            self.since[seat] = len(self.log)  # its own action's results are news to it
             for a in actions:
                 self.log += self.recorder.apply(a)
-            self.since[seat] = len(self.log)
             return True
+
+    def _clear(self) -> None:
+        """Clear the screen and the terminal's scrollback, so that the next player cannot
+        scroll back to the last one's secrets."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J")  # erase the scrollback (xterm and most)
+            self.console.file.flush()
 
     def _explain(self, seat: str, words: list[str]) -> None:
         """``los FROM TO``: the rule set's sight explainer on what ``seat`` knows now."""
@@ -205,7 +246,8 @@ class TerminalGame:
 
         report, facts = found.report, found.facts
         self.console.print(
-            f"{words[0]} → {words[1]}: [bold]{report.status}[/]; range {facts.get('range')}, "
+            f"{words[0]} → {words[1]}: [bold]{report.status}[/]; "
+            + (f"range {facts['range']}, " if facts.get("range") is not None else "")
             + ("engaged" if facts.get("engaged") else "not engaged"),
             highlight=False,
         )

@@ -14,6 +14,7 @@ import sys
 
 from rich.console import Console
 from rich.rule import Rule
+from rich.text import Text
 
 from ..core.errors import RulesError
 from ..core.record import Record
@@ -62,4 +63,5 @@ def replay(path: str, *, seat: str | None, step: bool, console: Console) -> None
 
 def _frame(console: Console, drawing: object, title: str) -> None:
     console.print(Rule(title))
-    console.print(drawing, soft_wrap=True)
+    # Plain text is printed as it is, never read as console markup.
+    console.print(Text(drawing) if isinstance(drawing, str) else drawing, soft_wrap=True)

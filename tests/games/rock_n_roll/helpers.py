@@ -6,7 +6,7 @@ from typing import Any
 
 import fogofwar.games.rock_n_roll  # noqa: F401  (registers the rule set)
 from fogofwar.core.game import Action, Event, get_ruleset
-from fogofwar.games.rock_n_roll.state import RockNRollState
+from fogofwar.games.rock_n_roll.state import RockNRollState, other
 
 RS = get_ruleset("rock-n-roll")
 V, P = "vietnam", "vpa"
@@ -85,10 +85,26 @@ def script_dice(st: RockNRollState, *rolls: list[int]) -> list[tuple[str | None,
 
 
 def act(st: RockNRollState, seat: str, kind: str, *args: int | str) -> list[Event]:
-    return st.apply(Action(seat, kind, tuple(args)))
+    """Apply an action of ``seat``. When ``seat`` is on turn and the other side has the
+    offer of its interrupt open (PT-D3: it answers first), that side passes first: the
+    tests of other rules read as the sides' own actions."""
+    events = answer_offer(st, seat)
+    return events + st.apply(Action(seat, kind, tuple(args)))
+
+
+def answer_offer(st: RockNRollState, seat: str) -> list[Event]:
+    """If ``seat`` is on turn and the other side has its interrupt's offer open (PT-D3),
+    that side passes, so that ``seat`` may act."""
+    off = other(st.turn)
+    if seat == st.turn and st.to_act() == {off} and st.pending is None:
+        return st.apply(Action(off, "pass"))
+    return []
 
 
 def legal(st: RockNRollState, seat: str) -> set[str]:
+    """``seat``'s legal actions, once an open offer of the other side's interrupt has
+    been passed (see :func:`answer_offer`)."""
+    answer_offer(st, seat)
     return {str(a) for a in st.legal_actions(seat)}
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fogofwar.core.errors import IllegalActionError
+from fogofwar.core.game import Action
 
 from .helpers import (
     P,
@@ -71,7 +72,8 @@ def test_interrupt_offered_to_side_not_on_turn() -> None:
     place(st, "P1", "C")
     give(st, P, orders_of(st, P, "attack")[0])
     st.rd = {V: 0, P: 0}
-    assert st.to_act() == {V, P}
+    # The VPA answers the offer first; Vietnam may act only after it (one seat at a time).
+    assert st.to_act() == {P} and st.legal_actions(V) == []
     assert legal(st, P) == {"deal interrupt", "pass", "pass turn"}
     act(st, P, "deal", "interrupt")
     assert st.to_act() == {P} and legal(st, P) == {"attack P1 V1"}
@@ -88,9 +90,9 @@ def test_interrupt_window_pass_and_when_not_offered() -> None:
     st = fresh()
     act(st, P, "pass")
     assert st.to_act() == {V}
-    act(st, V, "orders")
-    assert st.to_act() == {V, P}
-    # Without a usable order the offer is only "pass".
+    st.apply(Action(V, "orders"))
+    assert st.to_act() == {P}  # offered again before Vietnam's next action
+    # Without a usable order the offer is only the passes.
     empty_hands(st)
     assert legal(st, P) == {"pass", "pass turn"}
     st.dealt[P] = True
@@ -112,14 +114,16 @@ def test_pass_turn_declines_until_the_turn_ends() -> None:
     st = fresh()
     act(st, P, "pass", "turn")
     assert st.to_act() == {V}
-    act(st, V, "orders")
+    st.apply(Action(V, "orders"))
     assert st.to_act() == {V}  # still declined: no offer before Vietnam's next action
-    act(st, V, "end")
-    assert st.turn == P and st.to_act() == {P, V}  # Vietnam's own offer, in the VPA's turn
+    st.apply(Action(V, "end"))
+    assert st.turn == P and st.to_act() == {V}  # Vietnam's own offer, in the VPA's turn
     act(st, V, "pass")
-    act(st, P, "orders")
-    act(st, P, "end")
-    assert st.turn == V and st.to_act() == {V, P}  # a new turn of Vietnam: offered again
+    st.apply(Action(P, "orders"))
+    assert st.to_act() == {V}  # a plain pass answers one action only
+    act(st, V, "pass")
+    st.apply(Action(P, "end"))
+    assert st.turn == V and st.to_act() == {P}  # a new turn of Vietnam: offered again
 
 
 def test_no_rerolls_after_the_deal() -> None:

@@ -16,7 +16,7 @@ from fogofwar.core.rng import stream
 from fogofwar.games.rock_n_roll.state import RockNRollState
 from fogofwar.sim.runner import run_batch
 
-from .helpers import RS, P, V, act, empty_hands, end_round_now, fresh, imprison, place
+from .helpers import RS, P, V, act, answer_offer, empty_hands, end_round_now, fresh, imprison, place
 
 
 def test_metadata_and_registry() -> None:
@@ -71,9 +71,13 @@ def test_illegal_actions_change_nothing() -> None:
         act(st, P, "end")  # not on turn: only the interrupt offer
     assert info.value.rule == "PT-D3" and info.value.seat == P
     with pytest.raises(IllegalActionError) as info:
-        act(st, V, "attack", "V1", "P1")
-    assert info.value.rule == "PT-C3"
+        st.apply(Action(V, "attack", ("V1", "P1")))  # the VPA answers its offer first
+    assert info.value.rule == "PT-D3" and "answers the offer" in info.value.reason
     assert st.view(None).canonical() == before
+    act(st, P, "pass")
+    with pytest.raises(IllegalActionError) as info:
+        act(st, V, "attack", "V1", "P1")  # the deployment phase: no attacks
+    assert info.value.rule == "PT-C3"
 
 
 def refusal(st: RockNRollState, seat: str, kind: str, *args: str) -> IllegalActionError:
@@ -201,7 +205,48 @@ def test_heuristic_bot_plays_from_views_and_beats_random() -> None:
     bot = make_bot("rnr-heuristic", "rock-n-roll")
     st = fresh()
     bot.reset(V, RS.id, st.config)
+    act(st, P, "pass")  # the VPA answers its interrupt's offer: Vietnam's turn
     a = bot.choose(st.view(V), st.legal_actions(V), stream(1, "b"))
     assert a in st.legal_actions(V)
     result = run_batch(RS, games=6, seed="t", seats={V: "rnr-heuristic"})
     assert result.stats().wins[V].successes >= 4
+
+
+def test_the_end_of_the_match_shows_every_secret() -> None:
+    # PT-C6: once the match is over nothing is secret — both hands and held operations
+    # are in every view (before it, a seat sees only its own: test_secrets).
+    st = fresh()
+    assert "hands" not in st.view(None).data
+    result = run_batch(RS, games=1, seed="end", seats={V: "rnr-heuristic"}, records=True)
+    record = result.games[0].record
+    assert record is not None
+    final = record.replay()
+    data = final.view(None).data
+    assert set(data["hands"]) == {V, P} and set(data["held_operations"]) == {V, P}
+    assert data["hands"][V] == final.view(V).data["hand"]
+    assert "vpa's hand:" in str(RS.render(final.view(None), final.config))
+
+
+def test_the_screen_explains_the_interrupt_offer() -> None:
+    # PT-D3: the side off turn, asked before each of its opponent's actions, is told
+    # what the offer is; the side on turn is not.
+    st = fresh()
+    offered = str(RS.render(st.view(P), st.config))
+    assert "deal interrupt" in offered and "pass turn" in offered and "[PT-D3]" in offered
+    assert "Before each of its actions" not in str(RS.render(st.view(V), st.config))
+
+
+def test_refusals_say_what_to_do() -> None:
+    # PT-C2: a unit not in the side's hand or HQ, one HQ deployment a phase; PT-C3: a
+    # reinforcement from the hand; PT-G1: what a goal change costs.
+    st = fresh()
+    answer_offer(st, V)
+    theirs = next(c for c in st.hand[P] if c.startswith("P") and not c.startswith("PO"))
+    assert (
+        refusal(st, V, "deploy", theirs, "A").reason == f"{theirs} is not in vietnam's hand or HQ"
+    )
+    mine = next(c for c in st.hand[V] if c.startswith("V") and not c.startswith("VO"))
+    assert refusal(st, V, "deploy", mine, "C").rule == "PT-C2"
+    deck_unit = next(p.card.id for p in st.pieces.values() if p.zone == "deck" and p.holder == V)
+    answer_offer(st, V)
+    assert "reinforcement comes from the hand" in refusal(st, V, "reinforce", deck_unit, "A").reason

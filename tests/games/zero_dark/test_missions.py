@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from fogofwar.core.errors import BadDataError
+from fogofwar.core.errors import BadDataError, RulesError
 from fogofwar.core.game import get_ruleset
 from fogofwar.games.zero_dark.missions import (
     SHIPPED_MISSIONS,
@@ -117,10 +117,17 @@ def test_dead_drop() -> None:
     assert state.phase == "prepare"
 
 
-def test_unknown_shipped_mission() -> None:
-    # ZD-C8: an unknown name lists the shipped missions.
+def test_unknown_shipped_mission(capsys: pytest.CaptureFixture[str]) -> None:
+    # ZD-C8: an unknown name lists the shipped missions — one line at the command line.
     with pytest.raises(LookupError, match="the-spy"):
         load_mission("no-such-mission")
+    with pytest.raises(RulesError, match="the-spy, the-boss, dead-drop"):
+        RS.resolve_config({"mission": "no-such-mission"})
+    from fogofwar.cli import main
+
+    assert main(["play", "zero-dark", "--mission", "nosuch"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: no shipped mission 'nosuch'") and err.count("\n") == 1
 
 
 # --------------------------------------------------------------------- the format

@@ -7,7 +7,13 @@ from rich.console import Console
 from rich.text import Text
 
 from fogofwar.core.grid import parse_board, render_rich
-from fogofwar.games.zero_dark.render import model_mark, model_style, render_view, support_mark
+from fogofwar.games.zero_dark.render import (
+    _event_line,
+    model_mark,
+    model_style,
+    render_view,
+    support_mark,
+)
 
 from .helpers import RS, bogey, hero, open_board, ping, surgery_game
 
@@ -108,3 +114,9 @@ def test_under_marks_yield_to_walls() -> None:
     under = {b.square("A1"): ("ab", "yellow"), b.square("B1"): ("cd", "yellow")}
     text = render_rich(b, under_marks=under).plain
     assert "ab" in text and "cd" not in text
+
+
+def test_a_cancelled_flip_is_explained() -> None:
+    # ZD-C10: the card a cautious move cancels is named, and why nothing happens.
+    line = _event_line({"kind": "cancelled", "card": "QS", "rule": "ZD-C10"})
+    assert line == "QS is cancelled by the cautious move: no bogey acts [ZD-C10]"

@@ -31,8 +31,8 @@ KEY = (
 """The unit notation, under the sides."""
 
 
-def render_view(data: Mapping[str, Any]) -> str:
-    """Text for people, built from the view's data alone."""
+def render_view(data: Mapping[str, Any], seat: str | None = None) -> str:
+    """Text for people, built from the view's data alone (``seat``: whose view it is)."""
     out: list[str] = []
     out.append(
         f"Round {data['round']}/{data['rounds_limit']} (first to {data['round_wins']})  "
@@ -86,6 +86,22 @@ def render_view(data: Mapping[str, Any]) -> str:
                 f"{o['reward']} {o['reward_amount']}"
             )
     out.append(KEY)
+    for side, cards in (data.get("hands") or {}).items():
+        # The match is over: every hand and held operation is shown.
+        shown = " ".join(
+            f"{c['id']}:{c['kind']}" if "strength" not in c else _unit(c) for c in cards
+        )
+        out.append(f"  {side}'s hand: {shown or '-'}")
+        for o in (data.get("held_operations") or {}).get(side, []):
+            out.append(f"    operation {o['id']} {o['name']}")
+    turn = data["turn"]
+    if seat is not None and seat != turn and seat in data["to_act"] and not data["pending"]:
+        out.append(
+            f"  {turn} is on turn and about to act. Before each of its actions you may strike"
+            " your Devil's hand to interrupt: deal interrupt (play one order now; once a"
+            " match), pass (let this action go) or pass turn (let the rest of its turn go)"
+            " [PT-D3]."
+        )
     if data["pending"]:
         p = data["pending"]
         out.append(f"  waiting: {p['kind']} by {p['seat']}")

@@ -128,7 +128,7 @@ class RockNRoll(Ruleset):
         """The Points row, the sides, the seat's hand and the last events."""
         from .render import render_view
 
-        return render_view(view.data)
+        return render_view(view.data, view.seat)
 
     def parse_actions(self, text: str, seat: str, state: State) -> list[Action]:
         """Notation: ``kind arg ...``; ids and letters are read in capitals, numbers as

@@ -309,11 +309,13 @@ class RockNRollState(State):
             return frozenset()
         if self.pending is not None:
             return frozenset({self.pending.seat})
-        seats = {self.turn}
-        # PT-D3: the side not on turn is offered its interrupt before each action.
+        # PT-D3: before each of its opponent's actions the side not on turn answers the
+        # offer of its interrupt first (deal interrupt, pass, or pass turn); then the
+        # side on turn acts. One seat at a time, so a table (or a batch) asks the off-turn
+        # side before every action of either side alike.
         if self._window_open():
-            seats.add(other(self.turn))
-        return frozenset(seats)
+            return frozenset({other(self.turn)})
+        return frozenset({self.turn})
 
     def _window_open(self) -> bool:
         return (
@@ -507,6 +509,12 @@ class RockNRollState(State):
         if self.pending is not None and self.pending.kind != k:
             want = sorted({a.kind for a in self.legal_actions(s)})
             return f"waiting for {self.pending.kind} ({', '.join(want)})", rule
+        if k == "pay" and self.pending is not None:
+            if self.pending.data.get("purpose") == "capture":
+                return "pay with 2 RD (pay rd) or one card from hand or a Point", "PT-P2"
+            if args == ("rd",):
+                return f"a goal change by RD costs {GOAL_RD} RD (held: {self.rd[s]})", "PT-G1"
+            return "a goal change costs two cards from hand, one pay each, or pay rd", "PT-G1"
         if self.pending is None and s != self.turn:
             return "off turn a side may only interrupt with its Devil's hand, or pass", "PT-D3"
         if k == "capture" and target is not None:
@@ -523,6 +531,8 @@ class RockNRollState(State):
             if k == "attack" and self.phase == "orders":
                 return "locals attack each other only on a ground such as Shi Ho's", "PT-L3"
             return "locals do not obey order cards", "PT-L2"
+        if k == "reinforce" and first is not None and (first.zone != "hand" or first.holder != s):
+            return "a reinforcement comes from the hand", "PT-C3"
         if k in ORDER_ACTIONS and self.phase != "orders" and self.pending is None:
             return "orders are played in the orders phase", "PT-C3"
         if k in ORDER_ACTIONS and not self._hand_orders(s, k if k != "supply" else "supply"):
@@ -552,6 +562,10 @@ class RockNRollState(State):
                 if self.phase != "deploy":
                     return "locals are deployed in the deployment phase", "PT-L1"
                 return "the local is not in this side's hand", "PT-L1"
+            if first is not None and first.zone == "hq" and self.hq_deploys:
+                return "one unit a deployment phase may come from the HQ", "PT-C2"
+            if first is not None and (first.zone not in ("hand", "hq") or first.holder != s):
+                return f"{first.card.id} is not in {s}'s hand or HQ", "PT-C2"
             return "units are deployed onto the outermost Points, from hand or HQ", "PT-C2"
         if k == "free":
             return "name one of your own units held prisoner", "PT-P7"
@@ -576,6 +590,12 @@ class RockNRollState(State):
             return f"{reason}: off turn a side acts only when offered its interrupt", "PT-D3"
         if self.interrupting is not None:
             return f"{reason}: the opponent is playing its interrupt", "PT-D3"
+        if self._window_open():
+            return (
+                f"{reason}: the opponent answers the offer of its interrupt first "
+                "(deal interrupt, pass or pass turn)",
+                "PT-D3",
+            )
         return f"{reason}: the other side's decision comes first", "PT-C3"
 
     # ------------------------------------------------------------------ apply

@@ -111,15 +111,23 @@ def build_view(state: RockNRollState, seat: str | None) -> PlayerView:
     }
     if seat is not None:
         data["hand"] = [_card_json(state, c) for c in state.hand[seat]]
-        data["operations"] = [
-            {
-                "id": o.id,
-                "name": o.name,
-                "condition": o.condition,
-                "amount": o.amount,
-                "reward": o.reward,
-                "reward_amount": o.reward_amount,
-            }
-            for o in (state.cards.operation(i) for i in state.ops[seat])
-        ]
+        data["operations"] = _operations_json(state, seat)
+    if state.is_over:
+        # Once the match is over nothing is secret: every hand and held operation.
+        data["hands"] = {s: [_card_json(state, c) for c in state.hand[s]] for s in SIDES}
+        data["held_operations"] = {s: _operations_json(state, s) for s in SIDES}
     return PlayerView(state.ruleset.id, seat, data)
+
+
+def _operations_json(state: RockNRollState, side: str) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": o.id,
+            "name": o.name,
+            "condition": o.condition,
+            "amount": o.amount,
+            "reward": o.reward,
+            "reward_amount": o.reward_amount,
+        }
+        for o in (state.cards.operation(i) for i in state.ops[side])
+    ]

@@ -40,6 +40,7 @@ _LINES: dict[str, str] = {
     "dead": "{model} dead",
     "played": "the Spook plays {card}",
     "persuaded": "{bogey} is persuaded: now {ally} [{rule}]",
+    "cancelled": "{card} is cancelled by the cautious move: no bogey acts [{rule}]",
 }
 """One line of text per event kind shown under the map (others are not shown)."""
 

@@ -7,7 +7,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Final
 
 from ...core.cards import playing_cards
-from ...core.errors import InvalidNotationError
+from ...core.errors import InvalidNotationError, RulesError
 from ...core.game import (
     Action,
     ActionEncoding,
@@ -187,7 +187,11 @@ class ZeroDark(Ruleset):
         if name and not given.keys() >= MISSION_OPTIONS:
             from .missions import load_mission
 
-            given = {**load_mission(name).config(), **given}
+            try:
+                mission = load_mission(name)
+            except LookupError as exc:  # an unknown name: one line, with the choices
+                raise RulesError(str(exc).strip("'\"")) from None
+            given = {**mission.config(), **given}
         return super().resolve_config(given)
 
     def seats(self, config: Mapping[str, Any] | None = None) -> tuple[str, ...]:
