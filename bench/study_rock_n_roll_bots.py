@@ -13,10 +13,10 @@ Batch seeds are fixed, so a run repeats exactly (any worker count).
 
 from __future__ import annotations
 
-import sys
 import time
 
 import fogofwar.games.rock_n_roll  # noqa: F401  (registers the rule set and its bot)
+from _args import games_and_workers
 from fogofwar.core.game import get_ruleset
 from fogofwar.sim.runner import run_batch
 from fogofwar.sim.stats import BatchStats, difference
@@ -47,12 +47,7 @@ def pairing(vietnam: str, vpa: str, games: int, workers: int) -> BatchStats:
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    workers = 2
-    if "--workers" in sys.argv:
-        workers = int(sys.argv[sys.argv.index("--workers") + 1])
-        args.remove(str(workers))
-    games = int(args[0]) if args else 400
+    games, workers = games_and_workers(400, 2)
     start = time.perf_counter()
     print(f"Rock-n-Roll bots, {games} matches per pairing: win rates (95% CI)")
     stats = {}

@@ -15,9 +15,9 @@ Batch seeds are fixed, so a run repeats exactly (any worker count).
 
 from __future__ import annotations
 
-import sys
 import time
 
+from _args import extra_args, games_and_workers
 from fogofwar.core.game import get_ruleset
 from fogofwar.sim.runner import run_batch
 from fogofwar.sim.stats import difference
@@ -38,12 +38,8 @@ def agent_wins(players: int, agent: str, hunters: str, games: int, workers: int)
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    workers = 2
-    if "--workers" in sys.argv:
-        workers = int(sys.argv[sys.argv.index("--workers") + 1])
-        args.remove(str(workers))
-    games = int(args[0]) if args else 400
+    games, workers = games_and_workers(400, 2)
+    args = extra_args()
     counts = [int(a) for a in args[1:]] or [2, 3, 4, 5]
     print(f"Specter Ops bots, {games} games per pairing, agent's win rate (95% CI)")
     for players in counts:

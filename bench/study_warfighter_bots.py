@@ -11,10 +11,10 @@ random) with Newcombe's 95% interval. Batch seeds are fixed, so a run repeats ex
 
 from __future__ import annotations
 
-import sys
 import time
 
 import fogofwar.games.warfighter  # noqa: F401  (registers the rule set and its bot)
+from _args import games_and_workers
 from fogofwar.core.game import get_ruleset
 from fogofwar.sim.runner import run_batch
 from fogofwar.sim.stats import difference, wilson_interval
@@ -31,12 +31,7 @@ METRICS = (
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    workers = 1
-    if "--workers" in sys.argv:
-        workers = int(sys.argv[sys.argv.index("--workers") + 1])
-        args.remove(str(workers))
-    games = int(args[0]) if args else 400
+    games, workers = games_and_workers(400, 1)
     rs = get_ruleset("warfighter")
     print(f"Warfighter, mission Dagon: {games} games per bot, the squad's win rate (95% CI)")
     wins: dict[str, int] = {}

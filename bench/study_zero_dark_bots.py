@@ -19,10 +19,10 @@ Batch seeds are fixed, so a run repeats exactly (any worker count).
 
 from __future__ import annotations
 
-import sys
 import time
 from collections import Counter
 
+from _args import games_and_workers
 from fogofwar.core.game import get_ruleset
 from fogofwar.sim.runner import BatchResult, run_batch
 from fogofwar.sim.stats import difference, wilson_interval
@@ -56,12 +56,7 @@ def _rate(label: str, wins: int, games: int) -> str:
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    workers = 2
-    if "--workers" in sys.argv:
-        workers = int(sys.argv[sys.argv.index("--workers") + 1])
-        args.remove(str(workers))
-    games = int(args[0]) if args else 150
+    games, workers = games_and_workers(150, 2)
     start = time.perf_counter()
     # (bot, mission) -> [successes, missions]; (bot, task) likewise.
     by_mission: dict[tuple[str, str], list[int]] = {}

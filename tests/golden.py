@@ -4,12 +4,49 @@ otherwise any difference fails, naming the entry that changed)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from fogofwar.core.game import Action, State
+from fogofwar.core.rng import Stream
+
 REGEN = os.environ.get("FOGOFWAR_REGEN") == "1"
+
+
+def digest(text: str) -> str:
+    """A short digest of a view's canonical text: a golden step stays one line."""
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def random_steps(
+    state: State, seats: Sequence[str | None], rng: Stream
+) -> tuple[list[list[Any]], list[Action]]:
+    """Play ``state`` to its end, each action uniform over the legal actions of the first
+    seat to act (from ``rng``). One row a step — the seat, the action, how many legal
+    actions it had, the event kinds and a digest of each of ``seats``' views after it —
+    and the actions played."""
+    steps: list[list[Any]] = []
+    actions: list[Action] = []
+    while not state.is_over:
+        seat = sorted(state.to_act())[0]
+        legal = state.legal_actions(seat)
+        action = rng.choice(legal)
+        events = state.apply(action)
+        actions.append(action)
+        steps.append(
+            [
+                seat,
+                str(action),
+                len(legal),
+                [e.kind for e in events],
+                [digest(state.view(s).canonical()) for s in seats],
+            ]
+        )
+    return steps, actions
 
 
 def _compact(value: Any) -> str:

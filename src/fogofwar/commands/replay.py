@@ -14,10 +14,10 @@ import sys
 
 from rich.console import Console
 from rich.rule import Rule
-from rich.text import Text
 
 from ..core.errors import RulesError
 from ..core.record import Record
+from .play import drawing
 
 
 def replay(path: str, *, seat: str | None, step: bool, console: Console) -> None:
@@ -43,7 +43,7 @@ def replay(path: str, *, seat: str | None, step: bool, console: Console) -> None
     state = next(states)
     total = len(record.actions)
     if step:
-        _frame(console, ruleset.render(state.view(seat), record.config), f"start — {who}")
+        _frame(console, drawing(ruleset, state.view(seat), record.config), f"start — {who}")
     for index, state in enumerate(states, start=1):
         if not step:
             continue
@@ -55,13 +55,12 @@ def replay(path: str, *, seat: str | None, step: bool, console: Console) -> None
             title += f" — {action.seat}: {action}"
         if interactive and console.input("[dim]Enter for the next action, q to stop[/] ") == "q":
             return
-        _frame(console, ruleset.render(state.view(seat), record.config), title)
+        _frame(console, drawing(ruleset, state.view(seat), record.config), title)
     if not step:
         title = f"{'end' if record.outcome is not None else 'last action'} of {total} — {who}"
-        _frame(console, ruleset.render(state.view(seat), record.config), title)
+        _frame(console, drawing(ruleset, state.view(seat), record.config), title)
 
 
-def _frame(console: Console, drawing: object, title: str) -> None:
+def _frame(console: Console, picture: object, title: str) -> None:
     console.print(Rule(title))
-    # Plain text is printed as it is, never read as console markup.
-    console.print(Text(drawing) if isinstance(drawing, str) else drawing, soft_wrap=True)
+    console.print(picture, soft_wrap=True)

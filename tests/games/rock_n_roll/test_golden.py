@@ -6,7 +6,6 @@ spectator's, the full views at the end and the outcome; and record replay.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -25,32 +24,12 @@ GOLDEN = Path(__file__).parent / "golden"
 SEEDS = (7, 21)
 
 
-def digest(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
 def playthrough(seed: int) -> tuple[dict[str, Any], RockNRollState, list[Action]]:
     state = RS.new_game({}, seed)
     assert isinstance(state, RockNRollState)
     seats = (*RS.seats(), None)
     rng = stream(seed, "match-golden")
-    steps: list[list[Any]] = []
-    actions: list[Action] = []
-    while not state.is_over:
-        seat = sorted(state.to_act())[0]
-        legal = state.legal_actions(seat)
-        action = rng.choice(legal)
-        events = state.apply(action)
-        actions.append(action)
-        steps.append(
-            [
-                seat,
-                str(action),
-                len(legal),
-                [e.kind for e in events],
-                [digest(state.view(s).canonical()) for s in seats],
-            ]
-        )
+    steps, actions = golden.random_steps(state, seats, rng)
     outcome = state.outcome()
     assert outcome is not None
     final = {str(s): dict(state.view(s).data) for s in seats}

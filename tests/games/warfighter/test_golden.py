@@ -6,7 +6,6 @@ exactly."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -24,10 +23,6 @@ from tests import golden
 from .helpers import RS
 
 GOLDEN = Path(__file__).parent / "golden"
-
-
-def digest(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def playthrough(policy: str, seed: int) -> tuple[dict[str, Any], WarfighterState, list[Action]]:
@@ -54,7 +49,7 @@ def playthrough(policy: str, seed: int) -> tuple[dict[str, Any], WarfighterState
                 str(action),
                 len(legal),
                 [e.kind for e in events],
-                digest(state.view(SEAT).canonical()),
+                golden.digest(state.view(SEAT).canonical()),
             ]
         )
     outcome = state.outcome()

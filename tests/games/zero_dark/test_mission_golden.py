@@ -6,7 +6,6 @@ seat's view and the spectator's, the full views at the end, the outcome and the 
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -24,33 +23,13 @@ RS = get_ruleset("zero-dark")
 GOLDEN = Path(__file__).parent / "golden"
 
 
-def digest(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
 def playthrough(mission: str, seed: int) -> tuple[dict[str, Any], ZeroDarkState, list[Any]]:
     config = {"mission": mission}
     state = RS.new_game(config, seed)
     assert isinstance(state, ZeroDarkState)
     seats = (*RS.seats(config), None)
     rng = stream(seed, "mission-golden")
-    steps: list[list[Any]] = []
-    actions = []
-    while not state.is_over:
-        seat = sorted(state.to_act())[0]
-        legal = state.legal_actions(seat)
-        action = rng.choice(legal)
-        events = state.apply(action)
-        actions.append(action)
-        steps.append(
-            [
-                seat,
-                str(action),
-                len(legal),
-                [e.kind for e in events],
-                [digest(state.view(s).canonical()) for s in seats],
-            ]
-        )
+    steps, actions = golden.random_steps(state, seats, rng)
     outcome = state.outcome()
     assert outcome is not None
     final = {str(s): {k: v for k, v in state.view(s).data.items() if k != "events"} for s in seats}

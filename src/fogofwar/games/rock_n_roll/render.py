@@ -3,8 +3,10 @@ RD, prisoners and HQs, the seat's hand, and the latest events (plain text)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
+
+from .state import _id_key
 
 __all__ = ["render_view"]
 
@@ -19,9 +21,12 @@ def _unit(u: Mapping[str, Any]) -> str:
     return f"{u['id']}[{tag}{block} {u['strength']}x{u['toughness']}{hurt}{feat}]"
 
 
-def _num(item: tuple[str, str]) -> tuple[str, int]:
-    head = item[0].rstrip("0123456789")
-    return head, int(item[0][len(head) :] or 0)
+def _names(cards: Iterable[Mapping[str, Any]]) -> list[str]:
+    """A line of the cards' names, each card once (the notation is by id), or none."""
+    named = {c["id"]: c["name"] for c in cards if c.get("name")}
+    if not named:
+        return []
+    return ["    names: " + ", ".join(f"{i} {named[i]}" for i in sorted(named, key=_id_key))]
 
 
 KEY = (
@@ -44,12 +49,7 @@ def render_view(data: Mapping[str, Any], seat: str | None = None) -> str:
         out.append(
             f"  {p['letter']} (value {p['value']}, RD +{p['income']}, held: {held}): {units}"
         )
-    placed = sorted(
-        {(u["id"], u["name"]) for p in data["points"] for u in p["units"] if u.get("name")},
-        key=_num,
-    )
-    if placed:
-        out.append("    names: " + ", ".join(f"{i} {n}" for i, n in placed))
+    out += _names(u for p in data["points"] for u in p["units"])
     for side, s in data["sides"].items():
         flags = []
         if s["deal_used"]:
@@ -76,10 +76,7 @@ def render_view(data: Mapping[str, Any], seat: str | None = None) -> str:
             else:
                 cards.append(_unit(c))
         out.append("  hand: " + (" ".join(cards) or "-"))
-        # The names on the cards, once each (the notation above is by id).
-        names = sorted({(c["id"], c["name"]) for c in data["hand"] if c.get("name")}, key=_num)
-        if names:
-            out.append("    names: " + ", ".join(f"{i} {n}" for i, n in names))
+        out += _names(data["hand"])
         for o in data.get("operations", []):
             out.append(
                 f"  operation {o['id']} {o['name']}: {o['condition']} {o['amount']} -> "

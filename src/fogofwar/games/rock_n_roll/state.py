@@ -535,7 +535,7 @@ class RockNRollState(State):
             return "a reinforcement comes from the hand", "PT-C3"
         if k in ORDER_ACTIONS and self.phase != "orders" and self.pending is None:
             return "orders are played in the orders phase", "PT-C3"
-        if k in ORDER_ACTIONS and not self._hand_orders(s, k if k != "supply" else "supply"):
+        if k in ORDER_ACTIONS and not self._hand_orders(s, k):
             return f"no {k} order in hand", "PT-C3"
         if k == "capture" and self.rd[s] < CAPTURE_RD:
             return "a capture costs a card or 2 RD", "PT-R1"

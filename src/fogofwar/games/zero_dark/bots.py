@@ -113,22 +113,6 @@ class TeamBot(Bot):
     def _exits(self) -> list[Square]:
         return list(self.board.markers.get("exit", ()))
 
-    def _short_of_time(self, view: PlayerView, hero: Mapping[str, Any]) -> bool:
-        """Whether the cards left barely cover the hero's walk to the exit: every
-        activation costs about one Control Deck flip (ZD-C9), so the team has about
-        ``cards / characters`` activations each."""
-        deck = view.data.get("deck", {})
-        cards = int(deck.get("left", 0)) + int(deck.get("set_aside", 0))
-        mine = [m for m in self._models(view) if self._mine(m, view) and m["state"] != "ooa"]
-        turns = cards // max(1, len(mine))
-        dist = self._distances(view, self._exits())
-        here = self._sq(hero["squares"][0])
-        d = int(dist[here.row, here.col])
-        if d < 0:
-            return False
-        m = max(1, int(hero.get("profile", {}).get("m", 4)))
-        return turns <= -(-d // m) + 2
-
     def _goals(self, view: PlayerView, hero: Mapping[str, Any]) -> list[Square]:
         """The squares the hero heads for, by its role in the mission: an extracted ally
         and its hero make for the exit; the Spook closes on its task's bogey (the
