@@ -1,0 +1,108 @@
+"""Reading the project's data files safely: a size limit, UTF-8, no binary junk.
+
+Every file fogofwar reads that a user may hand it (boards, card files, missions, records)
+goes through :func:`read_text`, so that ``/dev/zero``, a 3 GB file, a binary file or
+invalid UTF-8 gives one :class:`~fogofwar.core.errors.BadDataError` naming the file and
+what was expected, never a traceback, a hang or a :class:`MemoryError`.
+
+The limits are generous for real files (the largest shipped file is a few kilobytes) and
+small enough that a parser never has to defend against gigabytes.
+"""
+
+from __future__ import annotations
+
+import re
+from importlib.abc import Traversable
+from os import PathLike
+from pathlib import Path
+from typing import Final
+
+from .errors import BadDataError
+
+__all__ = ["DATA_FILE_LIMIT", "RECORD_FILE_LIMIT", "decode_text", "read_text"]
+
+#: The most bytes a board, card or mission file may hold (1 MiB).
+DATA_FILE_LIMIT: Final = 1 << 20
+#: The most bytes a game record may hold (64 MiB: a long game with every digest).
+RECORD_FILE_LIMIT: Final = 64 << 20
+
+# Control characters other than tab, line feed and carriage return: binary data.
+_CONTROL: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def read_text(
+    path: str | PathLike[str] | Traversable,
+    *,
+    file: str | None = None,
+    limit: int = DATA_FILE_LIMIT,
+    what: str = "a text file",
+) -> str:
+    """Read a UTF-8 text file of at most ``limit`` bytes.
+
+    A byte-order mark is dropped. Only the first ``limit + 1`` bytes are ever read, so a
+    device (``/dev/zero``) or a huge file costs nothing.
+
+    Args:
+        path: the file (a path, or a packaged resource).
+        file: the name for error messages (default: ``path`` as text).
+        limit: the most bytes allowed.
+        what: what the file should be, for the error message ("a board file").
+
+    Raises:
+        BadDataError: the file is missing or unreadable, a directory, larger than
+            ``limit``, not UTF-8, or holds NUL bytes or other control characters.
+    """
+    name = file if file is not None else str(path)
+    try:
+        if isinstance(path, Traversable) and not isinstance(path, Path):
+            with path.open("rb") as fh:
+                data = fh.read(limit + 1)
+        else:
+            p = Path(path)
+            if p.is_dir():
+                raise BadDataError(name, what, found="a directory")
+            with open(p, "rb") as fh:
+                data = fh.read(limit + 1)
+    except OSError as exc:
+        found = exc.strerror or type(exc).__name__
+        raise BadDataError(name, f"{what} that can be read", found=found) from None
+    if len(data) > limit:
+        raise BadDataError(name, f"{what} of at most {_size(limit)}", found="a larger file")
+    return decode_text(data, file=name, what=what)
+
+
+def decode_text(data: bytes, *, file: str, what: str = "a text file") -> str:
+    """Decode bytes as UTF-8 text (BOM dropped), refusing binary data with its line.
+
+    Raises:
+        BadDataError: invalid UTF-8, or a NUL or other control character (tab, line
+            breaks and carriage returns are allowed), naming the line and column.
+    """
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise BadDataError(
+            file, f"{what} in UTF-8", line=line, found=f"byte {data[exc.start]:#04x}"
+        ) from None
+    bad = _CONTROL.search(text)
+    if bad is not None:
+        i = bad.start()
+        line = text.count("\n", 0, i) + 1
+        column = i - (text.rfind("\n", 0, i) + 1) + 1
+        raise BadDataError(
+            file,
+            f"{what} (text, not binary data)",
+            line=line,
+            column=column,
+            found=f"control character {ord(text[i]):#04x}",
+        )
+    return text
+
+
+def _size(n: int) -> str:
+    if n % (1 << 20) == 0:
+        return f"{n >> 20} MiB"
+    if n % (1 << 10) == 0:
+        return f"{n >> 10} KiB"
+    return f"{n} bytes"
