@@ -209,12 +209,17 @@ def play_command(
         help="SEAT=human|bot (or a bot's name); repeatable. Default: the first seat "
         "(Specter Ops: the agent) is human, the others bots.",
     ),
-    seed: int | None = typer.Option(None, "--seed", help="The game's seed (default: random)."),
+    seed: int | None = typer.Option(
+        None,
+        "--seed",
+        help="A chosen seed, 0 to 2**64-1: reproducible, but whoever knows it knows every "
+        "secret (default: a fresh 256-bit secret, revealed at the end).",
+    ),
     set_: list[str] | None = typer.Option(
         None, "--set", help="OPTION=VALUE rule set option; repeatable."
     ),
     record: str | None = typer.Option(
-        None, "--record", help="Where to save the record (default: RULESET-SEED.json)."
+        None, "--record", help="Where to save the record (default: RULESET-DATE-TIME.json)."
     ),
     mission: str | None = typer.Option(
         None, "--mission", help="A mission (Zero Dark): its name or file; same as --set mission=."
@@ -247,6 +252,18 @@ def replay_command(
     from .commands.replay import replay
 
     replay(file, seat=seat, step=step, console=_out())
+
+
+@app.command("verify")
+def verify_command(
+    file: str = typer.Argument(..., help="A game record (JSON), e.g. saved by 'play'."),
+    json_out: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Check a finished game: its secret matches the commitment shown at the start, and
+    every roll, draw and shuffle came from it. Exit 0 verified, 1 not verified."""
+    from .commands.verify import verify
+
+    raise typer.Exit(verify(file, json_out=json_out, console=_out()))
 
 
 @board_app.command("show")

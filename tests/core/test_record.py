@@ -21,6 +21,7 @@ from fogofwar.core.record import (
     outcome_from_json,
 )
 from fogofwar.core.rng import stream
+from fogofwar.core.secret import commitment
 from tests.example_game import EXAMPLE, HIDER, SEEKER, HideAndSeek
 
 SEATS = (HIDER, SEEKER, None)
@@ -93,13 +94,18 @@ def test_record_metadata_fields() -> None:
         "ruleset",
         "ruleset_version",
         "config",
+        "seeded",
+        "commitment",
         "seed",
         "actions",
+        "digests",
         "outcome",
         "meta",
     ]
     assert data["format"] == "fogofwar-record"
-    assert data["version"] == FORMAT_VERSION == 1
+    assert data["version"] == FORMAT_VERSION == 2
+    assert data["seeded"] is True and data["commitment"] == commitment(2)
+    assert len(data["digests"]) == len(data["actions"])
     assert data["engine"] == fogofwar.__version__
     assert data["ruleset"] == "hide-and-seek"
     assert data["ruleset_version"] == EXAMPLE.version
@@ -127,7 +133,7 @@ def test_save_and_load_round_trip(tmp_path: Path) -> None:
 
 
 def test_an_empty_record_round_trips() -> None:
-    record = Record("hide-and-seek", "1.0.0", {}, "a-seed")
+    record = Record("hide-and-seek", "1.0.0", dict(EXAMPLE.resolve_config()), "ab" * 16)
     assert Record.loads(record.dumps()) == record
     assert record.replay().view(None).data["round"] == 1
 
@@ -143,7 +149,7 @@ def test_bad_json_names_file_line_and_column(tmp_path: Path) -> None:
 
 
 def test_unreadable_files(tmp_path: Path) -> None:
-    with pytest.raises(BadDataError, match="a readable record file"):
+    with pytest.raises(BadDataError, match="a record file that can be read"):
         Record.load(tmp_path / "missing.json")
     binary = tmp_path / "binary.json"
     binary.write_bytes(b"\xff\xfe\x00")
@@ -164,7 +170,7 @@ def good() -> dict[str, object]:
         (lambda d: {**d, "version": 0}, '"version": a positive integer'),
         (lambda d: {k: v for k, v in d.items() if k != "ruleset"}, '"ruleset": a non-empty'),
         (lambda d: {**d, "config": [1]}, '"config": an object'),
-        (lambda d: {**d, "seed": True}, '"seed": an integer or a string'),
+        (lambda d: {**d, "seed": True}, '"seed": an integer from 0'),
         (lambda d: {**d, "actions": {}}, '"actions": a list'),
         (lambda d: {**d, "actions": [*d["actions"][:2], {"seat": 1}]}, r"actions\[2\]"),
         (lambda d: {**d, "outcome": {"winners": "x"}}, '"outcome": null or'),
@@ -184,7 +190,7 @@ def test_a_newer_format_version_is_refused_clearly() -> None:
     with pytest.raises(RecordVersionError) as info:
         Record.loads(json.dumps(data), source="new.json")
     message = str(info.value)
-    assert message.startswith("new.json: recorded with record format version 2 by fogofwar 9.0.0")
+    assert message.startswith("new.json: recorded with record format version 3 by fogofwar 9.0.0")
     assert f"this fogofwar plays {FORMAT_VERSION}" in message
     assert isinstance(info.value, BadDataError)
     assert str(pickle.loads(pickle.dumps(info.value))) == message
@@ -233,7 +239,7 @@ def test_a_wrong_recorded_outcome_is_detected() -> None:
 def test_replay_problems_with_config_and_ruleset() -> None:
     record = played(2).record()
     with pytest.raises(BadDataError, match="a config for hide-and-seek"):
-        dataclasses.replace(record, config={"cells": 1000}).replay()
+        dataclasses.replace(record, config={**record.config, "cells": 1000}).replay()
     with pytest.raises(RulesError, match="unknown rule set 'chess'"):
         dataclasses.replace(record, ruleset="chess").replay()
 

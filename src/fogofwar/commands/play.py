@@ -7,6 +7,11 @@ legal actions and their own random stream, as in ``fogofwar sim``. Actions are t
 the rule set's notation (``help`` lists it, ``legal`` lists the legal actions); a refused
 action prints its reason and rule and nothing changes. The record is saved at the end,
 on ``quit`` and on Ctrl-C, so the game can be replayed (``fogofwar replay``).
+
+Secrets. Without ``--seed`` the game gets a fresh 256-bit secret that no seat sees before
+the end; every seat is shown its commitment at the start, and the secret at the end, when
+``fogofwar verify RECORD`` can check the whole game. With ``--seed`` the game is *seeded*
+and says so: whoever knows the seed knows every secret.
 """
 
 from __future__ import annotations
@@ -90,7 +95,7 @@ class TerminalGame:
         self,
         ruleset: Ruleset,
         config: Mapping[str, object],
-        seed: int,
+        seed: int | None,
         players: Mapping[str, str],
         *,
         console: Console,
@@ -99,12 +104,12 @@ class TerminalGame:
     ) -> None:
         self.rs = ruleset
         self.config = ruleset.resolve_config(config)
-        self.seed = seed
         self.players = dict(players)
         self.console = console
         self.record_path = record_path
         self.read = read or (lambda prompt: console.input(prompt))
         meta = {"players": dict(self.players), "started": datetime.now(UTC).isoformat()}
+        # Without a seed the recorder draws the game's secret; this object never holds it.
         self.recorder = Recorder(ruleset, self.config, seed, meta=meta)
         self.bots = {}
         for seat, who in self.players.items():
@@ -112,7 +117,10 @@ class TerminalGame:
                 bot = make_bot(who, ruleset.id)
                 bot.reset(seat, ruleset.id, self.config)
                 self.bots[seat] = bot
-        self.streams = {seat: bot_stream(seed, seat) for seat in self.bots}
+        # The bots' streams: reproducible from a chosen seed, else from their own random
+        # root (their choices are in the record, so a replay never needs it).
+        root = seed if seed is not None else secrets.randbits(53)
+        self.streams = {seat: bot_stream(root, seat) for seat in self.bots}
         self.last_human: str | None = None
         # Every event so far (from the start's too), and where each human last looked.
         self.log: list[Event] = []
@@ -161,7 +169,41 @@ class TerminalGame:
                 f"[{outcome.rule}]"
             )
         self._save("saved")
+        self._reveal()
         return 0
+
+    def announce(self) -> None:
+        """The opening lines every seat sees: the seats, and the commitment to the secret
+        (or that the game is seeded)."""
+        rec = self.recorder
+        self.console.print(
+            f"[bold]{self.rs.metadata.name}[/]: "
+            + ", ".join(f"{s} {w}" for s, w in self.players.items())
+            + ". Type help for the notation.",
+            highlight=False,
+        )
+        if rec.seeded:
+            self.console.print(
+                "[bold yellow]This game is seeded:[/] whoever knows its seed knows every "
+                "secret of it (hands, decks, hidden squares). Play without --seed for a "
+                "secret game.",
+                highlight=False,
+            )
+        self.console.print(f"Commitment to the game's secret: {rec.commitment}", highlight=False)
+        self.console.print(
+            "[dim]Note it: at the end the secret is shown, and fogofwar verify RECORD checks "
+            "that it matches and that every roll and draw came from it.[/]",
+            highlight=False,
+        )
+
+    def _reveal(self) -> None:
+        """After the end: the secret, so that anyone can verify the game."""
+        record = self.recorder.record()
+        self.console.print(
+            f"The game's secret was {record.seed} (commitment {record.commitment}). "
+            f"Check the whole game: fogofwar verify {self.record_path}",
+            highlight=False,
+        )
 
     def _human_turn(self, seat: str) -> bool:
         """One action (or a notation that expands to several) of a human seat; False to
@@ -257,8 +299,15 @@ class TerminalGame:
         self.record_path.parent.mkdir(parents=True, exist_ok=True)
         self.recorder.record().save(self.record_path)
         self.console.print(
-            f"Record {what}: {self.record_path} (fogofwar replay {self.record_path} --seat …)"
+            f"Record {what}: {self.record_path} (fogofwar replay {self.record_path} --seat …)",
+            highlight=False,
         )
+        if not self.state.is_over and not self.recorder.seeded:
+            self.console.print(
+                "[dim]Until the game is over the record holds its secret: keep it from the "
+                "players.[/]",
+                highlight=False,
+            )
 
 
 def play(
@@ -281,12 +330,19 @@ def play(
     who = parse_seat_options(seats, seat_names, rs.default_bots)
     for name in set(who.values()) - {HUMAN}:
         make_bot(name, rs.id)  # an unknown bot fails here, before the game
-    game_seed = seed if seed is not None else secrets.randbelow(2**31)
-    path = Path(record) if record else Path(f"{rs.id}-{game_seed}.json")
-    console.print(
-        f"[bold]{rs.metadata.name}[/], seed {game_seed}: "
-        + ", ".join(f"{s} {w}" for s, w in who.items())
-        + ". Type help for the notation."
-    )
-    game = TerminalGame(rs, config, game_seed, who, console=console, record_path=path)
+    path = Path(record) if record else default_record_path(rs.id)
+    game = TerminalGame(rs, config, seed, who, console=console, record_path=path)
+    game.announce()
     return game.run()
+
+
+def default_record_path(ruleset_id: str, folder: Path = Path()) -> Path:
+    """A new record file named by the rule set and the local time (never by the seed,
+    which is the game's secret), e.g. ``specter-ops-20261202-143005.json``."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = folder / f"{ruleset_id}-{stamp}.json"
+    n = 2
+    while path.exists():
+        path = folder / f"{ruleset_id}-{stamp}-{n}.json"
+        n += 1
+    return path

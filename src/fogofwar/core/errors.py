@@ -15,6 +15,7 @@ __all__ = [
     "BadDataError",
     "IllegalActionError",
     "InvalidNotationError",
+    "MalformedActionError",
     "RulesError",
 ]
 
@@ -73,6 +74,29 @@ class InvalidNotationError(RulesError):
     def __reduce__(self) -> tuple[Any, ...]:
         args = (self.text, self.reason)
         return (_rebuild, (type(self), args, {"position": self.position}), self.__dict__)
+
+
+class MalformedActionError(IllegalActionError, InvalidNotationError):
+    """An action no position of this game could ever allow: an unknown seat or kind, or
+    arguments of the wrong number or shape (``stop A2``, ``step`` without a square).
+
+    It is both an :class:`IllegalActionError` (it came through ``apply``, with the action,
+    seat, reason and rule) and an :class:`InvalidNotationError` (the input is malformed,
+    and the reason says what the action takes), so either ``except`` catches it.
+    """
+
+    def __init__(
+        self, action: Any, reason: str, *, seat: str | None = None, rule: str | None = None
+    ) -> None:
+        self.action = action
+        self.seat = seat
+        self.reason = reason
+        self.rule = rule
+        self.text = str(action)
+        self.position = None
+        who = f" by {seat}" if seat is not None else ""
+        tag = f" [{rule}]" if rule else ""
+        RulesError.__init__(self, f"malformed action {action!s}{who}: {reason}{tag}")
 
 
 class BadDataError(RulesError):

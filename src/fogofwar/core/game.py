@@ -33,7 +33,7 @@ from typing import Any, ClassVar, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-from .errors import IllegalActionError, InvalidNotationError, RulesError
+from .errors import IllegalActionError, InvalidNotationError, MalformedActionError, RulesError
 from .rng import Stream
 
 __all__ = [
@@ -451,6 +451,18 @@ class ActionEncoding:
         """The number of indices."""
         return len(self._templates)
 
+    def has(self, action: Action) -> bool:
+        """Whether the action's kind and arguments have an index."""
+        return (action.kind, action.args) in self._index
+
+    def kinds(self) -> frozenset[str]:
+        """Every action kind of the encoding."""
+        return frozenset(kind for kind, _ in self._templates)
+
+    def forms(self, kind: str) -> list[tuple[ArgValue, ...]]:
+        """The argument tuples of ``kind``, in index order."""
+        return [args for k, args in self._templates if k == kind]
+
     def encode(self, action: Action) -> int:
         """Return the index of an action (:class:`RulesError` if it has none)."""
         try:
@@ -534,9 +546,65 @@ class Ruleset(ABC):
         All randomness of the game comes from keyed streams under ``seed``.
         """
 
+    #: What each action kind takes, for refusals of malformed actions: kind -> (a phrase
+    #: such as ``"one square of the board, e.g. step K17"``, the rule that defines it).
+    #: Kinds not listed are described from the action encoding's templates.
+    action_forms: ClassVar[Mapping[str, tuple[str, str | None]]] = {}
+
     def encoding(self, config: Mapping[str, Any] | None = None) -> ActionEncoding:
         """Return the action encoding for a configuration."""
         raise NotImplementedError(f"{self.id} has no action encoding")
+
+    def cached_encoding(self, config: Config) -> ActionEncoding | None:
+        """The action encoding of ``config``, built once per configuration (``None`` when
+        the rule set has none)."""
+        cache: dict[str, ActionEncoding | None] = self.__dict__.setdefault("_encodings", {})
+        key = canonical_json(config.to_json())
+        if key not in cache:
+            try:
+                cache[key] = self.encoding(config)
+            except NotImplementedError:
+                cache[key] = None
+        return cache[key]
+
+    def malformed(self, action: Action, config: Config) -> tuple[str, str | None] | None:
+        """Why ``action`` can never be legal in a game of ``config`` — an unknown seat or
+        kind, or the wrong number of arguments — as ``(reason, rule)``; ``None`` when its
+        shape is one the game knows (which says nothing about whether it is legal now).
+
+        The shapes are the action encoding's templates: every action a game of this
+        configuration can ever offer has an index there. The rule is the one that defines
+        the action kind (:attr:`action_forms`).
+        """
+        seats = self.seats(config)
+        if action.seat not in seats:
+            return f"there is no seat {action.seat!r} (seats: {', '.join(seats)})", None
+        encoding = self.cached_encoding(config)
+        if encoding is None or encoding.has(action):
+            return None
+        forms = encoding.forms(action.kind)
+        if not forms:
+            kinds = ", ".join(sorted(encoding.kinds()))
+            return f"{self.metadata.name} has no action {action.kind!r} (actions: {kinds})", None
+        if any(len(f) == len(action.args) for f in forms):
+            return None  # the arguments' values: see unknown_argument
+        return self._what_it_takes(action, _describe_forms(action, forms))
+
+    def unknown_argument(self, action: Action, config: Config) -> tuple[str, str | None] | None:
+        """Why an action of a known shape can never be legal: an argument that no action of
+        its kind ever has (a square off the board, a card not in the game), as ``(reason,
+        rule)``; ``None`` when the encoding has the action or the rule set has none."""
+        encoding = self.cached_encoding(config)
+        if encoding is None or encoding.has(action):
+            return None
+        forms = encoding.forms(action.kind)
+        return self._what_it_takes(action, _describe_forms(action, forms)) if forms else None
+
+    def _what_it_takes(self, action: Action, generic: str) -> tuple[str, str | None]:
+        described = self.action_forms.get(action.kind)
+        if described is None:
+            return generic, None
+        return f"{action.kind} takes {described[0]} ({generic})", described[1]
 
     def metrics(self, state: State) -> dict[str, float]:
         """Return per-game figures for balance studies (called on finished games)."""
@@ -579,6 +647,37 @@ class Ruleset(ABC):
         """The sight explainer on a seat's view (``los`` in ``play``): built from what the
         seat knows, never from the game's hidden state."""
         raise NotImplementedError(f"{self.id} has no sight explainer")
+
+
+def _describe_forms(action: Action, forms: Sequence[tuple[ArgValue, ...]]) -> str:
+    """What ``action.kind`` takes, from its templates: with the right number of arguments,
+    which argument is not one the game has (and what it could be); else the argument
+    counts with an example of each (``"no arguments"``, ``"1 argument, e.g. 'step A1'"``)."""
+    kind, args = action.kind, action.args
+    same = [f for f in forms if len(f) == len(args)]
+    if same:
+        for i, arg in enumerate(args):
+            values = list(dict.fromkeys(f[i] for f in same))
+            if arg not in values:
+                shown = ", ".join(str(v) for v in values[:8])
+                more = f", … ({len(values)} in all)" if len(values) > 8 else ""
+                return f"{kind}'s {_ordinal(i)} argument is one of {shown}{more}, not {arg!s}"
+        return f"{kind}'s arguments are one of its listed combinations (legal lists them)"
+    by_count: dict[int, tuple[ArgValue, ...]] = {}
+    for example in forms:
+        by_count.setdefault(len(example), example)
+    parts = []
+    for n, example in sorted(by_count.items()):
+        if n == 0:
+            parts.append("no arguments")
+        else:
+            shown = " ".join([kind, *(str(a) for a in example)])
+            parts.append(f"{n} argument{'s' if n > 1 else ''}, e.g. {shown!r}")
+    return f"{kind} takes {' or '.join(parts)}"
+
+
+def _ordinal(i: int) -> str:
+    return ("first", "second", "third", "fourth")[i] if i < 4 else f"number {i + 1}"
 
 
 def _is_int(word: str) -> bool:
@@ -654,12 +753,35 @@ class State(ABC):
         """Apply ``action`` after checking it; an illegal action changes nothing.
 
         Raises:
+            MalformedActionError: an action of a shape this game never has (an unknown
+                seat or kind, wrong arguments), saying what the action takes.
             IllegalActionError: with the action, seat, reason and rule ID.
         """
         if not self.is_legal(action):
-            reason, rule = self.explain_illegal(action)
-            raise IllegalActionError(action, reason, seat=action.seat, rule=rule)
+            raise self.refusal(action)
         return self.apply_unchecked(action)
+
+    def refusal(self, action: Action) -> IllegalActionError:
+        """The error that refuses ``action`` (known to be illegal now): malformed input
+        first (it is wrong in every position), then the rule set's explanation."""
+        rs = self.ruleset
+        bad = rs.malformed(action, self.config)
+        if bad is not None:
+            return MalformedActionError(action, bad[0], seat=action.seat, rule=bad[1])
+        reason, rule = self.explain_illegal(action)
+        if rule is None and not self.is_over:
+            # The rule set named no rule: an argument no game of this kind ever takes
+            # (a square off the board) is malformed input, and says what the kind takes.
+            unknown = rs.unknown_argument(action, self.config)
+            if unknown is not None:
+                named = any(str(a) in reason for a in action.args)
+                return MalformedActionError(
+                    action,
+                    reason if named else unknown[0],
+                    seat=action.seat,
+                    rule=unknown[1],
+                )
+        return IllegalActionError(action, reason, seat=action.seat, rule=rule)
 
 
 # --------------------------------------------------------------------------- registry

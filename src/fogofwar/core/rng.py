@@ -23,12 +23,48 @@ from collections.abc import Iterable, MutableSequence, Sequence
 from fractions import Fraction
 from typing import TypeVar
 
-__all__ = ["KeyPart", "Stream", "Streams", "encode_key", "stream"]
+from .errors import RulesError
+
+__all__ = ["MAX_INT_SEED", "KeyPart", "Stream", "Streams", "check_seed", "encode_key", "stream"]
 
 T = TypeVar("T")
 KeyPart = int | str
 
 _MASK64 = (1 << 64) - 1
+
+#: The largest integer seed (seeds a person or a study gives: ``--seed``, batches).
+MAX_INT_SEED = _MASK64
+_HEX = frozenset("0123456789abcdef")
+
+
+def check_seed(seed: object) -> int | str:
+    """Return ``seed`` if it is a valid game seed, else raise.
+
+    A game seed is either an integer in ``[0, 2**64)`` (a seed that someone chose: tests,
+    studies, ``--seed``) or a secret: 32 to 128 lowercase hexadecimal digits, i.e. 128 to
+    512 bits (see :mod:`fogofwar.core.secret`).
+
+    Raises:
+        TypeError: not an int or a str (a bool is not an int here).
+        RulesError: an int out of range, or a string that is not such a secret.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise TypeError(f"a game seed is an int or a str, got {seed!r}")
+    if isinstance(seed, int):
+        if not 0 <= seed <= MAX_INT_SEED:
+            raise RulesError(f"a game seed is an integer from 0 to 2**64 - 1, got {_short(seed)}")
+        return seed
+    if not 32 <= len(seed) <= 128 or not _HEX.issuperset(seed):
+        raise RulesError(
+            f"a game seed given as text is a secret of 32 to 128 lowercase hex digits, "
+            f"got {_short(seed)}"
+        )
+    return seed
+
+
+def _short(value: int | str) -> str:
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def encode_key(parts: Iterable[KeyPart]) -> bytes:
@@ -204,9 +240,7 @@ class Streams:
     __slots__ = ("_seed",)
 
     def __init__(self, seed: int | str) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int | str):
-            raise TypeError(f"a game seed is an int or a str, got {seed!r}")
-        self._seed = seed
+        self._seed = check_seed(seed)
 
     @property
     def seed(self) -> int | str:

@@ -142,8 +142,14 @@ def play_game(
             f"{ruleset.id} needs one bot per seat ({', '.join(seats)}); "
             f"missing: {', '.join(missing) or 'none'}; unknown seats: {', '.join(extra) or 'none'}"
         )
-    recorder = Recorder(ruleset, cfg, seed, meta={"bots": {s: bots[s].name for s in seats}})
-    state = recorder.state
+    # The record (and its digest chain) only when it is kept: studies play without.
+    recorder = (
+        Recorder(ruleset, cfg, seed, meta={"bots": {s: bots[s].name for s in seats}})
+        if record
+        else None
+    )
+    state = recorder.state if recorder is not None else ruleset.new_game(cfg, seed)
+    apply = recorder.apply if recorder is not None else state.apply
     for seat in seats:
         bots[seat].reset(seat, ruleset.id, cfg)
     streams = {seat: bot_stream(bot_seed, seat) for seat in seats}
@@ -164,7 +170,7 @@ def play_game(
             bot = bots[seat]
             action = bot.choose(state.view(seat), tuple(state.legal_actions(seat)), streams[seat])
             try:
-                recorder.apply(action)
+                apply(action)
             except RulesError as exc:
                 exc.add_note(f"chosen by bot {bot.name!r} at seat {seat}, action {length}")
                 raise
@@ -173,7 +179,7 @@ def play_game(
         outcome=outcome,
         length=length,
         metrics=ruleset.metrics(state),
-        record=recorder.record() if record else None,
+        record=recorder.record() if recorder is not None else None,
     )
 
 

@@ -26,6 +26,7 @@ from fogofwar.core.errors import (
     BadDataError,
     IllegalActionError,
     InvalidNotationError,
+    MalformedActionError,
     RulesError,
 )
 from fogofwar.core.game import Action, Event, get_ruleset
@@ -276,10 +277,13 @@ def test_b1_square_names() -> None:
 
 
 def test_b1_action_on_a_square_off_the_board() -> None:
-    # SO-B1: an action naming a square off the board is illegal (no rule: bad input).
+    # SO-B1: an action naming a square off the board is malformed input: refused as a
+    # notation error under the rule that defines the step (SO-A1), naming the square.
     state = new()
-    reason = illegal(state, "agent", "step", "X99", rule=None)
-    assert "X99" in reason
+    reason = illegal(state, "agent", "step", "X99", rule="SO-A1")
+    assert reason == "X99 is not a square of this board"
+    with pytest.raises(MalformedActionError):
+        state.apply(Action("agent", "step", ("X99",)))
 
 
 TEST_BOARD = """\

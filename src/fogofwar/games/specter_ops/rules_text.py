@@ -53,7 +53,7 @@ def explain(state: SpecterOpsState, action: Action) -> tuple[str, str | None] | 
         if kind == "step":
             t = _target(state, action)
             if t is None:
-                return f"{action.args!r} is not a square of this board", None
+                return f"{' '.join(map(str, action.args))} is not a square of this board", None
             if len(state.path) - 1 >= MOVE:
                 return f"the agent moves at most {MOVE} steps", "SO-A1"
             if not _adjacent(state, here, t):
@@ -116,7 +116,7 @@ def explain(state: SpecterOpsState, action: Action) -> tuple[str, str | None] | 
     if kind == "step":
         t = _target(state, action)
         if t is None:
-            return f"{action.args!r} is not a square of this board", None
+            return f"{' '.join(map(str, action.args))} is not a square of this board", None
         if h.aboard:
             if state.drove:
                 return "getting out ends the movement; this hunter has driven", "SO-V2"

@@ -57,6 +57,26 @@ class SpecterOps(Ruleset):
   next H2         choose the hunter who acts next
   use flash-bang K5, character cobra, card adrenal-surge, done   (characters)
   traitor H3, accuse H2, reveal, attack A2                         (traitor game)"""
+    action_forms: ClassVar[Mapping[str, tuple[str, str | None]]] = {
+        "step": ("one neighbouring square of the board, e.g. step N2", "SO-A1"),
+        "stop": ("no arguments: it ends the move where the figure stands", "SO-A1"),
+        "drive": ("one road square next to the vehicle, e.g. drive K18", "SO-V1"),
+        "next": ("the hunter to act next, H1 to H4", "SO-R1"),
+        "sensor": ("no arguments", "SO-V5"),
+        "sniff": ("no arguments (the Beast, after moving 3 or fewer steps)", "SO-H2"),
+        "attack": ("no arguments, or the agent attacked (A1 or A2) in the traitor game", "SO-H2"),
+        "end": ("no arguments: it ends the hunter's turn", "SO-R1"),
+        "done": ("no arguments: it ends the agent's turn", "SO-A7"),
+        "traitor": ("the hunter dealt the traitor card, H1 to H4", "SO-T2"),
+        "accuse": ("the hunter accused, H1 to H4", "SO-T4"),
+        "reveal": ("no arguments", "SO-T4"),
+        "character": (
+            "a character: the agent's (character cobra) or a hunter's (character H1 gun)",
+            "SO-S4",
+        ),
+        "card": ("an equipment card, e.g. card adrenal-surge", "SO-S4"),
+        "use": ("a card and, for some, its square or hunter: use flash-bang K5", "SO-A7"),
+    }
     config_schema = ConfigSchema(
         (
             Option(
