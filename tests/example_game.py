@@ -214,7 +214,7 @@ class HideAndSeek(Ruleset):
         pos = text.index("move") + len("move")
         for word in words[1:]:
             pos = text.index(word, pos)
-            if not word.isdigit():
+            if not (word.isascii() and word.isdigit()):  # not '²': int() refuses it
                 raise InvalidNotationError(text, f"expected a cell number, not {word!r}",
                                            position=pos)  # fmt: skip
             actions.append(Action(seat, "step", (int(word),)))

@@ -37,12 +37,12 @@ def _controlling_terminal() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-
 def only_record(folder: Path, ruleset: str) -> Path:
     """The one record that ``play`` saved in ``folder`` (named by rule set and time,
     never by the seed)."""
     (path,) = folder.glob(f"{ruleset}-*.json")
     return path
+
 
 class Session:
     """A ``fogofwar play`` process on a pty: send lines, wait for text."""

@@ -254,6 +254,38 @@ def replay_command(
     replay(file, seat=seat, step=step, console=_out())
 
 
+@app.command("fuzz")
+def fuzz_command(
+    ruleset: str = typer.Argument(..., help="Rule set id, alias or module:attr."),
+    inputs: int = typer.Option(
+        10_000, "--inputs", "-n", min=1, max=100_000_000, help="Inputs to throw."
+    ),
+    seed: int = typer.Option(0, "--seed", min=0, help="The same seed throws the same inputs."),
+    set_: list[str] | None = typer.Option(
+        None, "--set", help="OPTION=VALUE rule set option; repeatable."
+    ),
+    records: int = typer.Option(
+        0, "--records", min=0, max=1_000_000, help="Also tamper with records this many times."
+    ),
+    json_out: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """Throw hostile input at a rule set (legal, illegal and malformed actions, notation,
+    JSON, encoding indices; tampered records) and report every crash and broken promise.
+    Exit 0 when nothing broke, 1 when something did."""
+    from .commands.fuzz import fuzz_command as run
+
+    code = run(
+        ruleset,
+        inputs=inputs,
+        seed=seed,
+        sets=set_ or [],
+        records=records,
+        json_out=json_out,
+        console=_out(),
+    )
+    raise typer.Exit(code)
+
+
 @app.command("verify")
 def verify_command(
     file: str = typer.Argument(..., help="A game record (JSON), e.g. saved by 'play'."),

@@ -189,7 +189,9 @@ class TerminalGame:
                 "secret game.",
                 highlight=False,
             )
-        self.console.print(f"Commitment to the game's secret: {rec.commitment}", highlight=False)
+        self.console.print(
+            f"Commitment to the game's secret: {rec.commitment}", highlight=False, soft_wrap=True
+        )
         self.console.print(
             "[dim]Note it: at the end the secret is shown, and fogofwar verify RECORD checks "
             "that it matches and that every roll and draw came from it.[/]",
@@ -199,11 +201,12 @@ class TerminalGame:
     def _reveal(self) -> None:
         """After the end: the secret, so that anyone can verify the game."""
         record = self.recorder.record()
-        self.console.print(
-            f"The game's secret was {record.seed} (commitment {record.commitment}). "
+        for line in (
+            f"The game's secret: {record.seed}",
+            f"Its commitment, shown at the start: {record.commitment}",
             f"Check the whole game: fogofwar verify {self.record_path}",
-            highlight=False,
-        )
+        ):
+            self.console.print(line, highlight=False, soft_wrap=True)
 
     def _human_turn(self, seat: str) -> bool:
         """One action (or a notation that expands to several) of a human seat; False to

@@ -19,74 +19,12 @@ verifies so far, and its secret is not printed.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 
 from rich.console import Console
 
-from ..core.errors import BadDataError
-from ..core.record import Record, RecordVersionError
-from ..core.secret import matches
+from ..core.record import Record, verify_record
 
-__all__ = ["Verdict", "verify", "verify_record"]
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """What :func:`verify_record` found.
-
-    Attributes:
-        verified: every check passed.
-        checks: one sentence per check, in order.
-        problem: why it failed (``None`` when verified).
-        actions: the record's number of actions.
-        finished: whether the game is over.
-    """
-
-    verified: bool
-    checks: tuple[str, ...]
-    problem: str | None
-    actions: int
-    finished: bool
-
-
-def verify_record(record: Record) -> Verdict:
-    """Check a record's commitment, digest chain and outcome (see the module doc)."""
-    n, finished = len(record.actions), record.outcome is not None
-    checks: list[str] = []
-
-    def failed(problem: str) -> Verdict:
-        return Verdict(False, tuple(checks), problem, n, finished)
-
-    committed = record.commitment
-    if committed is None or not record.verifiable:
-        return failed(
-            f"a format {record.version} record has no commitment and no digest chain: "
-            "it replays, but it cannot be verified"
-        )
-    if record.seeded:
-        checks.append(
-            "the game was seeded: its seed was chosen, not secret, so whoever knew it could "
-            "know every hidden fact"
-        )
-    if not matches(record.seed, committed):
-        return failed(f"the seed does not match the commitment {committed}")
-    checks.append(f"the seed matches the commitment {committed}")
-    try:
-        record.check_ruleset()
-        record.replay()
-    except RecordVersionError:
-        raise  # another fogofwar is needed: the record cannot be judged here
-    except BadDataError as exc:
-        return failed(str(exc))
-    checks.append(
-        f"all {n} actions replay from the seed to their recorded digests: every roll, draw "
-        "and shuffle came from it"
-    )
-    if record.outcome is not None:
-        checks.append(f"the outcome is the recorded one: {record.outcome.reason}")
-    else:
-        checks.append("the game is not over: it is verified as far as it was played")
-    return Verdict(True, tuple(checks), None, n, finished)
+__all__ = ["verify"]
 
 
 def verify(path: str, *, json_out: bool, console: Console) -> int:

@@ -12,6 +12,7 @@ small enough that a parser never has to defend against gigabytes.
 from __future__ import annotations
 
 import re
+import stat
 from importlib.abc import Traversable
 from os import PathLike
 from pathlib import Path
@@ -39,8 +40,9 @@ def read_text(
 ) -> str:
     """Read a UTF-8 text file of at most ``limit`` bytes.
 
-    A byte-order mark is dropped. Only the first ``limit + 1`` bytes are ever read, so a
-    device (``/dev/zero``) or a huge file costs nothing.
+    A byte-order mark is dropped. Only regular files are read (a device such as
+    ``/dev/zero`` or a named pipe is refused before it is opened), and never more than
+    ``limit + 1`` bytes, so a huge file costs nothing.
 
     Args:
         path: the file (a path, or a packaged resource).
@@ -49,8 +51,8 @@ def read_text(
         what: what the file should be, for the error message ("a board file").
 
     Raises:
-        BadDataError: the file is missing or unreadable, a directory, larger than
-            ``limit``, not UTF-8, or holds NUL bytes or other control characters.
+        BadDataError: the file is missing or unreadable, a directory, a device or a pipe,
+            larger than ``limit``, not UTF-8, or holds NUL bytes or other control characters.
     """
     name = file if file is not None else str(path)
     try:
@@ -58,17 +60,30 @@ def read_text(
             with path.open("rb") as fh:
                 data = fh.read(limit + 1)
         else:
-            p = Path(path)
-            if p.is_dir():
-                raise BadDataError(name, what, found="a directory")
-            with open(p, "rb") as fh:
-                data = fh.read(limit + 1)
+            data = _read_regular(Path(path), name, limit, what)
     except OSError as exc:
         found = exc.strerror or type(exc).__name__
         raise BadDataError(name, f"{what} that can be read", found=found) from None
+    except ValueError as exc:
+        if isinstance(exc, BadDataError):
+            raise
+        # A path with a NUL byte in it.
+        raise BadDataError(name, f"{what}: a file name", found=str(exc)) from None
     if len(data) > limit:
         raise BadDataError(name, f"{what} of at most {_size(limit)}", found="a larger file")
     return decode_text(data, file=name, what=what)
+
+
+def _read_regular(path: Path, name: str, limit: int, what: str) -> bytes:
+    info = path.stat()
+    if not stat.S_ISREG(info.st_mode):
+        # A directory, a device (/dev/zero) or a named pipe (whose open would block).
+        found = "a directory" if stat.S_ISDIR(info.st_mode) else "a device or a pipe"
+        raise BadDataError(name, f"{what} (a regular file)", found=found)
+    if info.st_size > limit:
+        raise BadDataError(name, f"{what} of at most {_size(limit)}", found="a larger file")
+    with open(path, "rb") as fh:
+        return fh.read(limit + 1)
 
 
 def decode_text(data: bytes, *, file: str, what: str = "a text file") -> str:

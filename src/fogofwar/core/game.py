@@ -26,7 +26,7 @@ import copy
 import importlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeAlias
 
@@ -42,6 +42,7 @@ __all__ = [
     "ActionEncoding",
     "Config",
     "ConfigSchema",
+    "DataFormat",
     "Event",
     "GameMetadata",
     "Option",
@@ -489,6 +490,27 @@ class ActionEncoding:
         return self.mask(state.legal_actions(seat))
 
 
+# --------------------------------------------------------------------------- data files
+
+
+@dataclass(frozen=True, slots=True)
+class DataFormat:
+    """A kind of data file a rule set reads (boards, cards, missions), for tools that
+    check every format at once: the file fuzzer (``bench/fuzz.py``), validators.
+
+    Attributes:
+        name: what the files are, for people ("a Zero Dark mission file").
+        samples: shipped examples, file name -> text.
+        load: parse one file's text (``load(text, file_name)``), raising
+            :class:`~fogofwar.core.errors.BadDataError` naming the file and line when it
+            does not validate.
+    """
+
+    name: str
+    samples: Mapping[str, str]
+    load: Callable[[str, str], object]
+
+
 # --------------------------------------------------------------------------- explainer
 
 
@@ -550,6 +572,9 @@ class Ruleset(ABC):
     #: such as ``"one square of the board, e.g. step K17"``, the rule that defines it).
     #: Kinds not listed are described from the action encoding's templates.
     action_forms: ClassVar[Mapping[str, tuple[str, str | None]]] = {}
+    #: The rule that defines each action kind, for kinds :attr:`action_forms` does not
+    #: describe: a malformed action is refused under it.
+    action_rules: ClassVar[Mapping[str, str]] = {}
 
     def encoding(self, config: Mapping[str, Any] | None = None) -> ActionEncoding:
         """Return the action encoding for a configuration."""
@@ -603,12 +628,16 @@ class Ruleset(ABC):
     def _what_it_takes(self, action: Action, generic: str) -> tuple[str, str | None]:
         described = self.action_forms.get(action.kind)
         if described is None:
-            return generic, None
+            return generic, self.action_rules.get(action.kind)
         return f"{action.kind} takes {described[0]} ({generic})", described[1]
 
     def metrics(self, state: State) -> dict[str, float]:
         """Return per-game figures for balance studies (called on finished games)."""
         return {}
+
+    def data_formats(self) -> Sequence[DataFormat]:
+        """The kinds of data file this rule set reads, with shipped samples."""
+        return ()
 
     def render(self, view: PlayerView, config: Mapping[str, Any]) -> object:
         """A terminal drawing of ``view`` for ``replay`` and ``play``: a rich renderable or
@@ -681,8 +710,9 @@ def _ordinal(i: int) -> str:
 
 
 def _is_int(word: str) -> bool:
+    # ASCII digits only: str.isdigit() also accepts '²' and '①', which int() refuses.
     body = word[1:] if word[:1] in "+-" else word
-    return body.isdigit()
+    return 0 < len(body) <= 30 and body.isascii() and body.isdigit()
 
 
 class State(ABC):

@@ -62,6 +62,7 @@ import numpy as np
 import numpy.typing as npt
 
 from fogofwar.core.errors import BadDataError, InvalidNotationError
+from fogofwar.core.files import read_text
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -69,6 +70,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DIAGONAL_RULES",
     "DIRECTIONS",
+    "MAX_SIDE",
     "ROAD_EW",
     "ROAD_NS",
     "SIDES",
@@ -101,6 +103,10 @@ __all__ = [
 ]
 
 BoolArray: TypeAlias = npt.NDArray[np.bool_]
+
+#: The most squares a board may have along a side: far above any tabletop map (Specter Ops
+#: is 23x32), and small enough that sight tables over every pair of squares stay quick.
+MAX_SIDE: Final = 64
 
 #: Bit in :attr:`Board.roads`: the square carries an east-west road.
 ROAD_EW: Final = 1
@@ -208,6 +214,10 @@ class Square(NamedTuple):
             )
         if j < n:
             raise InvalidNotationError(text, "unexpected text after the row number", position=j)
+        if i > 4 or j - i > 6:  # no board is that large: never convert a huge number
+            raise InvalidNotationError(
+                text, "a square of a board: at most 4 column letters and a 6-digit row"
+            )
         if text[i] == "0":
             raise InvalidNotationError(
                 text, "row numbers start at 1, without leading zeros", position=i
@@ -894,7 +904,12 @@ class _Parser:
                     if cyl is not None:
                         raise self.fail("cyl given once", line.number, tcol, tok)
                     digits = tok[4:]
-                    if not digits.isascii() or not digits.isdigit() or int(digits) > _CYL_MAX:
+                    if (
+                        not digits.isascii()
+                        or not digits.isdigit()
+                        or len(digits) > 3
+                        or int(digits) > _CYL_MAX
+                    ):
                         raise self.fail(
                             f"a whole number 0-{_CYL_MAX} after cyl=",
                             line.number,
@@ -937,6 +952,13 @@ class _Parser:
                     )
                 if ch not in legend:
                     raise self.fail("a terrain character defined in [legend]", line.number, col, ch)
+            if len(row) > MAX_SIDE:
+                raise self.fail(
+                    f"at most {MAX_SIDE} squares in a row",
+                    line.number,
+                    start + MAX_SIDE + 1,
+                    f"{len(row)} squares",
+                )
             if rows and len(row) != len(rows[0]):
                 width = len(rows[0])
                 bad_col = start + min(len(row), width) + 1
@@ -947,6 +969,8 @@ class _Parser:
                     f"{len(row)} squares",
                 )
             rows.append(row)
+            if len(rows) > MAX_SIDE:
+                raise self.fail(f"at most {MAX_SIDE} rows of terrain", line.number, 1)
         if not rows:
             header_line = self.sections["terrain"][0]
             raise self.fail("at least one terrain row", header_line + 1, 1)
@@ -1246,14 +1270,15 @@ def parse_board(text: str, *, file: str = "<string>") -> Board:
 
 
 def load_board(path: str | Path) -> Board:
-    """Load a board file (UTF-8).
+    """Load a board file (UTF-8 text of at most 1 MiB, at most :data:`MAX_SIDE` squares a
+    side).
 
     Raises:
-        BadDataError: the file does not validate (with line and column).
-        OSError: the file cannot be read.
+        BadDataError: the file cannot be read, is not a text file of that size, or does
+            not validate (with line and column).
     """
     p = Path(path)
-    return parse_board(p.read_text(encoding="utf-8-sig"), file=str(p))
+    return parse_board(read_text(p, what="a board file"), file=str(p))
 
 
 _BOARD_SUFFIX: Final = ".board"
@@ -1278,9 +1303,8 @@ def builtin_board(name: str) -> Board:
     entry = resources.files("fogofwar").joinpath("data", "boards", name + _BOARD_SUFFIX)
     if "/" in name or "\\" in name or not entry.is_file():
         raise LookupError(f"no built-in board {name!r}; available: {', '.join(builtin_boards())}")
-    return parse_board(
-        entry.read_text(encoding="utf-8-sig"), file=f"fogofwar/data/boards/{name}.board"
-    )
+    file = f"fogofwar/data/boards/{name}.board"
+    return parse_board(read_text(entry, file=file, what="a board file"), file=file)
 
 
 # --------------------------------------------------------------------------- movement

@@ -76,9 +76,11 @@ __all__ = [
     "Recorder",
     "ReplayError",
     "TamperedRecordError",
+    "Verdict",
     "chain_start",
     "chain_step",
     "outcome_from_json",
+    "verify_record",
 ]
 
 FORMAT = "fogofwar-record"
@@ -111,16 +113,20 @@ _MAX_META_DEPTH = 16
 _HEX = frozenset("0123456789abcdef")
 
 
-def chain_start(ruleset: Ruleset, config: Config, committed: str, state: State) -> bytes:
-    """The digest chain's start: the rule set, config, commitment and every opening view."""
+def chain_start(
+    ruleset: Ruleset, config: Config, committed: str, seeded: bool, state: State
+) -> bytes:
+    """The digest chain's start: the rule set, config, commitment, whether the game was
+    seeded, and every opening view. (Not the rule set's version: a minor version promises
+    the same rules, so its records replay.)"""
     seats: list[str | None] = [*ruleset.seats(config), None]
     views = {str(seat): state.view(seat).canonical() for seat in seats}
     payload = canonical_json(
         {
             "ruleset": ruleset.id,
-            "version": ruleset.version,
             "config": config.to_json(),
             "commitment": committed,
+            "seeded": seeded,
             "views": views,
         }
     )
@@ -537,7 +543,7 @@ class Record:
         except RulesError as exc:
             raise BadDataError(self.source, f"a game {rs.id} can set up", found=str(exc)) from None
         check = self.commitment is not None and bool(self.digests)
-        chain = chain_start(rs, config, self.commitment or "", state) if check else b""
+        chain = chain_start(rs, config, self.commitment or "", self.seeded, state) if check else b""
         yield state.clone() if clone else state
         for i, action in enumerate(self.actions):
             try:
@@ -588,6 +594,73 @@ class Record:
         return final
 
 
+@dataclass(frozen=True)
+class Verdict:
+    """What :func:`verify_record` found.
+
+    Attributes:
+        verified: every check passed.
+        checks: one sentence per check, in order.
+        problem: why it failed (``None`` when verified).
+        actions: the record's number of actions.
+        finished: whether the game is over.
+    """
+
+    verified: bool
+    checks: tuple[str, ...]
+    problem: str | None
+    actions: int
+    finished: bool
+
+
+def verify_record(record: Record) -> Verdict:
+    """Check that a game was played fairly from its secret: the seed matches the
+    commitment every seat was shown, every action replays from it to its recorded digest
+    (so every roll, draw and shuffle came from the seed), and the outcome is the recorded
+    one. A format 1 record cannot be verified.
+
+    Raises:
+        RecordVersionError: the record needs another fogofwar to be judged.
+        RulesError: the record's rule set is not installed.
+    """
+    n, finished = len(record.actions), record.outcome is not None
+    checks: list[str] = []
+
+    def failed(problem: str) -> Verdict:
+        return Verdict(False, tuple(checks), problem, n, finished)
+
+    committed = record.commitment
+    if committed is None or not record.verifiable:
+        return failed(
+            f"a format {record.version} record has no commitment and no digest chain: "
+            "it replays, but it cannot be verified"
+        )
+    if record.seeded:
+        checks.append(
+            "the game was seeded: its seed was chosen, not secret, so whoever knew it could "
+            "know every hidden fact"
+        )
+    if not matches(record.seed, committed):
+        return failed(f"the seed does not match the commitment {committed}")
+    checks.append(f"the seed matches the commitment {committed}")
+    try:
+        record.check_ruleset()
+        record.replay()
+    except RecordVersionError:
+        raise  # another fogofwar is needed: the record cannot be judged here
+    except BadDataError as exc:
+        return failed(str(exc))
+    checks.append(
+        f"all {n} actions replay from the seed to their recorded digests: every roll, draw "
+        "and shuffle came from it"
+    )
+    if record.outcome is not None:
+        checks.append(f"the outcome is the recorded one: {record.outcome.reason}")
+    else:
+        checks.append("the game is not over: it is verified as far as it was played")
+    return Verdict(True, tuple(checks), None, n, finished)
+
+
 class Recorder:
     """Play a game and keep its record.
 
@@ -622,7 +695,7 @@ class Recorder:
         self.meta: dict[str, JSON] = dict(meta or {})
         self._actions: list[Action] = []
         self._digests: list[str] = []
-        self._chain = chain_start(ruleset, self.config, self.commitment, self.state)
+        self._chain = chain_start(ruleset, self.config, self.commitment, self.seeded, self.state)
 
     @property
     def actions(self) -> tuple[Action, ...]:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
 from fogofwar.core.errors import BadDataError
+from fogofwar.core.files import DATA_FILE_LIMIT
 from fogofwar.games.rock_n_roll.cards import (
     FILES,
     load_cards,
@@ -17,6 +19,7 @@ from fogofwar.games.rock_n_roll.cards import (
     parse_points,
     parse_setup,
     parse_units,
+    read_card_files,
 )
 from fogofwar.games.rock_n_roll.features import FEATURES
 
@@ -78,12 +81,12 @@ def test_error_empty_field() -> None:
 
 def test_error_bad_integer() -> None:
     e = err(parse_units, "vietnam | Rifle | line | two | 1 | - | 1\n")
-    assert e.line == 1 and "strength: an integer" in e.expected and e.found == "two"
+    assert e.line == 1 and "strength (dice): a whole number" in e.expected and e.found == "two"
 
 
 def test_error_integer_below_minimum() -> None:
     e = err(parse_locals, "\n\nRong | 0 | 1 | sentinel | 1\n")
-    assert e.line == 3 and "at least 1" in e.expected
+    assert e.line == 3 and "from 1 to 10" in e.expected
 
 
 def test_error_unknown_side() -> None:
@@ -120,7 +123,7 @@ def test_error_unknown_condition_and_reward() -> None:
     e = err(parse_operations, "Snatch | captures 1 | gold 2 | 1\n")
     assert "a reward" in e.expected
     e = err(parse_operations, "Snatch | captures x | rd 2 | 1\n")
-    assert "an integer after captures" in e.expected
+    assert "the number after captures" in e.expected
 
 
 def test_error_point_letter() -> None:
@@ -159,3 +162,120 @@ def test_error_missing_file() -> None:
 
 def test_shipped_texts_parse_to_the_loaded_set() -> None:
     assert parse_card_files(shipped_texts()) == load_cards()
+
+
+# ----------------------------------------------------------------- bounds (PT-C7, PT-C8)
+
+
+def test_copies_are_bounded_by_the_deck_size() -> None:
+    # PT-C8: `copies 99999999` is refused at its line, before any card is made; copies
+    # within the setup's deck size load.
+    texts = shipped_texts()
+    texts["units.cards"] = texts["units.cards"].replace("| -        | 7", "| - | 99999999", 1)
+    with pytest.raises(BadDataError) as info:
+        parse_card_files(texts)
+    assert info.value.file == "units.cards" and info.value.line is not None
+    assert "copies: a whole number from 1 to 60" in info.value.expected
+    texts = shipped_texts()
+    texts["units.cards"] = texts["units.cards"].replace("| -        | 7", "| - | 8", 1)
+    with pytest.raises(BadDataError) as info:
+        parse_card_files(texts)
+    assert "at most 20 vietnam units in all" in info.value.expected
+    assert info.value.line is not None and info.value.found == "21"
+    e = err(parse_locals, "Rong | 1 | 1 | - | 61\n")
+    assert "copies" in e.expected
+    assert len(parse_locals("Rong | 1 | 1 | - | 60\n", "x.cards")) == 60
+
+
+@pytest.mark.parametrize(
+    ("fn", "text", "what"),
+    [
+        (parse_units, "vpa | Zulu | blocking | 11 | 2 | - | 1\n", "strength (dice)"),
+        (parse_units, "vpa | Zulu | blocking | 3 | 99999999999 | - | 1\n", "toughness"),
+        (parse_units, "vpa | Zulu | blocking | 3 | " + "9" * 300 + " | - | 1\n", "toughness"),
+        (parse_orders, "vpa | Ambush | ambush | 11 | 1\n", "value"),
+        (parse_points, "A | 100 | 1\nB | 1 | 1\nC | 1 | 1\n", "victory value"),
+        (parse_points, "A | 1 | -1\nB | 1 | 1\nC | 1 | 1\n", "RD income"),
+        (parse_operations, "Snatch | captures 100 | rd 2 | 1\n", "captures"),
+        (parse_operations, "Snatch | captures 1 | orders 61 | 1\n", "orders"),
+        (parse_units, "vpa | Zulu | blocking | \u0663 | 2 | - | 1\n", "strength"),  # ٣
+        (parse_units, "vpa | Zulu | blocking | \u00b2 | 2 | - | 1\n", "strength"),  # ²
+        (parse_units, "vpa | Zulu | blocking | 1_0 | 2 | - | 1\n", "strength"),
+        (parse_units, "vpa | Zulu | blocking | +3 | 2 | - | 1\n", "strength"),
+    ],
+)  # fmt: skip
+def test_every_number_has_a_bound_and_ascii_digits(fn: object, text: str, what: str) -> None:
+    # PT-C7: each number of a card file is ASCII digits within the game's bound.
+    e = err(fn, text)
+    assert e.line is not None and what in e.expected and "whole number" in e.expected
+    assert e.found is not None and len(e.found) <= 60
+
+
+def test_setup_bounds() -> None:
+    # PT-C8: deck sizes at most 60; draws at most their deck; the starting hand within the
+    # hand limit; a turn draws at least 1 order (the round's clock, PT-C3).
+    base = shipped_texts()["setup.cards"]
+    for old, new, words in [
+        ("unit_deck      | 20", "unit_deck | 61", "unit_deck: a whole number from 1 to 60"),
+        ("turn_orders    | 2", "turn_orders | 0", "turn_orders (at most order_deck)"),
+        ("start_units    | 4", "start_units | 21", "start_units (at most unit_deck)"),
+        ("start_orders   | 4", "start_orders | 7", "a starting hand within the hand limit"),
+        ("round_wins     | 3", "round_wins | 10", "round_wins: a whole number from 1 to 9"),
+        ("hand_limit     | 10", "hand_limit | 0", "hand_limit"),
+    ]:
+        assert old in base
+        e = err(parse_setup, base.replace(old, new))
+        assert words in e.expected and e.line is not None
+    assert parse_setup(base)["hand_limit"] == 10
+
+
+def test_long_lines_names_and_letters() -> None:
+    # PT-C7: a line of at most 400 characters; names of at most 40 printable characters,
+    # each once a side (copies repeat a card); Point letters A to Z.
+    e = err(parse_locals, "# " + "x" * 500 + "\n")
+    assert "at most 400 characters" in e.expected and e.line == 1
+    e = err(parse_locals, "R" * 41 + " | 1 | 1 | - | 1\n")
+    assert "at most 40 printable" in e.expected
+    e = err(parse_locals, "Rong\tbis | 1 | 1 | - | 1\n")
+    assert "printable" in e.expected
+    e = err(
+        parse_units, "vpa | Zulu | blocking | 3 | 2 | - | 1\nvpa | zulu | line | 1 | 1 | - | 1\n"
+    )
+    assert e.line == 2 and "each card name once (line 1" in e.expected
+    # Not a collision: the same name on the other side.
+    assert (
+        len(
+            parse_units(
+                "vpa | Zulu | line | 1 | 1 | - | 1\nvietnam | Zulu | line | 1 | 1 | - | 1\n"
+            )
+        )
+        == 2
+    )
+    e = err(parse_points, "\u00c4 | 1 | 1\nB | 1 | 1\nC | 1 | 1\n")  # Ä
+    assert "A to Z" in e.expected
+
+
+def test_card_files_are_read_through_the_bounded_reader(tmp_path: Path) -> None:
+    # PT-C7: a card file that is binary, not UTF-8 or too large is one BadDataError
+    # naming the file; the shipped folder reads as load_cards() does.
+    folder = resources.files("fogofwar").joinpath("data", "rock-n-roll")
+    assert parse_card_files(read_card_files(folder)) == load_cards()
+    for name in FILES:
+        (tmp_path / name).write_bytes(folder.joinpath(name).read_bytes())
+    assert parse_card_files(read_card_files(tmp_path)) == load_cards()
+    (tmp_path / "units.cards").write_bytes(b"vpa | Zulu\x00 | line | 1 | 1 | - | 1\n")
+    with pytest.raises(BadDataError) as info:
+        read_card_files(tmp_path)
+    assert info.value.file == "units.cards" and info.value.line == 1
+    (tmp_path / "units.cards").write_bytes(b"\xff\xfe")
+    with pytest.raises(BadDataError) as info:
+        read_card_files(tmp_path)
+    assert "UTF-8" in info.value.expected
+    (tmp_path / "units.cards").write_bytes(b"#" * (DATA_FILE_LIMIT + 1))
+    with pytest.raises(BadDataError) as info:
+        read_card_files(tmp_path)
+    assert "at most 1 MiB" in info.value.expected
+    (tmp_path / "units.cards").unlink()
+    with pytest.raises(BadDataError) as info:
+        read_card_files(tmp_path)
+    assert info.value.file == "units.cards"

@@ -1753,7 +1753,7 @@ def test_illegal_actions_change_nothing_anywhere() -> None:
     illegal(state, "hunter1", "drive", "K24", rule="SO-R1")
     start_turn(state, "H2")
     illegal(state, "hunter2", "drive", "A1", rule="SO-V1")
-    illegal(state, "hunter2", "next", "H1", rule=None)
+    illegal(state, "hunter2", "next", "H1", rule="SO-H1")  # not while moving
     illegal(state, "hunter1", "stop", rule=None)
     state.apply(Action("hunter2", "stop"))
     final = new(2, max_rounds=1)

@@ -35,6 +35,7 @@ from .helpers import (
     kinds,
     legal,
     of_kind,
+    ping,
     sq,
     surgery_game,
 )
@@ -657,20 +658,39 @@ def test_the_hand_is_seen_by_the_team_only() -> None:
     assert state.view(TEAM).data["sides"][TEAM]["hand_size"] == 2
 
 
-@pytest.mark.parametrize("why", ["no spook", "empty hand", "spook down"])
+@pytest.mark.parametrize("why", ["no spook", "empty hand"])
 def test_without_a_playable_hand_the_flip_comes_at_once(why: str) -> None:
-    # ZD-C7 does not apply: no Spook, an empty hand, or the Spook out of action: the
-    # Control Deck is flipped at once after the activation.
-    models = [hero("H1", "A7", state="ooa" if why == "spook down" else "active"), hero("H2", "E1")]
-    if why == "no spook":
-        state = game(models)
-    else:
-        state = spook_game(models, "BJ", hand=() if why == "empty hand" else ("7H",))
-        state.wounds["H1"] = 2 if why == "spook down" else 0  # surgery
-    who = "H2" if why == "spook down" else "H1"
-    events = turn_of(state, who)
+    # ZD-C7 does not apply: no Spook, or an empty hand: the Control Deck is flipped at
+    # once after the activation.
+    models = [hero("H1", "A7"), hero("H2", "E1")]
+    state = game(models) if why == "no spook" else spook_game(models, "BJ", hand=())
+    events = turn_of(state, "H1")
     assert state.phase == "choose"
     assert of_kind(events, "flip")[0]["card"] == "BJ"
+
+
+@pytest.mark.parametrize("why", ["spook down", "spook dead", "spook left"])
+def test_the_hand_is_its_players_whatever_became_of_the_spook(why: str) -> None:
+    # ZD-C7: "its player may play one of them" — the hand is not lost with the Spook:
+    # out of action, dead or gone by the exit, its cards may still be played instead of
+    # a flip (ruling; the rules impose no such limit).
+    models = [hero("H1", "A7", state="active" if why == "spook left" else "ooa"), hero("H2", "E1")]
+    state = spook_game(models, "BJ", hand=("7H",))
+    if why == "spook left":  # surgery: H1 has left by the exit
+        state.exited.add("H1")
+        state.position = state.position.without("H1")
+    else:
+        state.wounds["H1"] = 2 if why == "spook down" else 3  # surgery
+        if why == "spook dead":
+            state.dead.add("H1")
+    act(state, "activate", "H2")
+    act(state, "stop")
+    act(state, "pass")
+    assert state.phase == "red"
+    assert legal(state) == [("flip", ()), ("play", ("7H",))]
+    events = act(state, "play", "7H")
+    assert of_kind(events, "played") == [{"card": "7H", "spook": "H1", "rule": "ZD-C7"}]
+    assert state.hand == [] and of_kind(events, "flip") == []
 
 
 # ======================================================================= ZD-C8 the mission
@@ -842,6 +862,54 @@ def test_a_cautious_success_cancels_the_next_flip(monkeypatch: pytest.MonkeyPatc
     events = turn_of(state, "H2")
     assert activations(events) == ["B1"]
     assert of_kind(events, "cancelled") == []
+
+
+def test_a_played_card_is_no_flip_for_a_cautious_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ZD-C10, ZD-B6: a cautious move cancels the next *flip*; a card played from the
+    # Spook's hand is not a Control Deck flip, so it takes effect (7H activates the
+    # Grunt) and the cancel waits for the next flip (5S: the Grunt does not act). Dice
+    # scripted.
+    models = [hero("H1", "A7"), hero("H2", "E1"), bogey("B1", "C1")]
+    state = spook_game(models, "5S", hand=("7H",))
+    dice = Dice(monkeypatch, state, ("H1", 1), default=0)
+    act(state, "activate", "H1")
+    act(state, "stop")
+    act(state, "cautious")
+    assert state.phase == "red" and state.cancel_next
+    events = act(state, "play", "7H")
+    assert of_kind(events, "cancelled") == [] and activations(events) == ["B1"]
+    assert state.cancel_next
+    dice.default = 0
+    events = turn_of(state, "H2")
+    assert of_kind(events, "flip")[0]["card"] == "5S"
+    assert of_kind(events, "cancelled") == [{"card": "5S", "rule": "ZD-C10"}]
+    assert activations(events) == [] and not state.cancel_next
+
+
+def test_a_complication_is_not_lost_when_every_site_is_taken() -> None:
+    # ZD-C6: a complication is a new Grunt ping at a random deployment site; with every
+    # site taken (FR-M3: no two models on a square) it goes on the free square nearest a
+    # site (FR-R1 range), at random among the nearest (ruling) — it is not lost.
+    b = board(BIG, markers={"deployment": "A1 B1"})
+    models = [hero("H1", "I5"), hero("H2", "A1"), ping("P1", "B1")]
+    state = game(models, "BJ", b=b)  # the hero H2 and the ping P1 hold both sites
+    events = turn_of(state, "H1")
+    assert of_kind(events, "complication") == [{"card": "BJ", "ping": "P2"}]
+    (placed,) = of_kind(events, "ping_placed")
+    assert placed["ping"] == "P2"
+    assert placed["square"] in ("A2", "B2", "C1", "C2")  # one step from a site, free
+    # ZD-C6 as before when a site is free: the ping goes there.
+    state = game([hero("H1", "I5"), ping("P1", "B1")], "BJ", b=b)
+    events = turn_of(state, "H1")
+    assert [d["square"] for d in of_kind(events, "ping_placed")] == ["A1"]
+
+
+def test_a_complication_on_a_full_map_is_lost() -> None:
+    # ZD-C6 with no free square at all near the sites (the arena's sealed site G7 held
+    # by a ping): nothing can be placed, and the flip is quiet.
+    state = game([hero("H1", "A7"), ping("P1", "G7")], "BJ")
+    events = turn_of(state)
+    assert of_kind(events, "complication") == [{"card": "BJ", "ping": None}]
 
 
 def test_a_cautious_failure_cancels_nothing(monkeypatch: pytest.MonkeyPatch) -> None:

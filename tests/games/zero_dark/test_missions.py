@@ -542,5 +542,5 @@ def test_a_resolved_config_does_not_read_the_mission_again(tmp_path: Path) -> No
     assert resolved["map"] == "zd-open"
     (tmp_path / "mine.mission").unlink()
     assert RS.resolve_config(dict(resolved)) == resolved
-    with pytest.raises(OSError):
+    with pytest.raises(BadDataError, match=r"mine\.mission"):
         RS.resolve_config({"mission": path})  # a bare mission name still needs the file

@@ -469,6 +469,48 @@ def test_activated_ping_stops_when_revealed() -> None:
     assert state.position.model("B1").square == sq("H4")
 
 
+# A corridor (row 2) between blocks: the hero on A2 looks down it; the elite on C2 hides
+# the ping on D2 from it.
+CORRIDOR = """
+XXXXXXXX
+........
+XXXXXXXX
+"""
+
+
+def test_a_ping_revealed_while_crossing_a_bogey_does_not_stop_on_it() -> None:
+    # FR-M3: bogeys may move through other bogeys but may not stop on them. The ping's
+    # way to the hero crosses the elite's square C2 (FR-M3 lets it, for the move can
+    # end on B2); there the hero sees it (FR-P3) and it is turned over. The bogey that
+    # replaces it may not end on C2: it goes on to the first square it may stop on,
+    # nearest the hero (B2), with the ping's steps left, and does nothing else (ruling).
+    b = board(CORRIDOR, markers={"deployment": "H2"})
+    models = [hero("H1", "A2", facing="NE"), bogey("B5", "C2", tier="elite"), ping("P1", "D2")]
+    state = surgery_game(b, models, deck=deck_of("5S"))
+    assert not state.position.sees("H1", "P1")
+    events = end_activation(state)
+    assert ping_steps(events) == ["C2"]
+    (revealed,) = reveals(events)
+    assert (revealed["bogey"], revealed["square"]) == ("B6", "C2")
+    assert of_kind(events, "bogey_step") == [{"model": "B6", "square": "B2", "rule": "FR-M3"}]
+    squares = [sq for m in state.position.models.values() for sq in m.squares]
+    assert len(squares) == len(set(squares))  # one model a square
+    assert state.position.model("B6").square == sq("B2")
+    assert state.position.model("B5").square == sq("C2")
+    assert of_kind(events, "cqb") == [] and of_kind(events, "shoot") == []  # nothing else
+
+
+def test_a_ping_revealed_on_a_free_square_stays_there() -> None:
+    # FR-M3 does not apply: the ping is turned over on a square no one else holds (H4):
+    # the bogey stays there, with no step more (ruling: a ping revealed in its move stops).
+    b = board(".........\n.........\n.........\nXXXXXXX..\n.........", markers={"deployment": "A5"})
+    state = surgery_game(b, [hero("H1", "A1", facing="SE"), ping("P1", "G5")], deck=deck_of("5S"))
+    events = end_activation(state)
+    assert reveals(events)[0]["square"] == "H4"
+    assert of_kind(events, "bogey_step") == []
+    assert state.position.model("B1").square == sq("H4")
+
+
 def test_activated_ping_heads_for_the_hero_not_for_a_square_across_a_wall() -> None:
     # FR-P4 (ZD-C4): the ping moves towards the nearest hero by the shortest route: each
     # step shortens its FR-R1 range to the hero. The wall A1-A2 e stands between the

@@ -4,13 +4,17 @@ know of the other."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fogofwar.core.errors import IllegalActionError
-from fogofwar.core.game import Action, get_ruleset
+from fogofwar.core.game import Action, Event, get_ruleset
 from fogofwar.core.rng import stream
+from fogofwar.games.zero_dark.profiles import ROSTER, TASKS
 from fogofwar.games.zero_dark.state import ZeroDarkState
 
 RS = get_ruleset("zero-dark")
@@ -154,3 +158,256 @@ def test_versus_needs_a_second_deployment_zone() -> None:
     # ZD-C9 on a map without a heroes2 zone: a clear error, not a game.
     with pytest.raises(Exception, match="heroes2"):
         RS.new_game({"map": "zd-corridor", "mode": "versus"}, 0)
+
+
+# ------------------------------------------------------------------ a team's secrets
+
+SPOOK_D = ROSTER[0][1].d
+"""The Spook's D before any task's bonus: public (the roster)."""
+SPOOK_M = ROSTER[0][1].m
+
+choices = st.tuples(st.sampled_from(TASKS), st.sampled_from(("hand", "buy")))
+
+
+def shows_team1s_secret(state: ZeroDarkState, event: Event, aside_base: int) -> str | None:
+    """The rule by which ``event`` shows the other team something of team1's secret
+    choices (its task, and so its Spook's profile and hand size), if it does:
+
+    - a test of its Spook with a stat a task raises (ZD-C1; D in CQB, A to persuade,
+      interact or move cautiously; shots roll F, which no task raises);
+    - a step of its Spook beyond its M (ZD-T6's +1 M), a dotlight shot by it (ZD-T5);
+    - a card played from its hand beyond its D (ZD-C7, ZD-T4's +1 D);
+    - a flip set aside beyond the buying Spooks' D (ZD-B2, ZD-B4, ZD-T4);
+    - the task's own events: the Boss only down (ZD-T4), a verify, the dead-drop
+      acquired, a persuasion or the choice to persuade (ZD-T3, ZD-P1);
+    - the second deck (its size, ZD-B3) and the mission's end (its report, ZD-C8).
+    """
+    kind, data = event.kind, event.data
+    side = state.sides["team1"]
+    spook = side.spook
+    if kind in ("only_down", "verified", "acquired", "persuaded", "cqb_choice"):
+        return kind
+    if kind in ("second_deck", "mission_end"):
+        return kind
+    shot = str(data.get("purpose", "")).startswith(("shoot", "dotlight"))
+    if kind == "test" and data["who"] == spook and not shot:
+        return "ZD-C1"
+    if kind == "step" and data["model"] == spook and state.steps > SPOOK_M:
+        return "ZD-T6"
+    if kind == "dotlight" and data["model"] == spook:
+        return "ZD-T5"
+    if kind == "played" and data["spook"] == spook and side.played > SPOOK_D:
+        return "ZD-C7"
+    aside = len(state.deck.pile("aside")) if "aside" in state.deck.pile_names else 0
+    if kind == "flip" and data.get("set_aside") and aside > aside_base:
+        return "ZD-B2"
+    return None
+
+
+def compare_secrets(
+    seed: int,
+    one: tuple[str, str],
+    other: tuple[str, str],
+    two: tuple[str, str],
+    heroes: int,
+    two_first: bool,
+    limit: int,
+) -> tuple[int, str | None]:
+    """Two Versus games that differ only in team1's secret choices (``one`` in the
+    first, ``other`` in the second; team2 records ``two``), the same random actions
+    (team1's among those legal in both): team2's and the spectator's views are
+    byte-identical, team2 has the same legal actions and receives the same events, until
+    the rules show team1's choices. Returns (actions compared, what showed them)."""
+    config = {**VS, "heroes": heroes, "red_force": "grunt=3,elite=1,boss=2"}
+    a, b = versus(seed, **config), versus(seed, **config)
+    rng = stream(seed, "versus-secrets")
+
+    def same(where: object) -> None:
+        for seat in ("team2", None):
+            assert a.view(seat).canonical() == b.view(seat).canonical(), (where, seat)
+
+    # Recorded one at a time, in the same order in both games.
+    first, second = ("team2", "team1") if two_first else ("team1", "team2")
+    picks = {"team1": (one, other), "team2": (two, two)}
+    for seat in (first, second):
+        same(f"before {seat} records")
+        a.apply(Action(seat, "prepare", picks[seat][0]))
+        b.apply(Action(seat, "prepare", picks[seat][1]))
+    if one[1] != other[1]:
+        return 0, "ZD-B5"  # the buying-time choices are shown together at the start
+    aside_base = SPOOK_D * sum(1 for x in a.sides.values() if x.buying_time)
+    for n in range(limit):
+        if a.is_over:
+            return n, "over"
+        same(n)
+        seat = sorted(a.to_act())[0]
+        assert a.to_act() == b.to_act()
+        legal = a.legal_actions(seat)
+        if seat == "team2":
+            assert legal == b.legal_actions(seat), n
+        action = rng.choice([x for x in legal if x in b.legal_actions(seat)])
+        ea, eb = a.apply(action), b.apply(action)
+        shown = next(
+            (
+                why
+                for game, events in ((a, ea), (b, eb))
+                for e in events
+                if (why := shows_team1s_secret(game, e, aside_base)) is not None
+            ),
+            None,
+        )
+        if shown is not None:
+            return n + 1, shown
+        assert [e.to_json() for e in ea if e.visible_to("team2")] == [
+            e.to_json() for e in eb if e.visible_to("team2")
+        ], n
+    return limit, None
+
+
+@settings(deadline=None, derandomize=True, max_examples=40)
+@given(
+    seed=st.integers(0, 10_000),
+    one=choices,
+    other=st.sampled_from(TASKS),
+    two=choices,
+    heroes=st.integers(1, 4),
+    two_first=st.booleans(),
+)
+def test_team1s_secret_choices_change_nothing_team2_or_a_spectator_sees(
+    seed: int,
+    one: tuple[str, str],
+    other: str,
+    two: tuple[str, str],
+    heroes: int,
+    two_first: bool,
+) -> None:
+    # ZD-B4, ZD-B5, ZD-T1 non-interference: two Versus games that differ only in team1's
+    # secret task (and buying time) give team2 and a spectator byte-identical views —
+    # the Control Deck's count and discard, team2's own hand, the cards set aside — until
+    # the rules show the choice (see shows_team1s_secret; buying time is shown at once,
+    # ZD-B5). Its Spook's D (ZD-T4's +1 D) decides its hand's size (ZD-C7) and the cards
+    # set aside (ZD-B4): the hands are dealt from the bottom of the deck, and the deck's
+    # count is shown with the hands' cards (rulings).
+    compare_secrets(seed, one, (other, one[1]), two, heroes, two_first, 150)
+
+
+@pytest.mark.parametrize("two_first", [True, False])
+@pytest.mark.parametrize("task", ["none", "assassination"])
+def test_team1s_buying_time_is_secret_until_both_have_recorded(two_first: bool, task: str) -> None:
+    # ZD-B4, ZD-B5: whether team1 buys time is its secret until both teams have
+    # recorded their choices; then the rules show both together.
+    for seed in range(3):
+        n, shown = compare_secrets(
+            seed, (task, "hand"), ("none", "buy"), ("none", "hand"), 2, two_first, 0
+        )
+        assert (n, shown) == (0, "ZD-B5")
+
+
+def test_team1s_secrets_are_kept_long_enough_to_matter() -> None:
+    # The non-interference above compares long games, not only their first actions: over
+    # ten seeds with team1's Assassination against no task (ZD-T4's +1 D: a hand of 4,
+    # ZD-C7; 4 cards set aside, ZD-B4), the games stay alike for hundreds of actions.
+    total = 0
+    for seed in range(10):
+        for buy in ("hand", "buy"):
+            n, _ = compare_secrets(
+                seed, ("none", buy), ("assassination", buy), ("none", "hand"), 2, False, 400
+            )
+            total += n
+    assert total >= 600
+
+
+@pytest.mark.parametrize(("two", "seed"), [(("none", "hand"), 5), (("none", "buy"), 6)])
+def test_assassination_hides_its_extra_card_until_it_is_played(
+    two: tuple[str, str], seed: int
+) -> None:
+    # ZD-C7, ZD-T4 (the issue's case): team1's Assassination gives its Spook +1 D, so a
+    # hand of 4 cards, not 3. Team2's hand, the deck's count and the flips are the same
+    # either way; the other team learns the fourth card only when it is played.
+    plain, secret = versus(seed), versus(seed)
+    prepare(plain, ("none", "hand"), two)
+    prepare(secret, ("assassination", "hand"), two)
+    assert len(plain.sides["team1"].hand) == 3 and len(secret.sides["team1"].hand) == 4
+    assert plain.sides["team2"].hand == secret.sides["team2"].hand
+    assert set(secret.sides["team1"].hand) > set(plain.sides["team1"].hand)
+    assert plain.deck.peek(40) == secret.deck.peek(40)  # the same flips, top first
+    for seat in ("team2", None):
+        view_a, view_b = plain.view(seat).data, secret.view(seat).data
+        assert view_a["deck"] == view_b["deck"] and view_a["deck"]["left"] == 54
+        assert plain.view(seat).canonical() == secret.view(seat).canonical()
+    # Team1 knows its own hand; the deck's own count is 54 - 4 - hand of team2.
+    assert secret.view("team1").data["hand"] == [c.to_json() for c in secret.sides["team1"].hand]
+
+
+def test_an_empty_hand_is_not_shown_by_skipping_the_choice() -> None:
+    # ZD-C7 in Versus: a team that drew a hand is asked to flip or play until it has
+    # played D + 1 cards (the most a hand can hold, ZD-T4), even when its hand is empty:
+    # skipping the question would tell the other team the hand's size (ruling).
+    state = versus(2, heroes=1)
+    prepare(state, ("none", "hand"), ("none", "buy"))
+    side = state.sides["team1"]
+    assert len(side.hand) == SPOOK_D
+    asked_empty = 0
+    moves = 0
+    while not state.is_over and moves < 400:
+        seat = sorted(state.to_act())[0]
+        legal = state.legal_actions(seat)
+        if state.phase == "red" and seat == "team1":
+            plays = [x for x in legal if x.kind == "play"]
+            if not plays:
+                assert legal == [Action("team1", "flip")] and side.played == SPOOK_D
+                asked_empty += 1
+            state.apply(plays[0] if plays else legal[0])
+        elif state.phase == "red":
+            pytest.fail("team2 bought time: it has no hand to be asked about")
+        else:
+            state.apply(next((x for x in legal if x.kind in ("stop", "pass")), legal[0]))
+        moves += 1
+    assert asked_empty > 0
+    # ZD-C7 in solo: an empty hand is flipped at once (the hand's size is public there).
+
+
+def test_the_decks_count_shows_the_hands_with_it() -> None:
+    # ZD-C6, ZD-C7 in Versus: the views' and the flips' count is the cards left to flip
+    # and the cards in the Spooks' hands (each hand's size is its team's secret, ruling);
+    # a played card leaves it as a flipped one does.
+    state = versus(4)
+    prepare(state, ("assassination", "hand"), ("none", "hand"))
+    assert len(state.deck) == 54 - 4 - 3
+    assert state.view(None).data["deck"]["left"] == 54
+    assert state.view("team1").data["deck"]["left"] == 54
+    moves = 0
+    while not any(e.kind == "flip" for e in state.events) and moves < 50:
+        seat = sorted(state.to_act())[0]
+        legal = state.legal_actions(seat)
+        state.apply(next((x for x in legal if x.kind in ("stop", "pass", "flip")), legal[0]))
+        moves += 1
+    (flip,) = [e for e in state.events if e.kind == "flip"]
+    assert flip.data["left"] == 53 == state.view("team2").data["deck"]["left"]
+
+
+def test_the_double_agent_is_only_its_own_sides_to_persuade() -> None:
+    # ZD-T3, ZD-P0: the double agent is team1's secret; team2's heroes fight it as any
+    # bogey (no choice to persuade, which would show it, ruling), team1's may persuade it.
+    state = versus(1, susceptible="")
+    prepare(state, ("rescue", "hand"), ("none", "hand"))
+    agent = state.sides["team1"].double_agent
+    assert agent is not None
+    ping = state.position.model(agent)
+    bogey = replace(ping, id="B9", kind="bogey", tier="grunt")
+    state.position = state.position.without(agent).with_model(bogey)  # surgery
+    state.sides["team1"].double_agent = "B9"
+    h1 = state.position.model(state.sides["team1"].heroes[0])
+    h2 = state.position.model(state.sides["team2"].heroes[0])
+    assert state._susceptible(bogey, h1) and not state._susceptible(bogey, h2)
+
+
+def test_observation_counts_only_the_red_force() -> None:
+    # ZD-T5: "five members of the Red Force": in Versus a dotlight on a hero of the
+    # other team targets it (ZD-L2) but does not count for the Observation task.
+    state = versus(3)
+    prepare(state, ("observation", "hand"), ("none", "hand"))
+    spook = state.position.model(state.sides["team1"].spook or "")
+    enemy = state.position.model(state.sides["team2"].heroes[0])
+    state._dotlight_hits(spook, enemy, 1)
+    assert enemy.id in state.targeted and state.sides["team1"].observed == set()

@@ -12,12 +12,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fogofwar.core.errors import IllegalActionError
+from fogofwar.core.errors import IllegalActionError, RulesError
 from fogofwar.core.game import Action
 from fogofwar.core.grid import Square
+from fogofwar.core.rng import Stream, stream
 from fogofwar.games.zero_dark.fear import FACINGS, Model
 from fogofwar.games.zero_dark.maps import SHIPPED_MAPS
-from fogofwar.games.zero_dark.state import TEAM, ZeroDarkState
+from fogofwar.games.zero_dark.missions import SHIPPED_MISSIONS
+from fogofwar.games.zero_dark.profiles import TASKS
+from fogofwar.games.zero_dark.state import (
+    MAX_ALLIES,
+    MAX_BOGEYS,
+    MAX_RED_FORCE,
+    TEAM,
+    ZeroDarkState,
+)
 
 from .helpers import RS
 
@@ -202,3 +211,221 @@ def test_every_facing_but_the_current_is_offered() -> None:
     state.apply(Action(TEAM, "activate", ("H1",)))
     faces = {a.args[0] for a in state.legal_actions(TEAM) if a.kind == "face"}
     assert faces == set(FACINGS) - {state.position.model("H1").facing}
+
+
+# ------------------------------------------------------------------ any action refused
+
+versus_games = st.fixed_dictionaries(
+    {
+        "map": st.just("zd-open"),
+        "mode": st.just("versus"),
+        "heroes": st.integers(1, 4),
+        "red_force": st.sampled_from(["grunt=3,elite=1,boss=2", "grunt=2,elite=1,boss=1"]),
+        "susceptible": st.sampled_from(["", "grunt"]),
+    }
+)
+solo_games = st.fixed_dictionaries(
+    {
+        "map": st.sampled_from(SHIPPED_MAPS),
+        "heroes": st.integers(1, 6),
+        "red_force": st.just("grunt=3,elite=2,boss=2"),
+        "task": st.sampled_from(TASKS),
+        "buy_time": st.booleans(),
+        "spook": st.booleans(),
+        "susceptible": st.sampled_from(["", "grunt,elite"]),
+    }
+)
+any_game = st.one_of(
+    solo_games, versus_games, st.sampled_from([{"mission": m} for m in SHIPPED_MISSIONS])
+)
+
+
+def junk_actions(state: ZeroDarkState, rng: Stream, n: int) -> list[Action]:
+    """``n`` actions of any shape: every kind of the game and some it has not, with
+    none, one or several arguments of every sort (squares, ids, cards, facings, tasks,
+    numbers, unicode digits, empty and long strings), by every seat and some others."""
+    kinds = [
+        "prepare", "activate", "step", "stop", "face", "door", "exit", "verify", "shoot",
+        "dotlight", "interact", "cautious", "pass", "done", "fight", "persuade", "flip",
+        "play", "move", "", "STEP", "jump", "²",
+    ]  # fmt: skip
+    values: list[int | str] = [
+        "A1", "X24", "B19", "Z99", "a1", "H1", "H2", "H4", "H12", "H13", "A1", "B1", "B2",
+        "B99", "P1", "7H", "10S", "BJ", "RJ", "1X", "NE", "SW", "N", "n", "e", "F20 s",
+        "F20", "rescue", "assassination", "none", "hand", "buy", "Rescue", "", " ", "²",
+        "①", "٣", "\x00", "x" * 300, 0, 1, -1, 2**70,
+    ]  # fmt: skip
+    seats = [*state.ruleset.seats(state.config), "team", "team1", "team2", "umpire", ""]
+    out = []
+    for _ in range(n):
+        args = tuple(rng.choice(values) for _ in range(rng.choice((0, 1, 1, 2, 3))))
+        out.append(Action(rng.choice(seats), rng.choice(kinds), args))
+    return out
+
+
+def snapshot(state: ZeroDarkState) -> tuple[Any, ...]:
+    seats = (*state.ruleset.seats(state.config), None)
+    views = tuple(state.view(s).canonical() for s in seats)
+    legal = tuple(tuple(state.legal_actions(s)) for s in seats if s is not None)
+    return views, legal, state.to_act(), len(state.events)
+
+
+@settings(deadline=None, derandomize=True, max_examples=30)
+@given(config=any_game, seed=seeds, junk=st.integers(0, 2**32))
+def test_every_illegal_or_malformed_action_is_refused_in_every_phase(
+    config: dict[str, Any], seed: int, junk: int
+) -> None:
+    # Every refusal, in every phase (the Versus setup, ZD-B4, included), is an
+    # IllegalActionError with a reason — and the game's own explanation names a rule —
+    # and changes nothing: no view, no legal action, no seat to act.
+    state = new_game(config, seed)
+    rng = stream(junk, "zd-junk")
+    phases: set[str] = set()
+    for step in range(60):
+        if step % 3 == 0 or state.phase in ("prepare", "red", "cqb", "over"):
+            phases.add(state.phase)
+            before = snapshot(state)
+            legal = {a for s in state.to_act() for a in state.legal_actions(s)}
+            for action in junk_actions(state, rng, 8):
+                if action in legal:
+                    continue
+                reason, rule = state.explain_illegal(action)
+                assert isinstance(reason, str) and reason, action
+                assert isinstance(rule, str) and rule, action
+                with pytest.raises(IllegalActionError) as info:
+                    state.apply(action)
+                assert isinstance(info.value.reason, str) and info.value.reason, action
+                assert snapshot(state) == before, action
+        if state.is_over:
+            break
+        seat = sorted(state.to_act())[0]
+        state.apply(rng.choice(state.legal_actions(seat)))
+    assert phases
+
+
+@pytest.mark.parametrize("phase", ["prepare", "choose", "move", "tested", "red", "over"])
+def test_versus_refusals_in_each_phase_name_a_rule(phase: str) -> None:
+    # The issue's case: in the Versus setup (ZD-B4) a wrong or malformed action was a
+    # RuntimeError ("no hero is activated"); now every phase refuses with a reason and
+    # a rule.
+    state = new_game({"map": "zd-open", "mode": "versus", "heroes": 2}, 1)
+    rng = stream(1, "zd-phases")
+    moves = 0
+    while state.phase != phase and moves < 2000:
+        seat = sorted(state.to_act())[0]
+        legal = state.legal_actions(seat)
+        hand = [a for a in legal if a.kind == "prepare" and a.args[1] == "hand"]
+        state.apply(rng.choice(hand or legal))
+        moves += 1
+    assert state.phase == phase
+    for action in (
+        Action("team1", "step", ("A1",)),
+        Action("team2", "stop"),
+        Action("team1", "prepare", ("rescue",)),
+        Action("team1", "prepare", ("dragon", "hand")),
+        Action("team1", "activate", ()),
+        Action("team1", "play", ("ZZ",)),
+        Action("nobody", "flip"),
+    ):
+        if state.is_legal(action):
+            continue
+        reason, rule = state.explain_illegal(action)
+        assert reason and rule, action
+        with pytest.raises(IllegalActionError):
+            state.apply(action)
+
+
+# ------------------------------------------------------------------ the action encoding
+
+
+@settings(deadline=None, derandomize=True, max_examples=25)
+@given(config=any_game, seed=seeds, policy=st.integers(0, 2**32))
+def test_every_legal_action_of_every_seat_has_an_index(
+    config: dict[str, Any], seed: int, policy: int
+) -> None:
+    # The encoding holds every action a game of the configuration can offer, at every
+    # step, for every seat: solo and Versus (ZD-C9: heroes shoot the other team's heroes
+    # and allies), missions, tasks, with and without the Spook.
+    state = new_game(config, seed)
+    encoding = RS.encoding(state.config)
+    rng = stream(policy, "zd-encoding")
+    for _ in range(400):
+        for seat in RS.seats(state.config):
+            for action in state.legal_actions(seat):
+                index = encoding.encode(action)
+                assert encoding.decode(index, seat) == action
+        if state.is_over:
+            break
+        seat = sorted(state.to_act())[0]
+        state.apply(rng.choice(state.legal_actions(seat)))
+
+
+def test_versus_shots_at_heroes_and_allies_have_indices() -> None:
+    # ZD-C9 (the issue's case): in Versus a hero may shoot (and dotlight) the other
+    # team's heroes and allies: those actions have indices; solo has none for them.
+    versus = RS.encoding({"map": "zd-open", "mode": "versus", "heroes": 6})
+    for target in ("H1", "H6", "H12", "A1", f"A{MAX_ALLIES}", f"B{MAX_BOGEYS}"):
+        for kind in ("shoot", "dotlight"):
+            versus.encode(Action("team1", kind, (target,)))
+    solo = RS.encoding({})
+    solo.encode(Action(TEAM, "shoot", (f"B{MAX_BOGEYS}",)))
+    with pytest.raises(RulesError):
+        solo.encode(Action(TEAM, "shoot", ("H2",)))
+    # Such a shot is offered in real games: random Versus games until one is.
+    config = {"map": "zd-open", "mode": "versus", "heroes": 6, "red_force": "grunt=1"}
+    encoding = RS.encoding(config)
+    for seed in range(20):
+        state = new_game(config, seed)
+        rng = stream(seed, "zd-shots")
+        while not state.is_over:
+            legal = state.legal_actions(sorted(state.to_act())[0])
+            shots = [a for a in legal if a.kind == "shoot" and str(a.args[0])[0] in "HA"]
+            if shots:
+                encoding.encode(shots[0])
+                return
+            state.apply(rng.choice(legal))
+    pytest.fail("no shot at a hero in 20 Versus games")  # pragma: no cover
+
+
+def test_a_task_the_red_force_rules_out_is_not_offered() -> None:
+    # ZD-T4: with no Boss ping the Assassination task cannot be chosen; ZD-T3: with no
+    # ping that may be the double agent, the Rescue cannot (Versus: not offered, and
+    # refused with its rule, not an error half-way through the setup).
+    state = new_game(
+        {"map": "zd-open", "mode": "versus", "heroes": 2, "red_force": "grunt=2:named"}, 0
+    )
+    tasks = {a.args[0] for a in state.legal_actions("team1")}
+    assert tasks == {"none", "observation", "acquisition"}
+    for task, rule in (("assassination", "ZD-T4"), ("rescue", "ZD-T3")):
+        with pytest.raises(IllegalActionError) as info:
+            state.apply(Action("team1", "prepare", (task, "hand")))
+        assert info.value.rule == rule
+    assert state.phase == "prepare" and state.to_act() == frozenset({"team1", "team2"})
+
+
+def test_the_id_bounds_hold() -> None:
+    # FR-P1, ZD-C6, ZD-P1: ids never pass the encoding's bounds: at most MAX_RED_FORCE
+    # pings at the start, at most one more ping per card resolved (each of the 54 at
+    # most twice, ZD-B3), and every ally a persuaded bogey.
+    assert MAX_BOGEYS >= MAX_RED_FORCE + 2 * 54 and MAX_ALLIES >= MAX_BOGEYS
+    with pytest.raises(RulesError, match="at most 60"):
+        RS.new_game({"red_force": f"grunt={MAX_RED_FORCE},elite=1"}, 0)
+
+
+@settings(deadline=None, derandomize=True, max_examples=20)
+@given(config=versus_games, seed=seeds, policy=st.integers(0, 2**32))
+def test_versus_cards_are_all_accounted_for(config: dict[str, Any], seed: int, policy: int) -> None:
+    # ZD-C6, ZD-C7, ZD-B2, ZD-B3 in Versus: every one of the 54 cards is to draw,
+    # discarded, set aside or in a Spook's hand — none is lost — and the count the
+    # table sees is the deck and the hands together.
+    state = new_game(config, seed)
+    rng = stream(policy, "zd-cards")
+    for _ in range(300):
+        hands = sum(len(x.hand) for x in state.sides.values())
+        aside = len(state.deck.pile("aside")) if "aside" in state.deck.pile_names else 0
+        assert len(state.deck) + len(state.deck.discard_pile) + aside + hands == 54
+        assert state.view(None).data["deck"]["left"] == len(state.deck) + hands
+        if state.is_over:
+            break
+        seat = sorted(state.to_act())[0]
+        state.apply(rng.choice(state.legal_actions(seat)))

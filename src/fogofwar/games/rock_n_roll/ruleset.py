@@ -2,28 +2,111 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from ...core.errors import InvalidNotationError
 from ...core.game import (
     Action,
     ActionEncoding,
     ConfigSchema,
+    DataFormat,
     GameMetadata,
     Option,
     PlayerView,
     Ruleset,
     State,
 )
-from .cards import SIDES, load_cards
-from .state import FATES, RockNRollState
+from .cards import SIDES, load_cards, parse_card_files, read_card_files
+from .state import FATES, RULE_OF, RockNRollState
 
-__all__ = ["RockNRoll"]
+__all__ = ["NOTATION", "RockNRoll"]
 
-#: Words of the notation that stay lower case (the rest are card ids and letters).
-_WORDS = frozenset({"rd", "deck", "take", "return", "interrupt", "turn"})
+#: The notation of every action: kind -> its forms, each a sequence of words. A word in
+#: capitals is a placeholder — a card id (``CARD`` and the like: letters then digits,
+#: ``V3``, ``VO12``, ``L2``), a Point's letter (``POINT``) or a number (``N``); a word in
+#: lower case is written as it is.
+NOTATION: Final[dict[str, tuple[str, ...]]] = {
+    "deploy": ("deploy UNIT POINT",),
+    "orders": ("orders",),
+    "end": ("end",),
+    "attack": ("attack UNIT TARGET",),
+    "ambush": ("ambush UNIT TARGET",),
+    "manoeuvre": ("manoeuvre UNIT POINT",),
+    "reinforce": ("reinforce UNIT POINT",),
+    "supply": ("supply",),
+    "pour": ("pour N",),
+    "rnr": ("rnr",),
+    "keep": ("keep",),
+    "capture": ("capture TARGET",),
+    "pay": ("pay CARD", "pay rd"),
+    "goal": ("goal POINT POINT",),
+    "act": ("act",),
+    "swap": ("swap CARD",),
+    "deal": ("deal take", "deal return UNIT", "deal interrupt"),
+    "pass": ("pass", "pass turn"),
+    "take": ("take deck", "take UNIT"),
+    "free": ("free PRISONER",),
+    "torture": ("torture PRISONER",),
+    "execute": ("execute PRISONER",),
+    "recruit": ("recruit PRISONER",),
+    "spare": ("spare PRISONER",),
+    "reveal": ("reveal OPERATION",),
+    "first": ("first LOCAL",),
+    "withdraw": ("withdraw POINT",),
+}
+_CARD_ID: Final = re.compile(r"[A-Za-z]{1,3}[0-9]{1,4}", re.ASCII)
+_POINT: Final = re.compile(r"[A-Za-z]", re.ASCII)
+_NUMBER: Final = re.compile(r"[0-9]{1,3}", re.ASCII)
+
+
+def _arg(placeholder: str, word: str) -> int | str | None:
+    """The argument ``word`` gives for one word of a form, or None if it does not fit."""
+    if placeholder == "N":
+        return int(word) if _NUMBER.fullmatch(word) else None
+    if placeholder == "POINT":
+        return word.upper() if _POINT.fullmatch(word) else None
+    if placeholder.isupper():
+        return word.upper() if _CARD_ID.fullmatch(word) else None
+    return placeholder if word.isascii() and word.lower() == placeholder else None
+
+
+def _fit(form: str, words: list[str]) -> tuple[int | str, ...] | None:
+    """The arguments if ``words`` (after the kind) are written as ``form``, else None."""
+    places = form.split()[1:]
+    if len(places) != len(words):
+        return None
+    args = tuple(_arg(p, w) for p, w in zip(places, words, strict=True))
+    return None if any(a is None for a in args) else tuple(a for a in args if a is not None)
+
+
+def _legend(forms: tuple[str, ...]) -> str:
+    """What the placeholders of ``forms`` stand for."""
+    places = [w for f in forms for w in f.split()[1:] if w.isupper()]
+    parts = []
+    ids = list(dict.fromkeys(p for p in places if p not in ("N", "POINT")))
+    if ids:
+        parts.append(f"{'/'.join(ids)} a card id such as V3 or VO12")
+    if "POINT" in places:
+        parts.append("POINT a Point's letter")
+    if "N" in places:
+        parts.append("N a number 0-999")
+    return f" ({'; '.join(parts)})" if parts else ""
+
+
+def _misfit(text: str, words: list[str], forms: tuple[str, ...]) -> int | None:
+    """Where the first word that fits none of ``forms`` starts in ``text``, when some form
+    has as many words; else None (the count is wrong, not one word)."""
+    same = [f.split() for f in forms if len(f.split()) == len(words)]
+    at = 0
+    for i, word in enumerate(words):
+        at = text.index(word, at)
+        if i and same and all(_arg(f[i], word) is None for f in same):
+            return at
+        at += len(word)
+    return None
 
 
 class RockNRoll(Ruleset):
@@ -65,6 +148,7 @@ class RockNRoll(Ruleset):
   pass turn            decline the interrupt until the opponent's turn ends
   free V3 / torture P7 / execute P7 / recruit P7 / spare P7   prisoners
   reveal S2 / first L3 / withdraw B / take deck | take V4"""
+    action_rules = RULE_OF
     config_schema = ConfigSchema(
         (
             Option(
@@ -97,6 +181,18 @@ class RockNRoll(Ruleset):
 
     def new_game(self, config: Mapping[str, Any] | None = None, seed: int | str = 0) -> State:
         return RockNRollState(self, self.resolve_config(config), load_cards(), seed)
+
+    def data_formats(self) -> Sequence[DataFormat]:
+        """The six card files, each read with the other five shipped ones."""
+        from importlib import resources
+
+        shipped = read_card_files(resources.files("fogofwar").joinpath("data", "rock-n-roll"))
+
+        def load(text: str, file: str) -> object:
+            name = file if file in shipped else "units.cards"
+            return parse_card_files({**shipped, name: text})
+
+        return (DataFormat("a Rock-n-Roll card file", shipped, load),)
 
     def encoding(self, config: Mapping[str, Any] | None = None) -> ActionEncoding:
         """A fixed index per action kind and arguments, from the shipped cards."""
@@ -131,20 +227,30 @@ class RockNRoll(Ruleset):
         return render_view(view.data, view.seat)
 
     def parse_actions(self, text: str, seat: str, state: State) -> list[Action]:
-        """Notation: ``kind arg ...``; ids and letters are read in capitals, numbers as
-        integers (``pour 2``), and ``rd``, ``deck``, ``take``... as words."""
+        """Notation: ``kind arg ...`` in the forms of :data:`NOTATION` (``help`` lists
+        them); card ids and Point letters may be typed in lower case, numbers are ASCII
+        digits (``pour 2``). Any other text raises :class:`InvalidNotationError` saying
+        what was expected: the action kinds, or the forms of the kind given."""
         words = text.split()
         if not words:
             raise InvalidNotationError(text, "expected an action (see help)")
-        args: list[int | str] = []
-        for w in words[1:]:
-            if w.isdigit():
-                args.append(int(w))
-            elif w.lower() in _WORDS:
-                args.append(w.lower())
-            else:
-                args.append(w.upper())
-        return [Action(seat, words[0].lower(), tuple(args))]
+        kind = words[0].lower() if words[0].isascii() else ""
+        forms = NOTATION.get(kind)
+        if forms is None:
+            raise InvalidNotationError(
+                text,
+                f"expected an action: {', '.join(NOTATION)} (see help)",
+                position=text.index(words[0]),
+            )
+        for form in forms:
+            args = _fit(form, words[1:])
+            if args is not None:
+                return [Action(seat, kind, args)]
+        raise InvalidNotationError(
+            text,
+            f"expected {' or '.join(repr(f) for f in forms)}{_legend(forms)}",
+            position=_misfit(text, words, forms),
+        )
 
     def metrics(self, state: State) -> dict[str, float]:
         """Rounds won per side, prisoners taken, their fates, deals struck, the winner

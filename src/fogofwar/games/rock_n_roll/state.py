@@ -34,6 +34,7 @@ ORDER_ACTIONS: Final = ("attack", "ambush", "manoeuvre", "reinforce", "supply")
 CAPTURE_RD: Final = 2  # PT-R1
 GOAL_RD: Final = 4  # PT-R1
 ACT_RD: Final = 4  # PT-R1
+DEAL_CARDS: Final = 2  # PT-D1: "take 2 cards"
 SWAP_RD: Final = 1  # PT-R2
 FATES: Final = ("tortured", "executed", "recruited", "backfired", "freed")
 #: The rule each action kind belongs to, for illegal-action reasons.
@@ -122,6 +123,9 @@ class RockNRollState(State):
         self.unit_deck: dict[str, Pile[str]] = {}
         self.order_deck: dict[str, Pile[str]] = {}
         self.order_discard: dict[str, list[str]] = {s: [] for s in SIDES}
+        # PT-P11: how often each side's order deck was re-formed from its discard pile
+        # (a key of the shuffle's stream).
+        self.reforms = dict.fromkeys(SIDES, 0)
         self.hand: dict[str, list[str]] = {s: [] for s in SIDES}
         self.ops: dict[str, list[str]] = {s: [] for s in SIDES}
         for side in SIDES:
@@ -186,8 +190,9 @@ class RockNRollState(State):
         self.last_roll: dict[str, Any] | None = None
         self.actions_taken = 0
         for side in SIDES:
+            # PT-C8: the starting hand (within the hand limit: the card files check it).
             self._draw_units(side, int(setup["start_units"]), limit=False)
-            self._draw_orders(side, int(setup["start_orders"]), burn=False)
+            self._draw_orders(side, int(setup["start_orders"]), burn=False, limit=False)
         self._arrival()
 
     # ------------------------------------------------------------------ queries
@@ -410,7 +415,9 @@ class RockNRollState(State):
                     if self.pieces[u].owner == s:
                         acts += [Action(s, "deploy", (u, self.letter(q))) for q in (lo, hi)]
             if not self.dealt[s]:
-                if self.unit_deck[s] or self.hq(s):
+                # PT-D1: two units from the deck or the HQ; offered only when both can
+                # be had (ruling), so the deal never gives less than it says.
+                if len(self.unit_deck[s]) + len(self.hq(s)) >= DEAL_CARDS:
                     acts.append(Action(s, "deal", ("take",)))
                 for u in self.hq(s):
                     pc = self.pieces[u]
@@ -431,7 +438,9 @@ class RockNRollState(State):
                         acts.append(Action(s, "goal", (a, b)))
             if self.rd[s] >= ACT_RD and self.order_deck[s]:
                 acts.append(Action(s, "act"))
-            if not self.dealt[s] and self.order_deck[s]:
+            if not self.dealt[s] and self._orders_left(s) >= DEAL_CARDS:
+                # PT-D1: two orders, drawn as PT-P11 draws (the discard re-forms an empty
+                # deck); offered only when both can be had (ruling).
                 acts.append(Action(s, "deal", ("take",)))
         if self.rd[s] >= SWAP_RD:
             for c in self.hand[s]:
@@ -556,6 +565,9 @@ class RockNRollState(State):
                 return "the Devil's hand is struck once per match", "PT-D1"
             if args and args[0] == "return":
                 return "only a dead unit, in the deployment phase", "PT-D1"
+            if args == ("take",) and s == self.turn:
+                where = "unit deck and HQ" if self.phase == "deploy" else "order deck and discard"
+                return f"the deal takes 2 cards: the {where} must hold two", "PT-D1"
             return "not available now", "PT-D3" if s != self.turn else "PT-D1"
         if k == "deploy":
             if first is not None and first.card.is_local:
@@ -725,6 +737,70 @@ class RockNRollState(State):
             # Over the hand limit the turn's draw is discarded face up, so the round's
             # clock (the order deck) still runs down.
             self._emit("burned", side=side, cards=burned)
+        return got
+
+    def _orders_left(self, side: str) -> int:
+        """The orders ``side`` could still draw: its deck and its discard pile (PT-P11)."""
+        return len(self.order_deck[side]) + len(self.order_discard[side])
+
+    def _reward_orders(self, side: str, n: int, *, cause: str) -> list[str]:
+        """Draw ``n`` orders the rules give ``side`` (torture and its backfire, PT-P6; an
+        operation's reward, PT-O1; the Devil's hand, PT-D1), the way PT-P11 says: from
+        its order deck; an empty deck is first re-formed from its discard pile, shuffled
+        (a keyed stream); only when deck and discard are both empty is nothing drawn,
+        and the ``nothing_drawn`` event says so. The hand limit (PT-C8) never cancels
+        such a draw."""
+        got: list[str] = []
+        for _ in range(n):
+            if not self.order_deck[side] and not self._reform_orders(side):
+                self._emit(
+                    "nothing_drawn",
+                    side=side,
+                    cards="orders",
+                    missing=n - len(got),
+                    cause=cause,
+                    reason="its order deck and discard pile are both empty",
+                    rule="PT-P11",
+                )
+                break
+            c = self.order_deck[side].draw()
+            self.hand[side].append(c)
+            got.append(c)
+        self._drew(side, got)
+        return got
+
+    def _reform_orders(self, side: str) -> bool:
+        """PT-P11: shuffle ``side``'s order discard pile to form its empty order deck (a
+        stream keyed by side, round and the re-forming's number). False if it is empty."""
+        discard = self.order_discard[side]
+        if not discard:
+            return False
+        self.reforms[side] += 1
+        deck = Pile(sorted(discard, key=_id_key), name=f"{side} orders")
+        deck.shuffle(
+            self._streams.stream("deck", "orders", side, self.round, "reform", self.reforms[side])
+        )
+        self.order_deck[side] = deck
+        self.order_discard[side] = []
+        self._emit("deck_reformed", side=side, cards=len(deck), rule="PT-P11")
+        return True
+
+    def _reward_units(self, side: str, n: int, *, cause: str) -> list[str]:
+        """Draw ``n`` units the rules give ``side`` (an operation's reward, PT-O1): never
+        cancelled by the hand limit (PT-P11's principle); units have no discard pile to
+        re-form the deck from (they go to the HQ, PT-C2), so an empty unit deck gives
+        nothing more, and the ``nothing_drawn`` event says so."""
+        got = self._draw_units(side, n, limit=False)
+        if len(got) < n:
+            self._emit(
+                "nothing_drawn",
+                side=side,
+                cards="units",
+                missing=n - len(got),
+                cause=cause,
+                reason="its unit deck is empty",
+                rule="PT-O1",
+            )
         return got
 
     def _drew(self, side: str, cards: list[str]) -> None:
@@ -1054,7 +1130,7 @@ class RockNRollState(State):
             if self.phase == "deploy" and s == self.turn:
                 self.pending = Pending("take", s, {"left": 2})
             else:
-                self._draw_orders(s, 2, burn=False, limit=False)
+                self._reward_orders(s, DEAL_CARDS, cause="deal")
         elif option == "return" and unit is not None:
             pc = self.pieces[unit]
             pc.zone, pc.holder, pc.dead = "hand", s, False
@@ -1083,9 +1159,9 @@ class RockNRollState(State):
         if op.reward == "rd":
             self.rd[s] += op.reward_amount
         elif op.reward == "orders":
-            self._draw_orders(s, op.reward_amount, burn=False)
+            self._reward_orders(s, op.reward_amount, cause="operation")
         else:
-            self._draw_units(s, op.reward_amount)
+            self._reward_units(s, op.reward_amount, cause="operation")
         if end_of_round:
             # Held aside until the next arrival, the loser's own card too (ruling): the
             # loser may take only the winner's card (PT-O2) and must not draw back its own.
@@ -1158,7 +1234,9 @@ class RockNRollState(State):
         if result == "success":
             if kind == "torture":
                 self.stats[captor]["tortured"] += 1
-                self._draw_orders(captor, 1, burn=False)
+                # PT-P11: from the captor's order deck, re-formed from its discard pile
+                # when empty (as it usually is at the end of a round), over the limit.
+                self._reward_orders(captor, 1, cause="torture")
             elif kind == "execute":
                 self.stats[captor]["executed"] += 1
                 pc.zone, pc.holder, pc.owner = "gone", None, None
@@ -1169,24 +1247,38 @@ class RockNRollState(State):
         elif result == "backfire":
             self.stats[captor]["backfired"] += 1
             if kind == "torture":
-                # PT-P11: the opponent draws from its own order deck.
-                self._draw_orders(victim, 1, burn=False)
+                # PT-P11: the opponent draws from its own order deck (re-formed from its
+                # discard pile when empty), whatever its hand holds.
+                self._reward_orders(other(captor), 1, cause="torture backfire")
             else:
+                # PT-P11: the prisoner returns to its side's HQ, taking 1 order card at
+                # random (keyed stream) from the captor's hand to its side's hand.
                 pc.zone, pc.holder, pc.dead = "hq", victim, False
-                if self.hand[captor]:
+                self._emit("returned_home", side=victim, unit=uid, rule="PT-P11")
+                orders = sorted(
+                    (c for c in self.hand[captor] if self.cards.is_order(c)), key=_id_key
+                )
+                if orders:
                     st = self._streams.stream("backfire", self.round, uid)
-                    orders = [c for c in self.hand[captor] if self.cards.is_order(c)]
-                    if orders:
-                        card = st.choice(sorted(orders, key=_id_key))
-                        self.hand[captor].remove(card)
-                        self.hand[victim].append(card)
-                        self.log.append(
-                            Event(
-                                "order_taken",
-                                {"from": captor, "to": victim, "card": card},
-                                frozenset(SIDES),
-                            )
+                    card = st.choice(orders)
+                    self.hand[captor].remove(card)
+                    self.hand[victim].append(card)
+                    self.log.append(
+                        Event(
+                            "order_taken",
+                            {"from": captor, "to": victim, "card": card},
+                            frozenset(SIDES),
                         )
+                    )
+                else:
+                    # Ruling: a captor holding no order card loses none.
+                    self._emit(
+                        "nothing_taken",
+                        side=captor,
+                        to_side=victim,
+                        reason="the captor holds no order card",
+                        rule="PT-P11",
+                    )
         self._next_interaction()
 
     def _finish_round(self) -> None:
@@ -1302,6 +1394,6 @@ class RockNRollState(State):
 def _id_key(card_id: str) -> tuple[str, int]:
     """Sort ids as prefix then number: V2 before V10."""
     i = len(card_id)
-    while i > 0 and card_id[i - 1].isdigit():
+    while i > 0 and "0" <= card_id[i - 1] <= "9":  # ASCII only: int() refuses "²"
         i -= 1
     return (card_id[:i], int(card_id[i:]) if i < len(card_id) else 0)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ...core.errors import InvalidNotationError
 from ...core.game import Action
 from .characters import AGENTS, CARDS, HUNTERS, card_pool
-from .state import AGENT, DRIVE, MOVE
+from .state import DRIVE, MOVE
 
 if TYPE_CHECKING:
     from .state import SpecterOpsState
@@ -142,9 +142,11 @@ def explain(state: SpecterOpsState, action: Action) -> tuple[str, str | None] | 
         )
     if kind == "stop":
         return "a hunter may not end its move on another hunter", "SO-H1"
-    if action.seat == AGENT:  # pragma: no cover - to_act excludes it
-        return None
-    return None
+    if kind == "sniff":
+        return "the Beast sniffs after its movement: stop first", "SO-H2"
+    # Any other kind (end, done, a setup or an agent's action) in the hunter's movement.
+    kinds = ", ".join(sorted({a.kind for a in state.legal_actions(action.seat)}))
+    return f"a moving hunter may {kinds} now, not {kind}", "SO-H1"
 
 
 def _explain_traitor(state: SpecterOpsState, action: Action) -> tuple[str, str | None]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -11,6 +11,7 @@ from ...core.game import (
     Action,
     ActionEncoding,
     ConfigSchema,
+    DataFormat,
     GameMetadata,
     Option,
     PlayerView,
@@ -153,6 +154,24 @@ class SpecterOps(Ruleset):
             else:
                 templates.append(("use", (c.id,)))
         return ActionEncoding(templates)
+
+    def data_formats(self) -> Sequence[DataFormat]:
+        """Board files, validated as Specter Ops boards (sectors, objective sites, escape
+        points, the vehicle's road)."""
+        from importlib import resources
+
+        from ...core.grid import parse_board
+        from .geometry import build_geometry
+
+        folder = resources.files("fogofwar").joinpath("data", "boards")
+        name = "specter-ops.board"
+        return (
+            DataFormat(
+                "a Specter Ops board file",
+                {name: folder.joinpath(name).read_text(encoding="utf-8")},
+                lambda text, file: build_geometry(parse_board(text, file=file)),
+            ),
+        )
 
     def metrics(self, state: State) -> dict[str, float]:
         if not isinstance(state, SpecterOpsState):

@@ -49,11 +49,16 @@ from pathlib import Path
 from typing import Final, TypeVar
 
 from fogofwar.core.errors import BadDataError
+from fogofwar.core.files import DATA_FILE_LIMIT, read_text
 
 __all__ = [
     "EFFECT_VERBS",
     "FAIL_HEADINGS",
     "HEADINGS",
+    "MAX_LINE",
+    "MAX_LIST",
+    "MAX_NAME",
+    "MAX_PATH",
     "SHIPPED_MISSIONS",
     "Ability",
     "CardLibrary",
@@ -66,9 +71,11 @@ __all__ = [
     "MissionCard",
     "SoldierCard",
     "WeaponCard",
+    "check_mission_name",
     "load_library",
     "load_mission",
     "merge",
+    "name_key",
     "parse_cards",
     "read_mission",
 ]
@@ -119,9 +126,42 @@ _REQUIRED: Final[Mapping[str, tuple[str, ...]]] = {
     "mission": ("squad", "start", "objective", "turns"),
 }
 _REPEATABLE: Final = frozenset({"check", *HEADINGS})
-_ABILITY_RE: Final = re.compile(r"([A-Za-z][A-Za-z-]*)\s+(\d+)\+(?:\s*\[(\d+)\+\])?")
-_NAME_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9 .'-]*")
-_SIGNED_RE: Final = re.compile(r"[+-]\d+")
+#: The longest card name. Names are how cards and missions refer to one another.
+MAX_NAME: Final = 48
+#: The most names one list property holds (``hostiles``, ``deck``, ``hostile_deck``): a
+#: mission may put at most 400 Hostiles in play (the action encoding's limit,
+#: ``ruleset.ENCODING_LIMIT``), so a longer list could never load. A squad holds at
+#: most 6 Soldiers.
+MAX_LIST: Final = 400
+#: The longest line of a card file, comments included: room for the longest list of
+#: the longest names.
+MAX_LINE: Final = MAX_LIST * (MAX_NAME + 2) + 100
+#: The most checks one card prints, effects one heading holds, abilities one Soldier has.
+MAX_PER_CARD: Final = 12
+#: The largest modifier of a check or a Door's Pick value (WF-A3, WF-D1): with a d10,
+#: beyond 10 every roll passes or every roll fails alike.
+MAX_MODIFIER: Final = 10
+#: The most wounds an effect deals (``wound N`` and ``wound N-roll``, read against a d10
+#: plus a modifier: at most 20).
+MAX_WOUNDS: Final = 20
+#: The most Actions an ``actions +N`` / ``actions -N`` effect adds or takes: a Soldier
+#: has at most 6 Actions a turn (WF-C1).
+MAX_ACTIONS: Final = 6
+_ABILITY_RE: Final = re.compile(
+    r"([A-Za-z][A-Za-z-]{0,30})\s+([0-9]{1,2})\+(?:\s*\[([0-9]{1,2})\+\])?", re.ASCII
+)
+_NAME_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9 .'-]*", re.ASCII)
+_SIGNED_RE: Final = re.compile(r"[+-][0-9]{1,2}", re.ASCII)
+_DIGITS_RE: Final = re.compile(r"[0-9]{1,4}", re.ASCII)
+
+
+def name_key(name: str) -> str:
+    """The key two names collide on: case and runs of spaces do not tell cards apart."""
+    return " ".join(name.split()).casefold()
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 # --------------------------------------------------------------------------- values
@@ -353,7 +393,8 @@ class CardLibrary:
     locations: Mapping[str, LocationCard]
     missions: Mapping[str, MissionCard]
     files: Mapping[str, str] = field(default_factory=dict, compare=False)
-    """Each card name -> the file it came from (for errors)."""
+    """Each card, as ``"KIND NAME"`` (``"hostile Deep One"``) -> the file it came from
+    (for errors; keyed by kind too, since a Hostile and a Location may share a name)."""
 
 
 # --------------------------------------------------------------------------- the parser
@@ -386,11 +427,18 @@ class _Parser:
     def fail(
         self, expected: str, line: int, column: int | None = None, found: str | None = None
     ) -> BadDataError:
-        return BadDataError(self.file, expected, line=line, column=column, found=found)
+        shown = None if found is None else _short(found)
+        return BadDataError(self.file, expected, line=line, column=column, found=shown)
 
     def blocks(self) -> Iterator[_Block]:
         block: _Block | None = None
         for number, raw in enumerate(self.text.splitlines(), 1):
+            if len(raw) > MAX_LINE:
+                raise self.fail(
+                    f"a line of at most {MAX_LINE} characters",
+                    number,
+                    found=f"{len(raw)} characters",
+                )
             cut = raw.find("#")
             body = (raw if cut < 0 else raw[:cut]).rstrip()
             if not body.strip():
@@ -406,9 +454,13 @@ class _Parser:
                     )
                 name = name.strip()
                 col = body.index(name, len(kind)) + 1 if name else len(kind) + 2
-                if not _NAME_RE.fullmatch(name):
+                if not _NAME_RE.fullmatch(name) or len(name) > MAX_NAME:
                     raise self.fail(
-                        f"a {kind}'s name (letters, digits, spaces, . ' -)", number, col, name
+                        f"a {kind}'s name (letters, digits, spaces, . ' -; at most "
+                        f"{MAX_NAME} characters)",
+                        number,
+                        col,
+                        name,
                     )
                 block = _Block(kind, name, number, col)
                 continue
@@ -448,7 +500,7 @@ class _Parser:
     # -- values
 
     def integer(self, p: _Prop, what: str, low: int, high: int) -> int:
-        if not re.fullmatch(r"\d+", p.value) or not low <= int(p.value) <= high:
+        if not _DIGITS_RE.fullmatch(p.value) or not low <= int(p.value) <= high:
             raise self.fail(f"{what}: a whole number {low} to {high}", p.line, p.column, p.value)
         return int(p.value)
 
@@ -458,14 +510,21 @@ class _Parser:
             raise self.fail("yes or no", p.line, p.column, p.value)
         return low in ("yes", "true")
 
-    def names(self, p: _Prop) -> tuple[str, ...]:
+    def names(self, p: _Prop, most: int = MAX_LIST) -> tuple[str, ...]:
         out: list[str] = []
         col = p.column
         for part in p.value.split(","):
             name = part.strip()
             at = col + len(part) - len(part.lstrip())
-            if not _NAME_RE.fullmatch(name):
-                raise self.fail("a comma-separated list of card names", p.line, at, name)
+            if not _NAME_RE.fullmatch(name) or len(name) > MAX_NAME:
+                raise self.fail(
+                    f"a comma-separated list of card names (each at most {MAX_NAME} characters)",
+                    p.line,
+                    at,
+                    name,
+                )
+            if len(out) == most:
+                raise self.fail(f"at most {most} names in '{p.key}'", p.line, at, name)
             out.append(name)
             col += len(part) + 1
         return tuple(out)
@@ -493,6 +552,8 @@ class _Parser:
                 )
             if any(a.keyword.lower() == m.group(1).lower() for a in out):
                 raise self.fail("each ability once", p.line, at, text)
+            if len(out) == MAX_PER_CARD:
+                raise self.fail(f"at most {MAX_PER_CARD} abilities", p.line, at, text)
             out.append(Ability(m.group(1), need, up))
         return tuple(out)
 
@@ -508,12 +569,16 @@ class _Parser:
             ok = len(words) == 2 and key in ("cover", "hits", "pick") and key not in values
             if ok and key == "pick":
                 ok = bool(_SIGNED_RE.fullmatch(words[1]) or words[1] == "0")
+                ok = ok and abs(int(words[1])) <= MAX_MODIFIER
             elif ok:
-                ok = words[1].isdigit() and 1 <= int(words[1]) <= (11 if key == "cover" else 20)
+                ok = bool(_DIGITS_RE.fullmatch(words[1])) and 1 <= int(words[1]) <= (
+                    11 if key == "cover" else 20
+                )
             if not ok:
                 raise self.fail(
                     "a Door's values 'cover C, hits H[, pick -M]' (cover 1-11, hits 1-20, "
-                    "pick a signed modifier), each once (WF-D1)",
+                    f"pick a signed modifier -{MAX_MODIFIER} to +{MAX_MODIFIER}), each once "
+                    "(WF-D1)",
                     p.line,
                     at,
                     text,
@@ -526,23 +591,27 @@ class _Parser:
     def check(self, p: _Prop) -> tuple[str, int, bool]:
         words = p.value.split()
         ability = words[0] if words else ""
-        if not re.fullmatch(r"[A-Za-z][A-Za-z-]*", ability):
+        if not re.fullmatch(r"[A-Za-z][A-Za-z-]{0,30}", ability, re.ASCII):
             raise self.fail(
                 "an ability keyword to check, e.g. 'Search +1' (WF-A1)", p.line, p.column, p.value
             )
-        modifier = 0
+        modifier: int | None = None
         upgun = True
         for w in words[1:]:
             at = p.column + p.value.index(w, len(ability))
-            if _SIGNED_RE.fullmatch(w) and modifier == 0:
+            if _SIGNED_RE.fullmatch(w) and modifier is None and abs(int(w)) <= MAX_MODIFIER:
                 modifier = int(w)
             elif w.lower() == "no-upgun" and upgun:
                 upgun = False
             else:
                 raise self.fail(
-                    "a modifier like +1 or -2 (WF-A3) or 'no-upgun' (WF-A7)", p.line, at, w
+                    f"a modifier -{MAX_MODIFIER} to +{MAX_MODIFIER} like +1 or -2 (WF-A3), "
+                    "once, or 'no-upgun' (WF-A7)",
+                    p.line,
+                    at,
+                    w,
                 )
-        return ability, modifier, upgun
+        return ability, modifier or 0, upgun
 
     def effects(self, p: _Prop) -> tuple[Effect, ...]:
         out: list[Effect] = []
@@ -551,6 +620,8 @@ class _Parser:
             text = part.strip()
             at = col + len(part) - len(part.lstrip())
             col += len(part) + 1
+            if len(out) == MAX_PER_CARD:
+                raise self.fail(f"at most {MAX_PER_CARD} effects a heading", p.line, at, text)
             out.append(self.effect(text, p.line, at))
         return tuple(out)
 
@@ -559,13 +630,13 @@ class _Parser:
         verb = verb.lower()
         rest = rest.strip()
         expected = {
-            "wound": "wound N or wound N-roll",
+            "wound": f"wound N or wound N-roll, N 0 to {MAX_WOUNDS}",
             "suppress": "suppress",
             "add": "add HOSTILE",
             "remove": "remove HOSTILE",
-            "actions": "actions +N or actions -N",
-            "draw": "draw N",
-            "discard": "discard N",
+            "actions": f"actions +N or actions -N, N at most {MAX_ACTIONS}",
+            "draw": "draw N, N 1 to 99",
+            "discard": "discard N, N 1 to 99",
             "move": "move forward or move back",
             "end": "end win or end lose",
         }
@@ -574,15 +645,16 @@ class _Parser:
                 "an effect (WF-C6): " + ", ".join(expected.values()), line, column, text
             )
         m: re.Match[str] | None
-        if verb == "wound" and (m := re.fullmatch(r"(\d+)(-roll)?", rest)):
+        m = re.fullmatch(r"([0-9]{1,2})(-roll)?", rest, re.ASCII)
+        if verb == "wound" and m and int(m.group(1)) <= MAX_WOUNDS:
             return Effect("wound", int(m.group(1)), minus_roll=m.group(2) is not None)
         if verb == "suppress" and not rest:
             return Effect("suppress")
-        if verb in ("add", "remove") and _NAME_RE.fullmatch(rest):
+        if verb in ("add", "remove") and _NAME_RE.fullmatch(rest) and len(rest) <= MAX_NAME:
             return Effect(verb, target=rest)
-        if verb == "actions" and _SIGNED_RE.fullmatch(rest):
+        if verb == "actions" and _SIGNED_RE.fullmatch(rest) and abs(int(rest)) <= MAX_ACTIONS:
             return Effect("actions", int(rest))
-        if verb in ("draw", "discard") and re.fullmatch(r"[1-9]\d?", rest):
+        if verb in ("draw", "discard") and re.fullmatch(r"[1-9][0-9]?", rest, re.ASCII):
             return Effect(verb, int(rest))
         if verb == "move" and rest.lower() in ("forward", "back"):
             return Effect("move", target=rest.lower())
@@ -611,6 +683,10 @@ class _Parser:
         for p in block.props:
             if p.key == "check":
                 close()
+                if len(out) == MAX_PER_CARD:
+                    raise self.fail(
+                        f"at most {MAX_PER_CARD} checks a card", p.line, p.column, p.value
+                    )
                 current = (p, self.check(p), [])
             elif p.key in HEADINGS:
                 if current is None:
@@ -648,7 +724,7 @@ class _Parser:
         missions: dict[str, MissionCard] = {}
         seen: dict[str, int] = {}
         for b in self.blocks():
-            key = f"{b.kind} {b.name.lower()}"
+            key = f"{b.kind} {name_key(b.name)}"
             if key in seen:
                 raise self.fail(
                     f"each {b.kind} name once ('{b.name}' is on line {seen[key]})",
@@ -708,9 +784,9 @@ class _Parser:
         slots_p = props.get("slots")
         desc = props.get("description")
         squad = self.names(props["squad"])
-        if len(squad) > 6:
+        if len(squad) > 6 or len({name_key(n) for n in squad}) < len(squad):
             raise self.fail(
-                "a squad of 1 to 6 Soldiers",
+                "a squad of 1 to 6 Soldiers, each card once",
                 props["squad"].line,
                 props["squad"].column,
                 props["squad"].value,
@@ -751,9 +827,13 @@ def parse_cards(text: str, *, file: str = "<string>") -> CardLibrary:
             missing, a bad number, ability, Door, check, heading or effect.
     """
     lib = _Parser(text, file).parse()
-    files = {
-        n: file for group in (lib.soldiers, lib.weapons, lib.hostiles, lib.locations) for n in group
+    groups = {
+        "soldier": lib.soldiers,
+        "weapon": lib.weapons,
+        "hostile": lib.hostiles,
+        "location": lib.locations,
     }
+    files = {f"{kind} {n}": file for kind, group in groups.items() for n in group}
     return CardLibrary(lib.soldiers, lib.weapons, lib.hostiles, lib.locations, lib.missions, files)
 
 
@@ -767,19 +847,33 @@ def merge(*libraries: CardLibrary) -> CardLibrary:
     hostiles: dict[str, HostileCard] = {}
     locations: dict[str, LocationCard] = {}
     missions: dict[str, MissionCard] = {}
+    # Names that differ only in case or spacing collide: one would shadow the other.
+    folded: dict[tuple[str, str], str] = {}
 
     def add(kind: str, into: dict[str, _C], group: Mapping[str, _C], lib: CardLibrary) -> None:
         for name, card in group.items():
-            if name in into:
-                here = card.file if isinstance(card, MissionCard) else lib.files.get(name, "")
-                there = into[name]
-                where = there.file if isinstance(there, MissionCard) else files.get(name, "")
+            key = (kind, name_key(name))
+            if key in folded:
+                first = folded[key]
+                here = (
+                    card.file
+                    if isinstance(card, MissionCard)
+                    else lib.files.get(f"{kind} {name}", "")
+                )
+                there = into[first]
+                where = (
+                    there.file
+                    if isinstance(there, MissionCard)
+                    else files.get(f"{kind} {first}", "")
+                )
                 raise BadDataError(
                     here or "<string>",
-                    f"each {kind} name once ('{name}' is also in {where or '<string>'})",
+                    f"each {kind} name once, whatever its case and spacing ('{first}' is "
+                    f"also in {where or '<string>'})",
                     line=card.line,
                     found=name,
                 )
+            folded[key] = name
             into[name] = card
 
     for lib in libraries:
@@ -800,10 +894,10 @@ def _check_names(lib: CardLibrary) -> None:
 
     for s in lib.soldiers.values():
         if s.weapon not in lib.weapons:
-            raise missing(lib.files[s.name], s.line, "a weapon card's name", s.weapon)
+            raise missing(lib.files[f"soldier {s.name}"], s.line, "a weapon card's name", s.weapon)
     cards: list[tuple[str, int, tuple[CheckCard, ...]]] = [
-        (h.name, h.line, h.checks) for h in lib.hostiles.values()
-    ] + [(c.name, c.line, c.checks) for c in lib.locations.values()]
+        (f"hostile {h.name}", h.line, h.checks) for h in lib.hostiles.values()
+    ] + [(f"location {c.name}", c.line, c.checks) for c in lib.locations.values()]
     for name, _, checks in cards:
         for check in checks:
             for heading in check.headings:
@@ -818,7 +912,9 @@ def _check_names(lib: CardLibrary) -> None:
     for loc in lib.locations.values():
         for h in loc.hostiles:
             if h not in lib.hostiles:
-                raise missing(lib.files[loc.name], loc.line, "a Hostile card's name", h)
+                raise missing(
+                    lib.files[f"location {loc.name}"], loc.line, "a Hostile card's name", h
+                )
     for m in lib.missions.values():
         for who in m.squad:
             if who not in lib.soldiers:
@@ -851,17 +947,36 @@ def _check_names(lib: CardLibrary) -> None:
 # --------------------------------------------------------------------------- loading
 
 
-def _read(data: bytes, file: str) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise BadDataError(file, "UTF-8 text", found=f"byte {data[exc.start]:#04x}") from exc
+#: The longest mission path (``--set mission=PATH``): Linux's PATH_MAX.
+MAX_PATH: Final = 4096
 
 
 def _shipped(name: str) -> tuple[str, str]:
     entry = resources.files("fogofwar").joinpath("data", "warfighter", name)
     file = f"fogofwar/data/warfighter/{name}"
-    return _read(entry.read_bytes(), file), file
+    return read_text(entry, file=file, limit=DATA_FILE_LIMIT, what="a card file"), file
+
+
+def _mission_file(name: str) -> tuple[str, str]:
+    """Read a mission file the user names through :func:`fogofwar.core.files.read_text`
+    (a regular file: not a directory, a device or a pipe that could block)."""
+    return read_text(Path(name), limit=DATA_FILE_LIMIT, what="a mission file"), name
+
+
+def check_mission_name(name: str) -> None:
+    """Refuse a ``mission`` option that no file or shipped mission could be: longer than
+    :data:`MAX_PATH`, or holding control characters (a NUL cannot be in a path).
+
+    Raises:
+        BadDataError: naming the option and what was expected.
+    """
+    if not name or len(name) > MAX_PATH or not name.isprintable():
+        raise BadDataError(
+            "option mission",
+            f"a shipped mission ({', '.join(SHIPPED_MISSIONS)}) or a .wf file's path of "
+            f"1 to {MAX_PATH} printable characters",
+            found=_short(repr(name)),
+        )
 
 
 def load_library() -> CardLibrary:
@@ -876,9 +991,10 @@ def load_mission(name: str) -> tuple[MissionCard, CardLibrary]:
     A mission file may add its own cards; it is read together with the shipped library.
 
     Raises:
-        BadDataError: a file does not validate, or the mission file holds no mission.
+        BadDataError: a file cannot be read or does not validate (:func:`read_text`'s
+            bounds: at most 1 MiB of UTF-8 text), the name is no possible mission, or
+            the mission file holds no mission.
         LookupError: no shipped mission of that name.
-        OSError: a file cannot be read.
     """
     mission, lib, _ = read_mission(name)
     return mission, lib
@@ -888,10 +1004,10 @@ def read_mission(name: str) -> tuple[MissionCard, CardLibrary, str]:
     """:func:`load_mission`, with a digest of the mission file's text as read (a record
     keeps it so that a changed file is refused on replay rather than replayed
     differently). Raises as :func:`load_mission` does."""
+    check_mission_name(name)
     base_text, base_file = _shipped(LIBRARY_FILE)
     if name.endswith(".wf") or "/" in name or "\\" in name:
-        path = Path(name)
-        text, file = _read(path.read_bytes(), str(path)), str(path)
+        text, file = _mission_file(name)
     elif name.lower() in SHIPPED_MISSIONS:
         text, file = _shipped(name.lower() + ".wf")
     else:

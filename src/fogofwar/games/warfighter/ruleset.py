@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -13,16 +14,37 @@ from ...core.game import (
     ActionEncoding,
     Config,
     ConfigSchema,
+    DataFormat,
     GameMetadata,
     Option,
     PlayerView,
     Ruleset,
     State,
 )
-from .cards import SHIPPED_MISSIONS, CardLibrary, CheckCard, MissionCard, read_mission
-from .state import SEAT, WarfighterState
+from .cards import (
+    LIBRARY_FILE,
+    MAX_LIST,
+    SHIPPED_MISSIONS,
+    CardLibrary,
+    CheckCard,
+    MissionCard,
+    check_mission_name,
+    merge,
+    parse_cards,
+    read_mission,
+)
+from .state import SEAT, SHAPES, WarfighterState, shape_error
 
-__all__ = ["ENCODING_LIMIT", "MAX_CHECKS", "MAX_HOSTILES", "Warfighter", "capacity", "mission_of"]
+__all__ = [
+    "ENCODING_LIMIT",
+    "MAX_CHECKS",
+    "MAX_HOSTILES",
+    "MAX_LINE_ACTIONS",
+    "MAX_NOTATION",
+    "Warfighter",
+    "capacity",
+    "mission_of",
+]
 
 #: The least number of Hostile ids (H1…) and check ids (K1…) the action encoding covers;
 #: a mission that can put more in play gets a larger encoding (see :func:`capacity`).
@@ -30,8 +52,17 @@ MAX_HOSTILES = 40
 MAX_CHECKS = 40
 #: The most Hostiles, and the most checks, a mission may put in play: beyond this a
 #: mission file is refused on load (the action encoding would grow without use).
-ENCODING_LIMIT = 400
+ENCODING_LIMIT = MAX_LIST
 _SOLDIERS = 6
+#: The most actions one line of notation may hold (a whole Soldier Turn of the largest
+#: squad, and some: 6 Soldiers of at most 6 Actions, plus rolls and ``end``).
+MAX_LINE_ACTIONS = 100
+#: The most characters of one line of notation.
+MAX_NOTATION = 4000
+_DIGEST_RE = re.compile(r"[0-9a-f]{16}", re.ASCII)
+#: One word of the notation: an id (``S1``, ``H12``, ``K3``, ``L2``) or a word (``door``,
+#: ``up``); what the action takes is checked by the rules (with its rule ID).
+_WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9]{0,11}", re.ASCII)
 
 
 @lru_cache(maxsize=32)
@@ -39,7 +70,8 @@ def _load(name: str) -> tuple[MissionCard, CardLibrary, str]:
     return read_mission(name)
 
 
-def _read(name: str) -> tuple[MissionCard, CardLibrary, str]:
+def _load_mission(name: str) -> tuple[MissionCard, CardLibrary, str]:
+    check_mission_name(name)
     try:
         # Shipped missions are read once; a file is read again (it may have changed).
         found = _load(name) if name.lower() in SHIPPED_MISSIONS else read_mission(name)
@@ -60,8 +92,8 @@ def mission_of(config: Mapping[str, Any]) -> tuple[MissionCard, CardLibrary]:
             has the configuration's ``mission_digest``: it changed since the record was
             made).
     """
-    mission, library, digest = _read(str(config["mission"]))
-    given = str(config.get("mission_digest", ""))
+    mission, library, digest = _load_mission(str(config["mission"]))
+    given = _check_digest(str(config.get("mission_digest", "")))
     if given and given != digest:
         raise BadDataError(
             mission.file,
@@ -69,6 +101,18 @@ def mission_of(config: Mapping[str, Any]) -> tuple[MissionCard, CardLibrary]:
             found=f"digest {digest}: the file changed since the record was made",
         )
     return mission, library
+
+
+def _check_digest(given: str) -> str:
+    """The ``mission_digest`` option: empty, or 16 lowercase hex digits (a digest this
+    rule set wrote), else :class:`RulesError`."""
+    if given and not _DIGEST_RE.fullmatch(given):
+        shown = given if len(given) <= 40 else given[:39] + "…"
+        raise RulesError(
+            f"option mission_digest: expected empty or 16 lowercase hex digits (the digest a "
+            f"record keeps), got {shown!r}"
+        )
+    return given
 
 
 def capacity(mission: MissionCard, library: CardLibrary) -> tuple[int, int]:
@@ -82,39 +126,58 @@ def capacity(mission: MissionCard, library: CardLibrary) -> tuple[int, int]:
             end, or more than :data:`ENCODING_LIMIT` Hostiles or checks.
     """
     memo: dict[str, tuple[int, int]] = {}
+    cap = ENCODING_LIMIT + 1  # past the limit, how far past does not matter
 
-    def adds(checks: tuple[CheckCard, ...], path: tuple[str, ...]) -> tuple[int, int]:
-        h = k = 0
-        for check in checks:
-            for heading in check.headings:  # an upper bound: all headings, not just one
-                for e in heading.effects:
-                    if e.verb == "add":
-                        dh, dk = hostile(e.target, path)
-                        h, k = h + dh, k + dk
-        return h, k
+    def adds(checks: tuple[CheckCard, ...]) -> list[str]:
+        # An upper bound: every heading's ``add``, not just the one a roll runs.
+        return [
+            e.target
+            for check in checks
+            for heading in check.headings
+            for e in heading.effects
+            if e.verb == "add"
+        ]
 
-    def hostile(name: str, path: tuple[str, ...] = ()) -> tuple[int, int]:
-        if name in path:
-            raise BadDataError(
-                mission.file,
-                "Hostiles that cannot add one another without end",
-                line=mission.line,
-                found=" -> ".join((*path, name)),
-            )
-        if name not in memo:
-            card = library.hostiles[name]
-            dh, dk = adds(card.checks, (*path, name))
-            memo[name] = (1 + dh, len(card.checks) + dk)
+    def hostile(name: str) -> tuple[int, int]:
+        # Depth first without recursion: a chain of cards that add one another may be
+        # as long as the file has Hostile cards, deeper than Python's stack.
+        if name in memo:
+            return memo[name]
+        path = [name]
+        on_path = {name}
+        stack = [iter(adds(library.hostiles[name].checks))]
+        while stack:
+            child = next(stack[-1], None)
+            if child is None:
+                stack.pop()
+                done = path.pop()
+                on_path.discard(done)
+                card = library.hostiles[done]
+                below = [memo[c] for c in adds(card.checks)]
+                memo[done] = (
+                    min(cap, 1 + sum(b[0] for b in below)),
+                    min(cap, len(card.checks) + sum(b[1] for b in below)),
+                )
+            elif child in on_path:
+                raise BadDataError(
+                    mission.file,
+                    "Hostiles that cannot add one another without end",
+                    line=mission.line,
+                    found=" -> ".join((*path, child)),
+                )
+            elif child not in memo:
+                path.append(child)
+                on_path.add(child)
+                stack.append(iter(adds(library.hostiles[child].checks)))
         return memo[name]
 
     def location(name: str) -> tuple[int, int]:
         card = library.locations[name]
-        h, k = adds(card.checks, ())
-        k += len(card.checks)
-        for n in card.hostiles:
+        h = k = 0
+        for n in [*adds(card.checks), *card.hostiles]:
             dh, dk = hostile(n)
-            h, k = h + dh, k + dk
-        return h, k
+            h, k = min(cap, h + dh), min(cap, k + dk)
+        return h, min(cap, k + len(card.checks))
 
     parts = [location(mission.start), location(mission.objective)]
     parts += sorted((location(n) for n in mission.deck), reverse=True)[: mission.slots]
@@ -127,9 +190,13 @@ def capacity(mission: MissionCard, library: CardLibrary) -> tuple[int, int]:
             f"a mission that puts at most {ENCODING_LIMIT} Hostiles and {ENCODING_LIMIT} "
             "checks in play (the action encoding's limit)",
             line=mission.line,
-            found=f"up to {most_h} Hostiles and {most_k} checks",
+            found=f"{_upto(most_h)} Hostiles and {_upto(most_k)} checks",
         )
     return most_h, most_k
+
+
+def _upto(n: int) -> str:
+    return f"more than {ENCODING_LIMIT}" if n > ENCODING_LIMIT else f"up to {n}"
 
 
 class Warfighter(Ruleset):
@@ -197,6 +264,23 @@ class Warfighter(Ruleset):
         mission, library = mission_of(cfg)
         return WarfighterState(self, cfg, seed, mission, library)
 
+    def data_formats(self) -> Sequence[DataFormat]:
+        """Card files: the shipped library and missions (a mission file is read with the
+        library, as ``--set mission=FILE`` reads it)."""
+        from importlib import resources
+
+        folder = resources.files("fogofwar").joinpath("data", "warfighter")
+        names = (LIBRARY_FILE, *(f"{m}.wf" for m in SHIPPED_MISSIONS))
+        samples = {n: folder.joinpath(n).read_text(encoding="utf-8") for n in names}
+
+        def load(text: str, file: str) -> object:
+            own = parse_cards(text, file=file)
+            if file == LIBRARY_FILE:
+                return merge(own)
+            return merge(parse_cards(samples[LIBRARY_FILE], file=LIBRARY_FILE), own)
+
+        return (DataFormat("a Warfighter card or mission file", samples, load),)
+
     def encoding(self, config: Mapping[str, Any] | None = None) -> ActionEncoding:
         cfg = self.resolve_config(config)
         mission, library = mission_of(cfg)
@@ -226,23 +310,63 @@ class Warfighter(Ruleset):
     def parse_actions(self, text: str, seat: str, state: State) -> list[Action]:
         """Notation: ``move S1 L2``, ``attack S1 H3 [door]``, ``pick S2 H3 [up]``,
         ``check S1 K4 [up]``, ``roll S3 K5 [up]``, ``end``; case does not matter, and
-        several actions may be separated by ``;``."""
+        several actions may be separated by ``;``. Every word is ASCII letters and digits
+        (an id such as ``S1`` or a word such as ``door``); any other text raises
+        :class:`InvalidNotationError` saying what was expected. Which ids and words an
+        action takes is then the rules' to check (refusals name the rule)."""
+        if len(text) > MAX_NOTATION:
+            raise InvalidNotationError(
+                text, f"expected at most {MAX_NOTATION} characters on one line"
+            )
         out: list[Action] = []
-        for part in text.split(";"):
+        parts = text.split(";")
+        if len(parts) > MAX_LINE_ACTIONS:
+            raise InvalidNotationError(
+                text, f"expected at most {MAX_LINE_ACTIONS} actions separated by ';'"
+            )
+        offset = 0
+        for part in parts:
             words = part.split()
             if not words:
-                raise InvalidNotationError(text, "expected an action (help lists them)")
-            kind = words[0].lower()
-            if kind not in ("move", "attack", "pick", "check", "roll", "end"):
+                raise InvalidNotationError(
+                    text, "expected an action (help lists them)", position=offset
+                )
+            at = offset
+            positions = []
+            for w in words:
+                at = text.index(w, at)
+                positions.append(at)
+                at += len(w)
+            kind = words[0].lower() if words[0].isascii() else ""
+            if kind not in SHAPES:
                 raise InvalidNotationError(
                     text,
-                    f"unknown action {words[0]!r}: move, attack, pick, check, roll, end",
-                    position=text.index(words[0]),
+                    f"unknown action {words[0]!r}: expected move, attack, pick, check, roll, end",
+                    position=positions[0],
                 )
+            for w, pos in zip(words[1:], positions[1:], strict=True):
+                if not _WORD_RE.fullmatch(w):
+                    raise InvalidNotationError(
+                        text,
+                        f"expected {SHAPES[kind][0]}: ids such as S1, H3, K4, L2 and the "
+                        "words door and up (ASCII letters and digits)",
+                        position=pos,
+                    )
             args: list[int | str] = [w.upper() for w in words[1:3]]
             args += [w.lower() for w in words[3:]]
             out.append(Action(seat, kind, tuple(args)))
+            offset += len(part) + 1
         return out
+
+    def malformed(self, action: Action, config: Config) -> tuple[str, str | None] | None:
+        """As the core's, but an action of a known kind whose words do not fit its
+        notation is refused with the rule that defines it (WF-C7 ``end``, WF-A7 ``up``
+        on a move or an attack, WF-C2 ``move S L``, ...), as the state explains it."""
+        if action.seat == SEAT and action.kind in SHAPES:
+            shape = shape_error(action.kind, action.args)
+            if shape is not None:
+                return shape
+        return super().malformed(action, config)
 
     def metrics(self, state: State) -> dict[str, float]:
         """Per-mission figures: won (1/0), turns played, Breaches by attack and by pick,
@@ -270,7 +394,8 @@ class Warfighter(Ruleset):
         that a record of a mission file replays exactly or is refused by
         :meth:`new_game` once the file has changed."""
         cfg = super().resolve_config(config)
-        _, _, digest = _read(str(cfg["mission"]))
+        _check_digest(str(cfg["mission_digest"]))
+        _, _, digest = _load_mission(str(cfg["mission"]))
         if not cfg["mission_digest"]:
             cfg = Config({**cfg, "mission_digest": digest})
         return cfg

@@ -33,11 +33,13 @@ from .odds import DIE, LACKING_NATURAL, check_result
 __all__ = [
     "OUT_AT",
     "SEAT",
+    "SHAPES",
     "Check",
     "Hostile",
     "Pending",
     "Soldier",
     "WarfighterState",
+    "shape_error",
 ]
 
 SEAT: Final = "squad"
@@ -123,7 +125,7 @@ class Pending:
 
 
 #: Each action's words after its name: (notation, its rule, the optional last word).
-_SHAPES: Final[dict[str, tuple[str, str, str | None]]] = {
+SHAPES: Final[dict[str, tuple[str, str, str | None]]] = {
     "move": ("move S L", "WF-C2", None),
     "attack": ("attack S H [door]", "WF-C4", "door"),
     "pick": ("pick S H [up]", "WF-D5", "up"),
@@ -133,9 +135,9 @@ _SHAPES: Final[dict[str, tuple[str, str, str | None]]] = {
 }
 
 
-def _shape_error(kind: str, args: tuple[int | str, ...]) -> tuple[str, str] | None:
+def shape_error(kind: str, args: tuple[int | str, ...]) -> tuple[str, str] | None:
     """Why ``args`` do not fit the action's notation, with the rule, or None if they do."""
-    notation, rule, last = _SHAPES[kind]
+    notation, rule, last = SHAPES[kind]
     if kind == "end":
         if args:
             return "end takes no arguments: it ends the whole Soldier Turn", rule
@@ -220,7 +222,7 @@ class WarfighterState(State):
 
     def slot_of(self, name: str) -> int | None:
         """The slot of ``L3``, or None."""
-        if len(name) > 1 and name[0] == "L" and name[1:].isdigit():
+        if 1 < len(name) <= 4 and name[0] == "L" and name[1:].isascii() and name[1:].isdigit():
             i = int(name[1:]) - 1
             if 0 <= i < self.slot_count:
                 return i
@@ -304,7 +306,7 @@ class WarfighterState(State):
         kind, args = action.kind, action.args
         if self.phase == ROLL:
             p = self.pending[0]
-            if kind == "roll" and (shape := _shape_error(kind, args)) is not None:
+            if kind == "roll" and (shape := shape_error(kind, args)) is not None:
                 return shape
             if kind != "roll":
                 return (
@@ -322,9 +324,9 @@ class WarfighterState(State):
             if p.roller is not None:
                 return f"{p.roller} entered the Location: {p.roller} rolls", "WF-A9"
             return "the Soldier who rolls must be on the check's Location", "WF-A10"
-        if kind not in _SHAPES:
+        if kind not in SHAPES:
             return super().explain_illegal(action)
-        shape = _shape_error(kind, args)
+        shape = shape_error(kind, args)
         if shape is not None:
             return shape
         if kind == "roll":

@@ -462,7 +462,9 @@ def _model_of(board: Board, spec: ModelSpec) -> Model:
         if key not in _ATTRS:
             raise fail(f"model attributes {', '.join(_ATTRS)}", key)
     cyl_text = spec.attrs.get("cyl", "3")
-    if not cyl_text.isdigit() or not 1 <= int(cyl_text) <= 7:
+    if not (cyl_text.isascii() and cyl_text.isdigit() and len(cyl_text) <= 2) or not (
+        1 <= int(cyl_text) <= 7
+    ):
         raise fail("cyl=1 to cyl=7", f"cyl={cyl_text}")
     facing = spec.attrs.get("facing", "NE").upper()
     if facing not in FACINGS:

@@ -22,15 +22,20 @@ Every marker square must be passable, and no square may be in two of ``heroes``,
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import Final
 
 from fogofwar.core.errors import BadDataError
-from fogofwar.core.grid import Board, Square, builtin_board, load_board
+from fogofwar.core.grid import Board, Square, builtin_board, builtin_boards, load_board
 
-__all__ = ["MAP_MARKERS", "SHIPPED_MAPS", "load_map", "validate_map"]
+__all__ = ["MAP_MARKERS", "MAX_MAP_SIDE", "SHIPPED_MAPS", "load_map", "validate_map"]
+
+#: The most squares on a side of a Zero Dark map: a 4-foot table in inch squares (FR-G1:
+#: inches are counted in squares). The shipped maps are 24 × 24.
+MAX_MAP_SIDE: Final = 48
 
 #: Marker name -> the least number of squares a Zero Dark map must give it.
 MAP_MARKERS: Final[Mapping[str, int]] = MappingProxyType(
@@ -55,12 +60,19 @@ def validate_map(board: Board) -> Board:
         ``board`` itself, so that calls can be chained.
 
     Raises:
-        BadDataError: naming the board's file and the marker's line, when a marker of
+        BadDataError: naming the board's file and the marker's line, when the map is
+            larger than :data:`MAX_MAP_SIDE` on a side, a marker of
             :data:`MAP_MARKERS` is missing or has too few squares, a marker square is
             impassable, or a square lies in two of ``heroes``, ``ping``,
             ``deployment`` and ``exit``.
     """
     lines = board._marker_lines
+    if board.width > MAX_MAP_SIDE or board.height > MAX_MAP_SIDE:
+        raise BadDataError(
+            board.file,
+            f"a Zero Dark map of at most {MAX_MAP_SIDE} × {MAX_MAP_SIDE} squares (FR-G1)",
+            found=f"{board.width} × {board.height}",
+        )
     for name, least in MAP_MARKERS.items():
         squares = board.marker(name)
         if len(squares) < least:
@@ -101,11 +113,37 @@ def load_map(name: str) -> Board:
             ``.board`` file (anything containing a path separator or ending in
             ``.board``).
 
+    A file is read with :func:`fogofwar.core.grid.load_board` (a regular file of at most
+    1 MiB of UTF-8 text, at most :data:`~fogofwar.core.grid.MAX_SIDE` squares a side).
+
     Raises:
-        BadDataError: the file does not parse or lacks what :func:`validate_map` checks.
+        BadDataError: the file cannot be read, is not a text file of at most 1 MiB, does
+            not parse or lacks what :func:`validate_map` checks (naming the file).
         LookupError: no built-in board of that name.
-        OSError: the file cannot be read.
     """
-    if name.endswith(".board") or "/" in name or "\\" in name:
+    if is_path(name, ".board"):
+        check_file_name(name, "a board file")
         return validate_map(load_board(Path(name)))
+    if name not in builtin_boards():  # checked first: any text is not a file name
+        shown = name if len(name) <= 40 else name[:39] + "…"
+        raise LookupError(f"no built-in board {shown!r}; available: {', '.join(SHIPPED_MAPS)}")
     return validate_map(builtin_board(name))
+
+
+def is_path(name: str, suffix: str) -> bool:
+    """Whether a map or mission ``name`` is a file's path (it ends in ``suffix`` or holds
+    a path separator) rather than a shipped one's name."""
+    return name.endswith(suffix) or "/" in name or "\\" in name
+
+
+def check_file_name(name: str, what: str) -> str:
+    """``name`` as a file name for messages, or a :class:`BadDataError` when it holds a
+    control character (a NUL byte cannot name a file: ``open`` would raise ValueError)."""
+    shown = name if len(name) <= 200 else name[:199] + "…"
+    if any(ord(c) < 32 or ord(c) == 127 for c in name):
+        raise BadDataError(repr(shown), f"the path of {what}, without control characters")
+    try:
+        os.fsencode(name)
+    except UnicodeError:
+        raise BadDataError(repr(shown), f"the path of {what} that the system can encode") from None
+    return shown

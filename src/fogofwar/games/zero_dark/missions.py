@@ -30,9 +30,10 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from fogofwar.core.errors import BadDataError, RulesError
+from fogofwar.core.files import DATA_FILE_LIMIT, read_text
 from fogofwar.core.grid import Board
 
-from .maps import SHIPPED_MAPS, load_map
+from .maps import SHIPPED_MAPS, check_file_name, is_path, load_map
 from .profiles import BOGEYS, TASKS
 from .state import WIN_CONDITIONS as STATE_WIN_CONDITIONS
 from .state import parse_red_force_specs
@@ -280,7 +281,7 @@ class _Parser:
         if "heroes" not in self.entries:
             return 4
         value = self.entries["heroes"].value
-        if not re.fullmatch(r"[0-9]+", value):
+        if not re.fullmatch(r"[0-9]{1,3}", value):
             raise self.fail_at("heroes", "a whole number of heroes, 1 to 6 (ZD-C2)")
         n = int(value)
         if not 1 <= n <= 6:
@@ -421,6 +422,9 @@ def parse_mission(text: str, *, file: str = "<string>", folder: Path | None = No
 def load_mission(name: str) -> Mission:
     """Load a shipped mission (``"the-spy"``) or a ``.mission`` file.
 
+    A file is read with :func:`fogofwar.core.files.read_text`: at most
+    :data:`~fogofwar.core.files.DATA_FILE_LIMIT` bytes of UTF-8 text, no binary data.
+
     Args:
         name: a name from :data:`SHIPPED_MISSIONS`, or the path of a mission file
             (anything containing a path separator or ending in ``.mission``); a relative
@@ -428,29 +432,22 @@ def load_mission(name: str) -> Mission:
 
     Raises:
         BadDataError: the mission does not validate (see :func:`parse_mission`), or the
-            file is not UTF-8 text.
+            file cannot be read, is too large, not UTF-8 or not text (naming the file).
         LookupError: no shipped mission of that name.
-        OSError: the file cannot be read.
     """
-    if name.endswith(_SUFFIX) or "/" in name or "\\" in name:
+    if is_path(name, _SUFFIX):
+        file = check_file_name(name, "a mission file")
         path = Path(name)
-        return parse_mission(
-            _read(path.read_bytes(), str(path)), file=str(path), folder=path.parent
-        )
+        text = read_text(path, file=file, limit=DATA_FILE_LIMIT, what="a mission file")
+        return parse_mission(text, file=file, folder=path.parent)
+    if name not in SHIPPED_MISSIONS:
+        shown = name if len(name) <= 40 else name[:39] + "…"
+        raise LookupError(f"no shipped mission {shown!r}; available: {', '.join(SHIPPED_MISSIONS)}")
     folder = resources.files("fogofwar").joinpath("data", "missions")
     entry = folder.joinpath(name + _SUFFIX)
-    if not entry.is_file():
-        raise LookupError(f"no shipped mission {name!r}; available: {', '.join(SHIPPED_MISSIONS)}")
     file = f"fogofwar/data/missions/{name}{_SUFFIX}"
     return parse_mission(
-        _read(entry.read_bytes(), file),
+        read_text(entry, file=file, limit=DATA_FILE_LIMIT, what="a mission file"),
         file=file,
         folder=folder if isinstance(folder, Path) else None,
     )
-
-
-def _read(data: bytes, file: str) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise BadDataError(file, "UTF-8 text", found=f"byte {data[exc.start]:#04x}") from exc

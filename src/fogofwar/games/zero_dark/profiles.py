@@ -15,9 +15,11 @@ __all__ = [
     "ALLY",
     "BOGEYS",
     "HERO",
+    "MAX_TASK_D_BONUS",
     "PING_LABEL",
     "ROSTER",
     "TASKS",
+    "TASK_BONUS",
     "BogeyStats",
     "HeroStats",
 ]
@@ -88,6 +90,15 @@ PING_LABEL: Final[Mapping[str, str]] = MappingProxyType(
 
 TASKS: Final = ("none", "rescue", "assassination", "observation", "acquisition")
 """The Spook's priority tasks (ZD-T1)."""
+
+TASK_BONUS: Final[Mapping[str, tuple[str, int]]] = MappingProxyType(
+    {"rescue": ("a", 1), "assassination": ("d", 1), "acquisition": ("m", 1)}
+)
+"""A task's bonus to the Spook's profile for the mission: (stat, amount) (ZD-T3, ZD-T4,
+ZD-T6); Observation gives the Dotlight upgrade instead (ZD-T5)."""
+
+MAX_TASK_D_BONUS: Final = max((n for stat, n in TASK_BONUS.values() if stat == "d"), default=0)
+"""The most a task adds to the Spook's D, and so to its hand (ZD-C7, ZD-T4)."""
 
 BOGEY_CQB_TN: Final = 6
 """A bogey's CQB dice need 6 (ZD-C5)."""

@@ -130,7 +130,10 @@ def render_view(view: Mapping[str, Any], board: Board) -> RenderableType:
     deck = view["deck"]
     facts = Text(
         (f"{view['turn_seat']} to act · " if view.get("turn_seat") else "")
-        + f"turn {view['turn']} · deck {deck['left']} left"
+        + f"turn {view['turn']} · "
+        # Versus: the deck's count with the hands' cards (a hand's size is secret).
+        + ("deck and hands" if view.get("mode") == "versus" else "deck")
+        + f" {deck['left']} left"
         + (f" · {deck['set_aside']} set aside" if deck.get("set_aside") else "")
         + f" · {doing}"
         + (f" · acted: {', '.join(view['acted'])}" if view["acted"] else "")

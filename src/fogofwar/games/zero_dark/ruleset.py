@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar, Final
 
@@ -13,6 +13,7 @@ from ...core.game import (
     ActionEncoding,
     Config,
     ConfigSchema,
+    DataFormat,
     GameMetadata,
     Option,
     PlayerView,
@@ -23,15 +24,48 @@ from ...core.game import (
 from ...core.grid import Board
 from .fear import FACINGS
 from .maps import SHIPPED_MAPS, load_map
-from .profiles import TASKS
-from .state import TEAM, ZeroDarkState, parse_red_force
+from .profiles import ROSTER, TASKS
+from .state import (
+    MAX_ALLIES,
+    MAX_BOGEYS,
+    TEAM,
+    ZeroDarkState,
+    parse_red_force_specs,
+    parse_susceptible,
+    parse_win,
+)
 
-MAX_BOGEYS = 60
-"""Bogey ids the action encoding covers (B1…): pings turned over and complications."""
+__all__ = ["MAX_ALLIES", "MAX_BOGEYS", "ZeroDark"]
 
-MAX_ALLIES = 10
+MAX_HEROES: Final = len(ROSTER)
+"""Heroes in a team (ZD-C2): the roster's six."""
 
-__all__ = ["ZeroDark"]
+_KINDS: Final[Mapping[str, tuple[int, str]]] = MappingProxyType(
+    {
+        # kind: (arguments, the form a person types)
+        "prepare": (2, "prepare TASK hand|buy"),
+        "activate": (1, "activate H2"),
+        "move": (-1, "move D7 E7 F8"),
+        "step": (1, "step D7"),
+        "stop": (0, "stop"),
+        "face": (1, "face NE"),
+        "door": (2, "door F3 e"),
+        "exit": (0, "exit"),
+        "verify": (1, "verify B3"),
+        "shoot": (1, "shoot B2"),
+        "dotlight": (1, "dotlight B2"),
+        "interact": (0, "interact"),
+        "cautious": (0, "cautious"),
+        "pass": (0, "pass"),
+        "done": (0, "done"),
+        "fight": (0, "fight"),
+        "persuade": (0, "persuade"),
+        "flip": (0, "flip"),
+        "play": (1, "play 7H"),
+    }
+)
+"""The notation's action words: how many arguments each takes (-1: one or more), and
+its form."""
 
 
 #: The options a mission sets (:meth:`fogofwar.games.zero_dark.missions.Mission.config`).
@@ -177,14 +211,39 @@ class ZeroDark(Ruleset):
         )
     )
 
+    action_forms: ClassVar[Mapping[str, tuple[str, str | None]]] = MappingProxyType(
+        {
+            "prepare": ("a task and hand or buy: prepare rescue hand", "ZD-B4"),
+            "activate": ("one hero or ally: activate H2", "ZD-C9"),
+            "step": ("one square: step D7", "FR-M1"),
+            "face": ("one facing, NE, SE, SW or NW: face NE", "FR-L5"),
+            "door": ("a square and a side: door F3 e", "ZD-C2"),
+            "shoot": ("one target: shoot B2", "ZD-C3"),
+            "dotlight": ("one target: dotlight B2", "ZD-L1"),
+            "verify": ("the down Boss: verify B3", "ZD-T4"),
+            "play": ("a card of the Spook's hand: play 7H", "ZD-C7"),
+            "stop": ("nothing: it ends the move where the hero stands", "ZD-C2"),
+            "exit": ("nothing: the hero leaves by the exit square it is on", "ZD-C8"),
+            "interact": ("nothing: the objective or dead-drop next to the hero", "ZD-C10"),
+            "cautious": ("nothing: an A(10) test", "ZD-C10"),
+            "pass": ("nothing: no tested action", "ZD-C2"),
+            "done": ("nothing: the bonus actions left are forgone", "ZD-C2"),
+            "fight": ("nothing: the hero fights this CQB with D", "ZD-C5"),
+            "persuade": ("nothing: the hero persuades with A", "ZD-P1"),
+            "flip": ("nothing: the Control Deck's top card", "ZD-C6"),
+        }
+    )
+
     def resolve_config(self, config: Mapping[str, Any] | None = None) -> Config:
-        """The options, with a mission's settings under what was given explicitly."""
+        """The options, with a mission's settings under what was given explicitly; the
+        text options are checked here (one-line :class:`RulesError` errors saying what is
+        allowed), the map when a game is made."""
         given = dict(config or {})
-        name = str(given.get("mission") or "")
+        name = given.get("mission") or ""
         # A resolved configuration (a record's) already holds every option a mission
         # sets, and those win over the mission's: the mission file is not read again, so
         # a record replays where its mission file is not (another folder, machine).
-        if name and not given.keys() >= MISSION_OPTIONS:
+        if isinstance(name, str) and name and not given.keys() >= MISSION_OPTIONS:
             from .missions import load_mission
 
             try:
@@ -192,33 +251,79 @@ class ZeroDark(Ruleset):
             except LookupError as exc:  # an unknown name: one line, with the choices
                 raise RulesError(str(exc).strip("'\"")) from None
             given = {**mission.config(), **given}
-        return super().resolve_config(given)
+        cfg = super().resolve_config(given)
+        parse_red_force_specs(str(cfg["red_force"]))
+        parse_susceptible(str(cfg["susceptible"]))
+        parse_win(str(cfg["win"]))
+        return cfg
+
+    def board(self, config: Mapping[str, Any] | None = None) -> Board:
+        """The map of a configuration (FR-G2), or a one-line :class:`RulesError`."""
+        name = str(self.resolve_config(config)["map"])
+        try:
+            return load_map(name)
+        except LookupError:
+            shown = name if len(name) <= 40 else name[:39] + "…"
+            raise RulesError(
+                f"map: expected a shipped map ({', '.join(SHIPPED_MAPS)}) or the path of a "
+                f".board file, got {shown!r}"
+            ) from None
 
     def seats(self, config: Mapping[str, Any] | None = None) -> tuple[str, ...]:
         mode = self.resolve_config(config)["mode"]
         return (TEAM,) if mode == "solo" else ("team1", "team2")
 
     def new_game(self, config: Mapping[str, Any] | None = None, seed: int | str = 0) -> State:
-        cfg = self.resolve_config(config)
-        parse_red_force(str(cfg["red_force"]))  # a bad option fails before the map loads
-        return ZeroDarkState(self, cfg, load_map(str(cfg["map"])), seed)
+        cfg = self.resolve_config(config)  # bad options fail before the map loads
+        return ZeroDarkState(self, cfg, self.board(cfg), seed)
+
+    def data_formats(self) -> Sequence[DataFormat]:
+        """Maps (board files validated as Zero Dark maps) and mission files."""
+        from importlib import resources
+
+        from ...core.grid import parse_board
+        from .maps import validate_map
+        from .missions import SHIPPED_MISSIONS, parse_mission
+
+        data = resources.files("fogofwar").joinpath("data")
+
+        def samples(folder: str, names: Sequence[str]) -> dict[str, str]:
+            return {n: data.joinpath(folder, n).read_text(encoding="utf-8") for n in names}
+
+        return (
+            DataFormat(
+                "a Zero Dark map",
+                samples("boards", [f"{m}.board" for m in SHIPPED_MAPS]),
+                lambda text, file: validate_map(parse_board(text, file=file)),
+            ),
+            DataFormat(
+                "a Zero Dark mission file",
+                samples("missions", [f"{m}.mission" for m in SHIPPED_MISSIONS]),
+                lambda text, file: parse_mission(text, file=file),
+            ),
+        )
 
     def encoding(self, config: Mapping[str, Any] | None = None) -> ActionEncoding:
+        """Every action a mission of ``config`` can offer: the heroes of both teams
+        (``H1`` … ``H12``), every ally and bogey id a mission can reach (:data:`MAX_ALLIES`,
+        :data:`MAX_BOGEYS`), and as targets of ``shoot`` and ``dotlight`` the bogeys and,
+        in Versus, the other team's heroes and allies (ZD-C9)."""
         cfg = self.resolve_config(config)
-        board = load_map(str(cfg["map"]))
+        board = self.board(cfg)
         names = [sq.name for sq in board.squares()]
-        templates: list[tuple[str, tuple[int | str, ...]]] = [
-            ("activate", (f"H{i + 1}",)) for i in range(12)
-        ]
+        heroes = [f"H{i}" for i in range(1, 2 * MAX_HEROES + 1)]
+        allies = [f"A{i}" for i in range(1, MAX_ALLIES + 1)]
+        templates: list[tuple[str, tuple[int | str, ...]]] = [("activate", (h,)) for h in heroes]
         templates += [("prepare", (t, b)) for t in TASKS for b in ("hand", "buy")]
         templates += [("step", (n,)) for n in names]
         templates += [("face", (f,)) for f in FACINGS]
         templates += [("door", tuple(e.name.split())) for e in sorted(board.doors)]
         templates += [("stop", ()), ("exit", ()), ("done", ()), ("pass", ()), ("cautious", ())]
         templates += [("interact", ()), ("fight", ()), ("persuade", ()), ("flip", ())]
-        templates += [("activate", (f"A{i}",)) for i in range(1, MAX_ALLIES + 1)]
+        templates += [("activate", (a,)) for a in allies]
         bogeys = [f"B{i}" for i in range(1, MAX_BOGEYS + 1)]
-        templates += [("shoot", (b,)) for b in bogeys] + [("dotlight", (b,)) for b in bogeys]
+        targets = bogeys + (heroes + allies if cfg["mode"] != "solo" else [])
+        templates += [("shoot", (t,)) for t in targets] + [("dotlight", (t,)) for t in targets]
         templates += [("verify", (b,)) for b in bogeys]
         templates += [("play", (c.to_json(),)) for c in playing_cards(jokers=True)]
         return ActionEncoding(templates)
@@ -227,19 +332,39 @@ class ZeroDark(Ruleset):
         """The map with the models ``view``'s seat knows of, and the last events."""
         from .render import render_view
 
-        return render_view(view.data, load_map(str(self.resolve_config(config)["map"])))
+        return render_view(view.data, self.board(config))
 
     def parse_actions(self, text: str, seat: str, state: State) -> list[Action]:
         """Notation: ``activate H2``, ``step D7``, ``move D7 E7 F8`` (steps, then
-        ``stop``), ``face NE``, ``door F3 e``, ``stop``."""
+        ``stop``), ``face NE``, ``door F3 e``, ``stop`` … (``notation_help``); words in
+        any case. Any text gives actions (which may still be illegal now) or raises
+        :class:`InvalidNotationError` saying what was expected."""
         words = text.split()
-        if words and words[0].lower() == "move":
-            if len(words) < 2:
-                raise InvalidNotationError(text, "move needs squares: move D7 E7", position=0)
-            return [Action(seat, "step", (w.upper(),)) for w in words[1:]] + [Action(seat, "stop")]
-        if words and words[0].lower() in ("step", "face", "activate"):
-            return [Action(seat, words[0].lower(), tuple(w.upper() for w in words[1:]))]
-        return super().parse_actions(text, seat, state)
+        if not words:
+            raise InvalidNotationError(_short(text), "expected an action (help lists them)")
+        kind = words[0].lower()
+        args = words[1:]
+        if kind not in _KINDS:
+            known = ", ".join(_KINDS)
+            raise InvalidNotationError(
+                _short(text),
+                f"expected an action word: {known}; not {_short(words[0])}",
+                position=0,
+            )
+        arity, form = _KINDS[kind]
+        if (arity < 0 and not args) or (arity >= 0 and len(args) != arity):
+            took = "no argument" if arity == 0 else "one or more squares" if arity < 0 else None
+            what = took or f"{arity} argument{'s' if arity > 1 else ''}"
+            raise InvalidNotationError(
+                _short(text), f"{kind} takes {what}: {form}", position=text.index(words[0])
+            )
+        if kind == "move":
+            return [Action(seat, "step", (w.upper(),)) for w in args] + [Action(seat, "stop")]
+        if kind == "prepare":
+            return [Action(seat, kind, (args[0].lower(), args[1].lower()))]
+        if kind == "door":
+            return [Action(seat, kind, (args[0].upper(), args[1].lower()))]
+        return [Action(seat, kind, tuple(w.upper() for w in args))]
 
     def explain_sight(
         self, board: Board, viewer: str, target: str, config: Mapping[str, Any]
@@ -254,7 +379,7 @@ class ZeroDark(Ruleset):
         from .explain import explain_view
 
         cfg = self.resolve_config(config)
-        return explain_view(view.data, load_map(str(cfg["map"])), cfg, viewer, target)
+        return explain_view(view.data, self.board(cfg), cfg, viewer, target)
 
     def metrics(self, state: State) -> dict[str, float]:
         """Per-mission figures for balance studies (ZD-C8): the result, the task's
@@ -275,3 +400,8 @@ class ZeroDark(Ruleset):
             "flips": float(state.flips),
             "pings_revealed": float(len(state.revealed)),
         }
+
+
+def _short(text: str, limit: int = 60) -> str:
+    """``text`` cut to ``limit`` characters for a message (a long input stays one line)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -57,8 +57,10 @@ from .profiles import (
     HERO_DEAD,
     HERO_DOWN,
     INTERACT_TN,
+    MAX_TASK_D_BONUS,
     PING_LABEL,
     ROSTER,
+    TASK_BONUS,
     TASKS,
     BogeyStats,
     HeroStats,
@@ -67,12 +69,19 @@ from .profiles import (
 __all__ = [
     "BOGEYS",
     "HERO",
+    "MAX_ALLIES",
+    "MAX_BOGEYS",
+    "MAX_COMPLICATIONS",
+    "MAX_RED_FORCE",
     "PING_LABEL",
     "TEAM",
     "BogeyStats",
     "HeroStats",
     "ZeroDarkState",
     "parse_red_force",
+    "parse_red_force_specs",
+    "parse_susceptible",
+    "parse_win",
 ]
 
 TEAM: Final = "team"
@@ -99,6 +108,30 @@ PingSpec = tuple[str, frozenset[str]]
 """A ping of the Red Force: its tier and its flags."""
 
 
+MAX_RED_FORCE: Final = 60
+"""The most pings a Red Force may have (FR-P1): each needs a ping site of the map, and no
+Zero Dark map holds more (a 48×48 table, MAX_MAP_SIDE, would be crowded with 60)."""
+
+MAX_COMPLICATIONS: Final = 2 * 54
+"""The most complications a mission can have (ZD-C6): each of the Control Deck's 54
+cards is resolved at most twice — once from the first deck (flipped or played from a
+hand, ZD-C7), once more from the second deck if it was set aside (ZD-B3)."""
+
+MAX_BOGEYS: Final = MAX_RED_FORCE + MAX_COMPLICATIONS
+"""Bogey ids a mission can reach (``B1`` …): every bogey was a ping, of the Red Force
+(FR-P1) or of a complication (ZD-C6). The action encoding covers them all."""
+
+MAX_ALLIES: Final = MAX_BOGEYS
+"""Ally ids a mission can reach (``A1`` …): every ally was a persuaded bogey (ZD-P1)."""
+
+_COUNT_DIGITS: Final = len(str(MAX_RED_FORCE))
+
+
+def _short(text: str, limit: int = 40) -> str:
+    """``text`` for an error message: at most ``limit`` characters, as ``repr`` shows it."""
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
 def parse_red_force(text: str) -> tuple[str, ...]:
     """The tiers of a Red Force, in order (see :func:`parse_red_force_specs`)."""
     return tuple(tier for tier, _ in parse_red_force_specs(text))
@@ -107,13 +140,16 @@ def parse_red_force(text: str) -> tuple[str, ...]:
 def parse_red_force_specs(text: str) -> tuple[PingSpec, ...]:
     """Read a Red Force: ``"grunt=5,elite=2,boss=1:named:nemesis"`` → its pings (tier,
     flags), in order. A tier may be named or given by its counter's face (``1``, ``2``,
-    ``3``, ``S``, FR-P1); flags are ``nemesis``, ``named``, ``synthetic`` and
-    ``susceptible`` (ZD-C4, ZD-P0).
+    ``3``, ``S``, FR-P1); a count is a whole number (ASCII digits); flags are ``nemesis``,
+    ``named``, ``synthetic`` and ``susceptible`` (ZD-C4, ZD-P0). At most
+    :data:`MAX_RED_FORCE` pings in all.
 
     Raises:
-        RulesError: an unknown tier or flag, a bad count, or no ping at all.
+        RulesError: an unknown tier or flag, a bad count, more than
+            :data:`MAX_RED_FORCE` pings, or no ping at all.
     """
     out: list[PingSpec] = []
+    tiers = ", ".join(BOGEYS)
     for part in text.split(","):
         part = part.strip()
         if not part:
@@ -123,18 +159,74 @@ def parse_red_force_specs(text: str) -> tuple[PingSpec, ...]:
         # A tier by name or by its counter's face (FR-P1: "1", "2", "3", "S").
         tier = _TIER_OF_LABEL.get(tier.upper(), tier.lower())
         count, *flags = rest.split(":")
-        if tier not in BOGEYS or not sep or not count.strip().isdigit():
+        count = count.strip()
+        if (
+            tier not in BOGEYS
+            or not sep
+            or not count.isascii()
+            or not count.isdigit()
+            or len(count) > _COUNT_DIGITS
+        ):
             raise RulesError(
-                f"red_force: expected tier=count with tiers {', '.join(BOGEYS)}, got {part!r}"
+                f"red_force: expected tier=count with tiers {tiers} (or the faces 1, 2, 3, "
+                f"S) and a count from 0 to {MAX_RED_FORCE} (FR-P1), got {_short(part)}"
             )
         bad = [f for f in flags if f.strip().lower() not in FLAGS]
         if bad:
-            raise RulesError(f"red_force: flags are {', '.join(FLAGS)}, not {bad[0]!r}")
+            raise RulesError(f"red_force: flags are {', '.join(FLAGS)}, not {_short(bad[0])}")
+        n = int(count)
+        if len(out) + n > MAX_RED_FORCE:
+            raise RulesError(
+                f"red_force: at most {MAX_RED_FORCE} pings in all (FR-P1), got more at "
+                f"{_short(part)}"
+            )
         marks = frozenset(f.strip().lower() for f in flags)
-        out += [(tier, marks)] * int(count)
+        out += [(tier, marks)] * n
     if not out:
-        raise RulesError("red_force: at least one ping is needed")
+        raise RulesError("red_force: at least one ping is needed (FR-P1), e.g. grunt=5,elite=2")
     return tuple(out)
+
+
+def parse_susceptible(text: str) -> frozenset[str]:
+    """The bogey tiers of the ``susceptible`` option (ZD-P0): comma-separated tier names
+    in any case, each once; ``""`` or ``none`` for none.
+
+    Raises:
+        RulesError: an unknown or repeated tier, saying which tiers there are.
+    """
+    words = [w.strip().lower() for w in text.split(",")]
+    words = [w for w in words if w]
+    if words == ["none"]:
+        return frozenset()
+    seen: set[str] = set()
+    for w in words:
+        if w not in BOGEYS:
+            raise RulesError(
+                f"susceptible: expected bogey tiers ({', '.join(BOGEYS)}) or none, comma-"
+                f"separated (ZD-P0), not {_short(w)}"
+            )
+        if w in seen:
+            raise RulesError(f"susceptible: each tier once (ZD-P0), {_short(w)} is repeated")
+        seen.add(w)
+    return frozenset(seen)
+
+
+def parse_win(text: str) -> tuple[str, ...]:
+    """The ``win`` option's conditions (ZD-C8), comma-separated in any case; at least one.
+
+    Raises:
+        RulesError: an unknown condition, or none at all, saying which there are.
+    """
+    words = [w.strip().lower() for w in text.split(",")]
+    out = tuple(dict.fromkeys(w for w in words if w))
+    for w in out:
+        if w not in WIN_CONDITIONS:
+            raise RulesError(
+                f"win: conditions are {', '.join(WIN_CONDITIONS)} (ZD-C8), not {_short(w)}"
+            )
+    if not out:
+        raise RulesError(f"win: at least one condition (ZD-C8): {', '.join(WIN_CONDITIONS)}")
+    return out
 
 
 def _towards(board: Board, square: Square) -> str:
@@ -154,7 +246,8 @@ def _tier_of(card: PlayingCard) -> str | None:
 
 
 def _num(model_id: str) -> int:
-    return int(model_id[1:]) if model_id[1:].isdigit() else 0
+    digits = model_id[1:]
+    return int(digits) if digits.isascii() and digits.isdigit() and len(digits) < 6 else 0
 
 
 @dataclass(slots=True)
@@ -176,6 +269,8 @@ class Side:
     verified: bool = False  # ZD-T4
     rescued: str | None = None  # the ally the double agent became ("left": gone at once)
     prepared: bool = False  # Versus: its secret setup choice is in (ZD-B4)
+    base_d: int = 0  # the Spook's D before the task's bonus (public: the roster's)
+    played: int = 0  # the cards it has played from its hand (ZD-C7)
 
     def copy(self) -> Side:
         return replace(
@@ -280,10 +375,8 @@ class ZeroDarkState(State):
         self.turn_seat = seats[0]  # whose activation comes next (Versus alternates)
         self.red_seat = seats[0]  # the team whose activation the flip follows
         self.objectives_by: dict[str, str] = {}
-        self.win = tuple(w.strip() for w in str(config["win"]).split(",") if w.strip())
-        unknown = [w for w in self.win if w not in WIN_CONDITIONS]
-        if unknown:
-            raise RulesError(f"win: conditions are {', '.join(WIN_CONDITIONS)}, not {unknown[0]!r}")
+        self.win = parse_win(str(config["win"]))
+        self.susceptible_tiers = parse_susceptible(str(config["susceptible"]))
         if self.mode == "solo":
             side = self.sides[TEAM]
             side.task = str(config["task"]) if side.spook else "none"
@@ -454,24 +547,29 @@ class ZeroDarkState(State):
         return self.sides[self.seat_of(model)]
 
     def _setup_sides(self) -> None:
-        """Each side's Spook: the hand or buying time (ZD-C7, ZD-B1; with both Versus
-        Spooks buying, the set-aside count is the sum of their D, ZD-B4, ZD-B5), the task
-        with its equipment (ZD-T1), the umpire's secret picks (ZD-T3, ZD-T4); then the
+        """Each side's Spook: the task with its equipment (ZD-T1), the umpire's secret
+        picks (ZD-T3, ZD-T4), then the hand or buying time (ZD-C7, ZD-B1; with both Versus
+        Spooks buying, the set-aside count is the sum of their D, ZD-B4, ZD-B5); then the
         reveal check of the placement and, in Versus, the roll-off (ZD-C9)."""
         for side in self.sides.values():
-            self._setup_side(side)
+            self._equip(side)
+        hands = self._deal()
+        for side in self.sides.values():
+            self._announce(side, hands.get(side.seat, []))
         self._reveal_check()
         if self.mode != "solo":
             self._roll_off()
 
-    def _setup_side(self, side: Side) -> None:
+    def _equip(self, side: Side) -> None:
+        """ZD-T1: the task's bonus or equipment; ZD-T3, ZD-T4: the umpire's secret picks,
+        each from a stream keyed by its purpose and the side (so that one side's secret
+        choice shifts no draw of the other's)."""
         spook = side.spook
         if spook is None:
             return
-        private = None if self.mode == "solo" else (side.seat,)
-        bonus = {"rescue": ("a", 1), "assassination": ("d", 1), "acquisition": ("m", 1)}
-        if side.task in bonus:
-            stat, amount = bonus[side.task]
+        side.base_d = self.stats(spook).d
+        if side.task in TASK_BONUS:
+            stat, amount = TASK_BONUS[side.task]
             self.hero_stats[spook] = self.stats(spook).with_bonus(stat, amount)
         if side.task == "observation":
             self.upgrades[spook].append("dotlight")  # ZD-T5: the task's equipment
@@ -488,13 +586,55 @@ class ZeroDarkState(State):
             if not bosses:
                 raise RulesError("the Assassination task needs a Boss ping (ZD-T4)")
             side.boss_target = self._streams.stream("boss-target", side.seat).choice(bosses)
-        d = self.stats(spook).d  # D in force at the start, task bonuses included (ZD-B6)
+
+    def _deal(self) -> dict[str, list[PlayingCard]]:
+        """ZD-C7: each Spook that does not buy time draws D cards (its D in force at the
+        start, task bonuses included, ZD-B6); ZD-B2, ZD-B4, ZD-B5: the Spooks that buy
+        time set aside the first flips, the sum of their D.
+
+        Solo: the hand is the top D cards. Versus: a Spook's D is its team's secret (a
+        task's bonus would tell the task), so the hands are dealt from the bottom of the
+        Control Deck, one card to each Spook in turn (team1's from the bottom card up,
+        team2's from the one above it): neither hand, nor the cards flipped from the top,
+        depend on the other Spook's D (ruling)."""
+        wants: dict[str, int] = {}
+        for side in self.sides.values():
+            if side.spook is None:
+                continue
+            d = self.stats(side.spook).d
+            if side.buying_time:
+                self.aside_target += d
+            else:
+                wants[side.seat] = d
+        if self.mode == "solo":
+            return {
+                seat: [self.deck.draw() for _ in range(min(d, len(self.deck)))]
+                for seat, d in wants.items()
+            }
+        order = list(self.deck)  # top first
+        n = len(order)
+        picks: dict[str, list[int]] = {}
+        for k, seat in enumerate(self.sides):
+            if seat in wants:
+                picks[seat] = [n - 1 - (k + 2 * j) for j in range(wants[seat]) if k + 2 * j < n]
+        taken = {i for positions in picks.values() for i in positions}
+        dealt = [order[i] for seat in picks for i in picks[seat]]
+        rest = [card for i, card in enumerate(order) if i not in taken]
+        self.deck = Deck(dealt + rest, name="control")
+        return {seat: [self.deck.draw() for _ in picks[seat]] for seat in picks}
+
+    def _announce(self, side: Side, hand: list[PlayingCard]) -> None:
+        """The private events of a side's setup: its hand or buying time, and its task."""
+        spook = side.spook
+        if spook is None:
+            return
+        private = None if self.mode == "solo" else (side.seat,)
         if side.buying_time:
-            self.aside_target += d
+            d = self.stats(spook).d
             self._emit("buying_time", to=private, spook=spook, cards=d, rule="ZD-B1")
         else:
-            side.hand = [self.deck.draw() for _ in range(min(d, len(self.deck)))]
-            self._emit("hand_drawn", to=private, spook=spook, cards=len(side.hand), rule="ZD-C7")
+            side.hand = hand
+            self._emit("hand_drawn", to=private, spook=spook, cards=len(hand), rule="ZD-C7")
         self._emit("task", to=private, spook=spook, task=side.task, rule="ZD-T1")
 
     def _prepare(self, seat: str, task: str, buy: str) -> None:
@@ -567,7 +707,8 @@ class ZeroDarkState(State):
         if phase == "prepare":
             if self.sides[seat].spook is None:
                 return [Action(seat, "prepare", ("none", "hand"))]
-            return [Action(seat, "prepare", (t, b)) for t in TASKS for b in ("hand", "buy")]
+            tasks = [t for t in TASKS if self._task_refused(t) is None]
+            return [Action(seat, "prepare", (t, b)) for t in tasks for b in ("hand", "buy")]
         if phase == "choose":
             return [Action(seat, "activate", (m.id,)) for m in self._can_activate(seat)]
         if phase == "red":
@@ -891,8 +1032,8 @@ class ZeroDarkState(State):
             self.targeted.add(target.id)
             spent = 1
             side = self.side_of(hero)
-            if hero.id == side.spook:
-                side.observed.add(target.id)  # ZD-T5: the Spook's targetings
+            if hero.id == side.spook and target.kind == "bogey":
+                side.observed.add(target.id)  # ZD-T5: the Spook's targetings of bogeys
             self._emit("targeted", model=target.id, by=hero.id, rule="ZD-L2")
         need = 1 if spent else 2
         if hits - spent >= need and self.support.get(target.id, 0) > 0:
@@ -1014,7 +1155,7 @@ class ZeroDarkState(State):
             ):
                 self.cqb_queue.pop(0)
                 continue
-            if bogey.kind == "bogey" and self._susceptible(bogey) and char.kind == "hero":
+            if bogey.kind == "bogey" and char.kind == "hero" and self._susceptible(bogey, char):
                 self.phase = "cqb"
                 self._emit("cqb_choice", model=char_id, bogey=bogey_id, rule="ZD-P1")
                 return
@@ -1023,19 +1164,19 @@ class ZeroDarkState(State):
                 return
         self._continue_after_cqb()
 
-    def _susceptible(self, bogey: Model) -> bool:
+    def _susceptible(self, bogey: Model, char: Model) -> bool:
         """ZD-P0: a rule (the Rescue task's double agent) or the mission's data makes a
-        bogey susceptible; Synthetic bogeys never are (ZD-P4)."""
+        bogey susceptible; Synthetic bogeys never are (ZD-P4). The double agent is one
+        side's secret (ZD-T3): only its own side may persuade it (in Versus the other
+        team fights it as any bogey, and so learns nothing of it, ruling)."""
+        seat = self.seat_of(char)
         flags = self.flags.get(bogey.id, frozenset())
         if "synthetic" in flags:
             return False
-        susceptible_tiers = {
-            t.strip() for t in str(self.config["susceptible"]).split(",") if t.strip()
-        }
         return (
-            any(bogey.id == x.double_agent for x in self.sides.values())
+            any(bogey.id == x.double_agent for x in self.sides.values() if x.seat == seat)
             or "susceptible" in flags
-            or bogey.tier in susceptible_tiers
+            or bogey.tier in self.susceptible_tiers
         )
 
     def _resolve_cqb(self, *, persuade: bool) -> None:
@@ -1114,9 +1255,28 @@ class ZeroDarkState(State):
 
     # ------------------------------------------------------------------ the Red Force
 
-    def _spook_can_play(self, side: Side) -> bool:
-        spook = self.position.models.get(side.spook or "")
-        return bool(side.hand) and spook is not None and spook.state != "ooa"
+    def _asks_to_play(self, side: Side) -> bool:
+        """Whether the acting team chooses between a flip and a card of its Spook's hand
+        (ZD-C7: "its player may play one of them" — the Spook need not stand, ruling).
+
+        In Versus the other team must not learn from the question whether the hand is
+        empty before the rules show it (its size is the Spook's D, which a task may raise,
+        ZD-T4): a team that drew a hand is asked until it has played as many cards as a
+        hand can hold, D + the largest task bonus to D (ruling)."""
+        if side.hand:
+            return True
+        if self.mode == "solo" or side.spook is None or side.buying_time:
+            return False
+        return side.played < side.base_d + MAX_TASK_D_BONUS
+
+    def cards_to_come(self) -> int:
+        """The Control Deck's count as the table sees it (views, ``flip`` events). Solo:
+        the cards left to flip. Versus: the cards left to flip and the cards in the
+        Spooks' hands together — each hand's size is its team's secret (ZD-C7, ZD-T4), and
+        the deck's own count would tell it (ruling)."""
+        if self.mode == "solo":
+            return len(self.deck)
+        return len(self.deck) + sum(len(x.hand) for x in self.sides.values())
 
     def _red_force(self) -> None:
         """After an activation: a flip, or the acting team's choice to play from its
@@ -1124,18 +1284,21 @@ class ZeroDarkState(State):
         self._check_end()  # the last hero down ends the mission before another flip
         if self._outcome is not None:
             return
-        if self._spook_can_play(self.sides[self.red_seat]):
+        if self._asks_to_play(self.sides[self.red_seat]):
             self.phase = "red"
             return
         self._flip(None)
 
     def _play(self, code: str) -> None:
+        """ZD-C7: a card of the hand played as if flipped; ZD-B6: it is not a Control Deck
+        flip (never set aside, and a cautious move's cancel waits for the next flip)."""
         side = self.sides[self.red_seat]
         card = next(c for c in side.hand if c.to_json() == code)
         side.hand.remove(card)
+        side.played += 1
         self.deck.discard(card)  # the hand's cards were drawn: they are out
         self._emit("played", card=code, spook=side.spook, rule="ZD-C7")
-        self._resolve_card(card)
+        self._resolve_card(card, flipped=False)
 
     def _flip(self, _: None) -> None:
         """ZD-C6: flip the Control Deck's top card; with buying time the first D flips
@@ -1143,18 +1306,20 @@ class ZeroDarkState(State):
         card = self.deck.draw()
         self.flips += 1
         aside = len(self.deck.pile("aside")) if "aside" in self.deck.pile_names else 0
+        left = self.cards_to_come()
         if not self.second_deck and aside < self.aside_target:
             self.deck.set_aside(card)
-            self._emit("flip", card=card.to_json(), left=len(self.deck), set_aside=True)
+            self._emit("flip", card=card.to_json(), left=left, set_aside=True)
         else:
             self.deck.discard(card)
-            self._emit("flip", card=card.to_json(), left=len(self.deck))
-        self._resolve_card(card)
+            self._emit("flip", card=card.to_json(), left=left)
+        self._resolve_card(card, flipped=True)
 
-    def _resolve_card(self, card: PlayingCard) -> None:
+    def _resolve_card(self, card: PlayingCard, *, flipped: bool) -> None:
         self.phase = "choose"
-        if self.cancel_next:
-            # ZD-C10: a cautious move's success cancels this flip's primary action.
+        if self.cancel_next and flipped:
+            # ZD-C10: a cautious move's success cancels the next flip's primary action
+            # (a card played from a hand is no flip, ZD-B6: the cancel waits for one).
             self.cancel_next = False
             self._emit("cancelled", card=card.to_json(), rule="ZD-C10")
         else:
@@ -1226,8 +1391,14 @@ class ZeroDarkState(State):
         return best
 
     def _complication(self, card: PlayingCard) -> None:
-        """ZD-C6's default complication: a new Grunt ping at a random deployment site."""
-        free = [s for s in self.board.marker("deployment") if self.position.at(s) is None]
+        """ZD-C6's default complication: a new Grunt ping at a random deployment site.
+        With every site taken (FR-M3: it may not share a square), the ping is not lost: it
+        goes on a free square nearest a site by range (FR-R1), at random among the nearest
+        (ruling); only a map with no free square left loses it."""
+        sites = self.board.marker("deployment")
+        free = [s for s in sites if self.position.at(s) is None]
+        if not free:
+            free = self._nearest_free(sites)
         if not free:
             self._emit("complication", card=card.to_json(), ping=None)
             return
@@ -1235,6 +1406,21 @@ class ZeroDarkState(State):
         self._emit("complication", card=card.to_json(), ping=f"P{self.pings_made + 1}")
         self._new_ping(square, "grunt")
         self._reveal_check()
+
+    def _nearest_free(self, sites: Sequence[Square]) -> list[Square]:
+        """The free squares (no model, passable) nearest ``sites`` by FR-R1 range."""
+        dist = self.position.graph.distance_map(list(sites))
+        best: list[Square] = []
+        least = None
+        for sq in self.board.squares():
+            d = int(dist[sq.row, sq.col])
+            if d < 0 or self.position.at(sq) is not None or not self.board.passable[sq]:
+                continue
+            if least is None or d < least:
+                least, best = d, [sq]
+            elif d == least:
+                best.append(sq)
+        return best
 
     def _activate(self, model: Model) -> None:
         """An activated ping (FR-P4) or bogey (ZD-C4) moves up to Att squares by the
@@ -1245,7 +1431,8 @@ class ZeroDarkState(State):
         att = self._att(model)
         for taken in range(att):
             current = self.position.models.get(model.id)
-            if current is None:  # revealed: the ping's activation ends (ruling)
+            if current is None:  # revealed: the ping's activation ends (ruling) …
+                self._end_crossing(self.revealed.get(model.id), att - taken)
                 return
             nxt = self._route_step(current, att - taken)
             if nxt is None:
@@ -1258,8 +1445,27 @@ class ZeroDarkState(State):
             self._emit(kind, model=model.id, square=nxt.name)
             self._reveal_check()
         current = self.position.models.get(model.id)
-        if current is not None and current.kind == "bogey":
+        if current is None:
+            self._end_crossing(self.revealed.get(model.id), 0)
+        elif current.kind == "bogey":
             self._bogey_attack(current)
+
+    def _end_crossing(self, bogey_id: str | None, left: int) -> None:
+        """FR-M3: a ping turned over in its move while crossing another model's square
+        (a bogey, a ping, a character out of action) may not stop there: the bogey that
+        replaced it goes on, with the steps left, to the first square it may stop on,
+        nearest the hero it hunts — the ping's move was sure to allow one — and does
+        nothing else (ruling)."""
+        bogey = self.position.models.get(bogey_id or "")
+        while bogey is not None and not self.position.can_stop(bogey.id, bogey.square):
+            if left <= 0:  # pragma: no cover - the ping's lookahead rules this out
+                raise RuntimeError(f"{bogey.id} is stranded on {bogey.square.name}")
+            nxt = self._step_off(bogey, left)
+            left -= 1
+            self._set(bogey.at(nxt))
+            self._emit("bogey_step", model=bogey.id, square=nxt.name, rule="FR-M3")
+            self._reveal_check()
+            bogey = self.position.models.get(bogey.id)
 
     def _bogey_attack(self, bogey: Model) -> None:
         """ZD-C4: engaged with a character → CQB with the nearest of them; else face the
@@ -1522,64 +1728,133 @@ class ZeroDarkState(State):
     # ================================================================== illegal actions
 
     def explain_illegal(self, action: Action) -> tuple[str, str | None]:
-        if self.is_over or action.seat not in self.to_act():
-            return super().explain_illegal(action)
-        kind, args = action.kind, action.args
+        """Why ``action`` is refused, with the rule that refuses it, in every phase and
+        for any action at all (an unknown kind, the wrong arguments, another seat's)."""
+        kind, args, seat = action.kind, action.args, action.seat
+        if self._outcome is not None:
+            return f"the mission is over ({self._outcome.reason})", self._outcome.rule
+        if seat not in self.sides:
+            seats = ", ".join(self.sides)
+            return f"{seat!r} is not a seat of this mission (seats: {seats})", "ZD-C9"
+        waiting = self.to_act()
+        if seat not in waiting:
+            others = ", ".join(sorted(waiting))
+            if self.phase == "prepare":
+                return f"{seat} has recorded its choices; waiting for {others}", "ZD-B4"
+            return f"{seat} may not act now: waiting for {others}", "ZD-C9"
         phase = self.phase
+        if phase == "prepare":
+            return self._explain_prepare(action)
         if phase == "choose":
-            if kind != "activate":
-                return "choose a hero to activate first (activate H1)", "ZD-C9"
-            model = self.position.models.get(str(args[0])) if len(args) == 1 else None
-            if model is None or not model.is_character:
-                return f"no hero or ally {' '.join(map(str, args))!r} to activate", "ZD-C9"
-            if model.id in self.acted:
-                return f"{model.id} has already acted this turn", "ZD-C9"
-            if model.state == "ooa":
-                return f"{model.id} is out of action", "ZD-C5"
-            if self.reunite is not None:
-                ally_id, hero_id = self.reunite
-                return f"{ally_id} is more than 4 from {hero_id}: one of them acts next", "ZD-D2"
-            return super().explain_illegal(action)
+            return self._explain_activate(action)
         if phase == "red":
-            if kind == "play":
-                return "that card is not in the Spook's hand", "ZD-C7"
-            return "flip the Control Deck or play a card from the hand", "ZD-C7"
+            if kind == "play" and len(args) == 1:
+                return f"{args[0]!s} is not in the Spook's hand", "ZD-C7"
+            return "flip the Control Deck or play a card from the hand (play 7H)", "ZD-C7"
         if phase == "cqb":
             return "choose fight or persuade for this CQB", "ZD-P1"
-        hero = self._hero()
+        hero = self.position.models.get(self.active or "")
+        if hero is None:  # pragma: no cover - the move, bonus and tested phases have one
+            return "no hero or ally is taking its activation", "ZD-C2"
         if phase == "tested":
-            if kind in ("shoot", "dotlight"):
-                if kind == "dotlight" and "dotlight" not in self.upgrades.get(hero.id, []):
-                    return f"{hero.id} has no dotlight", "ZD-L1"
-                return f"{hero.id} has no line of sight to that target in its view", "ZD-C3"
-            if kind == "interact":
-                return f"{hero.id} is not engaged with an objective it can work on", "ZD-C10"
-            return "the tested action now: shoot, interact, cautious or pass", "ZD-C2"
-        if kind == "step" and len(args) == 1:
+            return self._explain_tested(hero, kind)
+        return self._explain_automatic(hero, kind, args)
+
+    def _explain_prepare(self, action: Action) -> tuple[str, str | None]:
+        """ZD-B4, ZD-T1: a Versus team records its Spook's task and whether it buys time."""
+        kind, args = action.kind, action.args
+        form = f"prepare TASK hand|buy, TASK one of {', '.join(TASKS)}"
+        if kind != "prepare":
+            return f"first record the Spook's task and whether it buys time: {form}", "ZD-B4"
+        if len(args) != 2 or str(args[0]) not in TASKS or str(args[1]) not in ("hand", "buy"):
+            return f"a team records its choices as {form}", "ZD-B4"
+        if self.sides[action.seat].spook is None:
+            return "without a Spook a team has no task and no hand: prepare none hand", "ZD-T1"
+        refused = self._task_refused(str(args[0]))
+        if refused is not None:
+            return refused
+        return f"a team records its choices as {form}", "ZD-B4"  # pragma: no cover
+
+    def _task_refused(self, task: str) -> tuple[str, str] | None:
+        """Why ``task`` cannot be chosen with this Red Force (ZD-T3: no ping may be the
+        double agent; ZD-T4: no Boss ping), or ``None``."""
+        if task == "rescue":
+            exclude = {"nemesis", "named"}
+            if self.config["rescue_excludes_synthetic"]:
+                exclude.add("synthetic")
+            if all(f & exclude for f in self.ping_flags.values()):
+                return "no ping may be the double agent: the Rescue task cannot be chosen", "ZD-T3"
+        if task == "assassination" and "boss" not in self.ping_types.values():
+            return "no Boss ping: the Assassination task cannot be chosen", "ZD-T4"
+        return None
+
+    def _explain_activate(self, action: Action) -> tuple[str, str | None]:
+        """ZD-C9, ZD-D2: which hero or ally may be activated now."""
+        kind, args = action.kind, action.args
+        if kind != "activate":
+            return "choose a hero or ally to activate first (activate H1)", "ZD-C9"
+        model = self.position.models.get(str(args[0])) if len(args) == 1 else None
+        if model is None or not model.is_character:
+            return f"no hero or ally {' '.join(map(str, args))!r} to activate", "ZD-C9"
+        if self.seat_of(model) != action.seat:
+            return f"{model.id} is {self.seat_of(model)}'s to activate", "ZD-C9"
+        if model.id in self.acted:
+            return f"{model.id} has already acted this turn", "ZD-C9"
+        if model.state == "ooa":
+            return f"{model.id} is out of action", "ZD-C5"
+        if self.reunite is not None:
+            ally_id, hero_id = self.reunite
+            return f"{ally_id} is more than 4 from {hero_id}: one of them acts next", "ZD-D2"
+        return f"{model.id} may not be activated now", "ZD-C9"  # pragma: no cover
+
+    def _explain_tested(self, hero: Model, kind: str) -> tuple[str, str | None]:
+        """ZD-C2: the tested action after the automatic action."""
+        if kind in ("shoot", "dotlight"):
+            if kind == "dotlight" and "dotlight" not in self.upgrades.get(hero.id, []):
+                return f"{hero.id} has no dotlight", "ZD-L1"
+            return f"{hero.id} has no line of sight to that target in its view", "ZD-C3"
+        if kind == "interact":
+            return f"{hero.id} is not engaged with an objective it can work on", "ZD-C10"
+        return "the tested action now: shoot, dotlight, interact, cautious or pass", "ZD-C2"
+
+    def _explain_automatic(
+        self, hero: Model, kind: str, args: tuple[int | str, ...]
+    ) -> tuple[str, str | None]:
+        """ZD-C2 and the FEAR rules: the automatic action (or a bonus action)."""
+        if kind == "step":
+            if len(args) != 1:
+                return "a step goes to one square: step D7", "FR-M1"
             return self._explain_step(hero, str(args[0]))
         if kind in ("face", "stop") and not self.position.can_stop(hero.id, hero.square):
             return f"{hero.id} may not end its move on {hero.square.name}: another model", "FR-M2"
         if kind == "face":
             if len(args) == 1 and str(args[0]).upper() == hero.facing:
                 return f"{hero.id} already faces {hero.facing}", "FR-L5"
-            return f"a facing is one of {', '.join(FACINGS)}", "FR-L5"
+            return f"a facing is one of {', '.join(FACINGS)}: face NE", "FR-L5"
+        if kind == "stop":
+            return "stop takes nothing: it ends the move where the hero stands", "ZD-C2"
         if kind == "door":
             if self.steps:
                 return "a door is opened or closed instead of moving, not after steps", "ZD-C2"
-            return f"no door on an edge of {hero.id}'s square there", "ZD-C2"
+            return f"no door on an edge of {hero.id}'s square there (door F3 e)", "ZD-C2"
         if kind == "exit":
+            if self.steps:
+                return "the exit is taken instead of moving, not after steps", "ZD-C8"
             return f"{hero.id} is not on an exit square", "ZD-C8"
         if kind == "verify":
             return f"{hero.id} is not the Spook engaged with the down Boss to verify", "ZD-T4"
+        if kind == "done":
+            return "done forgoes bonus actions, before a bonus action's move", "ZD-C2"
         if kind in ("shoot", "dotlight", "interact", "cautious", "pass"):
             return "first the automatic action (a move, a facing, a door), then this", "ZD-C2"
-        return super().explain_illegal(action)
+        legal = ", ".join(sorted({a.kind for a in self.legal_actions(self.seat_of(hero))}))
+        return f"the automatic action now: {legal}", "ZD-C2"
 
     def _explain_step(self, hero: Model, text: str) -> tuple[str, str | None]:
         try:
             to = self.board.square(text)
-        except RulesError:
-            return f"{text!r} is not a square of {self.board.name}", "FR-G1"
+        except ValueError:  # a RulesError, or digits beyond any board's
+            return f"{_short(text)} is not a square of {self.board.name}", "FR-G1"
         m = self.stats(hero.id).m
         if self.steps >= m:
             return f"{hero.id} has used its {m} steps", "ZD-C2"
@@ -1608,7 +1883,7 @@ class ZeroDarkState(State):
 
     def clone(self) -> ZeroDarkState:
         new = copy.copy(self)
-        for name in ("events", "hand", "cqb_queue", "objectives_done"):
+        for name in ("events", "cqb_queue", "objectives_done"):
             setattr(new, name, list(getattr(self, name)))
         for name in (
             "ping_types",
@@ -1623,7 +1898,7 @@ class ZeroDarkState(State):
             "specialism",
         ):
             setattr(new, name, dict(getattr(self, name)))
-        for name in ("acted", "dead", "exited", "targeted", "observed", "engaged_at_start"):
+        for name in ("acted", "dead", "exited", "targeted", "engaged_at_start"):
             setattr(new, name, set(getattr(self, name)))
         new.upgrades = {k: list(v) for k, v in self.upgrades.items()}
         new.sides = {k: v.copy() for k, v in self.sides.items()}

@@ -7,7 +7,10 @@ discard pile and the set-aside cards' number, the Spook's hand, the task, the
 objectives, the XP and this turn's public events; a spectator knows the same but the
 hand. The umpire's secrets — ping types and flags, the deck's order, the double agent
 and the Boss to assassinate, the seed — are never read here.
-The umpire's secrets — ping types, the deck's order, the seed — are never read here.
+
+In Versus a team's task, profiles, upgrades and hand are its own: the other team and
+spectators see neither the size of a hand nor the deck's own count, only the two
+together (a task's bonus to D would show in either).
 """
 
 from __future__ import annotations
@@ -73,7 +76,9 @@ def build_view(state: ZeroDarkState, seat: str | None) -> PlayerView:
         "doors": {e.name: (e in pos.open_doors) for e in sorted(pos.board.doors)},
         "models": [_model(state, m, seat) for m in models],
         "deck": {
-            "left": len(state.deck),
+            # Versus: the deck and the Spooks' hands together (a hand's size is its
+            # team's secret, ruling); solo: the deck.
+            "left": state.cards_to_come(),
             "discard": [c.to_json() for c in state.deck.discard_pile],
             "set_aside": len(state.deck.pile("aside")) if "aside" in state.deck.pile_names else 0,
             "second_deck": state.second_deck,
