@@ -7,9 +7,11 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fogofwar.cli import main
-from fogofwar.core.errors import BadDataError
+from fogofwar.core.errors import BadDataError, RulesError
 from fogofwar.core.files import decode_text
 from fogofwar.core.game import Action, Event, State, get_ruleset, registered_rulesets
 from fogofwar.core.rng import stream
@@ -205,3 +207,28 @@ def test_a_loader_that_crashes_is_caught() -> None:
 
     broken = check_loader(fragile, "copies 3\n" * 5, stream(1, "fragile"), trials=200)
     assert broken and broken[0][1].startswith("OverflowError")
+
+
+# --------------------------------------------------------------------------- options
+
+_TEXT = st.text(
+    alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=300
+) | st.sampled_from(["", "x" * 5000, "/dev/zero", "/", "..", "a\x00b", "grunt=9" * 50])
+
+
+@pytest.mark.parametrize("ruleset", ["specter-ops", "zero-dark", "rock-n-roll", "warfighter"])
+def test_any_text_for_any_option_sets_up_a_game_or_is_one_rules_error(ruleset: str) -> None:
+    # Every option, given any text as --set gives it: a game, or a RulesError (one line
+    # at the command line) — no other exception, no hang, no MemoryError.
+    rs = get_ruleset(ruleset)
+
+    @settings(max_examples=40, deadline=None)
+    @given(st.sampled_from([o.name for o in rs.config_schema.options]), _TEXT)
+    def one(name: str, text: str) -> None:
+        try:
+            overrides = rs.config_schema.parse_sets([f"{name}={text}"])
+            rs.new_game(rs.resolve_config(overrides), 1)
+        except RulesError as exc:
+            assert str(exc) and "\n" not in str(exc)
+
+    one()

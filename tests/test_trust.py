@@ -15,7 +15,13 @@ from rich.console import Console
 
 from fogofwar.cli import main
 from fogofwar.commands.play import TerminalGame, default_record_path
-from fogofwar.core.errors import BadDataError, RulesError
+from fogofwar.core.errors import (
+    BadDataError,
+    IllegalActionError,
+    InvalidNotationError,
+    MalformedActionError,
+    RulesError,
+)
 from fogofwar.core.game import Action, get_ruleset
 from fogofwar.core.record import (
     Record,
@@ -348,3 +354,47 @@ def test_an_illegal_action_in_a_record_is_still_named() -> None:
     data["actions"][2] = Action("squad", "move", ("S9", "L1")).to_json()
     with pytest.raises(BadDataError, match="action 2"):
         Record.loads(json.dumps(data)).replay()
+
+
+# --------------------------------------------------------------------------- refusals
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "action", "says", "rule"),
+    [
+        ("specter-ops", Action("agent", "stop", ("A2",)), "stop takes no arguments", "SO-A1"),
+        ("specter-ops", Action("agent", "step", ()), "step takes one neighbouring", "SO-A1"),
+        ("specter-ops", Action("agent", "step", ("X99",)), "X99 is not a square", "SO-A1"),
+        ("zero-dark", Action("team", "step", ()), "step takes", "FR-M1"),
+        ("zero-dark", Action("team", "stop", ("A2",)), "stop takes", None),
+        ("rock-n-roll", Action("vietnam", "deploy", ("V1",)), "deploy takes", "PT-C2"),
+        ("warfighter", Action("squad", "move", ("S1",)), "move", "WF-C2"),
+    ],
+)
+def test_a_malformed_action_is_a_notation_error_that_says_what_it_takes(
+    ruleset: str, action: Action, says: str, rule: str | None
+) -> None:
+    # A malformed action is refused as what it is — malformed input — with what the
+    # action takes and the rule that defines the action, not as some rule it happens to
+    # break where it stands (SO-A3's "may not end on a hunter's square" for `stop A2`).
+    state = get_ruleset(ruleset).new_game(None, 3)
+    before = {s: state.view(s).canonical() for s in (*state.ruleset.seats(state.config), None)}
+    with pytest.raises(MalformedActionError) as info:
+        state.apply(action)
+    err = info.value
+    assert isinstance(err, InvalidNotationError) and isinstance(err, IllegalActionError)
+    assert says in err.reason and str(err).startswith("malformed action")
+    if rule is not None:
+        assert err.rule == rule
+    else:
+        assert err.rule is not None and err.rule.startswith(("ZD-", "FR-"))
+    after = {s: state.view(s).canonical() for s in (*state.ruleset.seats(state.config), None)}
+    assert after == before
+
+
+def test_unknown_seats_and_kinds_are_malformed_too() -> None:
+    state = get_ruleset("rock-n-roll").new_game(None, 1)
+    with pytest.raises(MalformedActionError, match="no seat 'umpire'"):
+        state.apply(Action("umpire", "end"))
+    with pytest.raises(MalformedActionError, match="has no action 'castle'"):
+        state.apply(Action("vietnam", "castle"))

@@ -613,7 +613,7 @@ class Ruleset(ABC):
             return f"{self.metadata.name} has no action {action.kind!r} (actions: {kinds})", None
         if any(len(f) == len(action.args) for f in forms):
             return None  # the arguments' values: see unknown_argument
-        return self._what_it_takes(action, _describe_forms(action, forms))
+        return self._what_it_takes(action, _describe_forms(action, forms), detail=False)
 
     def unknown_argument(self, action: Action, config: Config) -> tuple[str, str | None] | None:
         """Why an action of a known shape can never be legal: an argument that no action of
@@ -623,13 +623,20 @@ class Ruleset(ABC):
         if encoding is None or encoding.has(action):
             return None
         forms = encoding.forms(action.kind)
-        return self._what_it_takes(action, _describe_forms(action, forms)) if forms else None
+        if not forms:
+            return None
+        return self._what_it_takes(action, _describe_forms(action, forms), detail=True)
 
-    def _what_it_takes(self, action: Action, generic: str) -> tuple[str, str | None]:
+    def _what_it_takes(
+        self, action: Action, generic: str, *, detail: bool
+    ) -> tuple[str, str | None]:
+        """The rule set's description of the kind when it has one (with the generic
+        ``detail`` of which argument is wrong), else the generic one from the encoding."""
         described = self.action_forms.get(action.kind)
         if described is None:
             return generic, self.action_rules.get(action.kind)
-        return f"{action.kind} takes {described[0]} ({generic})", described[1]
+        more = f" ({generic})" if detail else ""
+        return f"{action.kind} takes {described[0]}{more}", described[1]
 
     def metrics(self, state: State) -> dict[str, float]:
         """Return per-game figures for balance studies (called on finished games)."""

@@ -714,12 +714,6 @@ class Recorder:
         self._digests.append(self._chain.hex()[:DIGEST_CHARS])
         return events
 
-    @property
-    def head(self) -> str:
-        """The digest chain's head so far (64 hex digits): safe to show every seat, as it
-        says nothing that the seats' own events do not."""
-        return self._chain.hex()
-
     def record(self) -> Record:
         """Return the record of the game so far (with the outcome once it is over)."""
         return Record(

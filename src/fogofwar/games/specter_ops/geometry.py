@@ -323,10 +323,20 @@ def build_geometry(board: Board) -> Geometry:
 @functools.lru_cache(maxsize=16)
 def geometry_for(board: str) -> Geometry:
     """The geometry of a built-in board (by name) or a board file (by path), cached."""
+    known = ", ".join(builtin_boards())
+    shown = board if len(board) <= 60 else board[:59] + "…"
+    if not board or len(board) > 4096 or not board.isprintable():
+        raise RulesError(
+            f"board: expected a built-in board ({known}) or a board file's path of at most "
+            f"4096 printable characters, got {shown!r}"
+        )
     path = Path(board)
-    if path.suffix == ".board" or "/" in board or path.exists():
+    try:
+        is_file = path.suffix == ".board" or "/" in board or path.exists()
+    except OSError:  # a name the system refuses (too long a part, say)
+        is_file = True
+    if is_file:
         return build_geometry(load_board(path))
     if board not in builtin_boards():
-        known = ", ".join(builtin_boards())
-        raise RulesError(f"no board file {board!r} and no built-in board of that name ({known})")
+        raise RulesError(f"no board file {shown!r} and no built-in board of that name ({known})")
     return build_geometry(builtin_board(board))
