@@ -398,3 +398,16 @@ def test_unknown_seats_and_kinds_are_malformed_too() -> None:
         state.apply(Action("umpire", "end"))
     with pytest.raises(MalformedActionError, match="has no action 'castle'"):
         state.apply(Action("vietnam", "castle"))
+
+
+def test_a_record_of_an_unknown_rule_set_cannot_be_judged(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = finished().to_json()
+    data["ruleset"] = "warfigh/er"  # one byte changed
+    path = tmp_path / "x.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(BadDataError, match="unknown rule set 'warfigh/er'"):
+        Record.load(path).replay()
+    code, _, err = run(capsys, "verify", str(path))
+    assert code == 2 and "a rule set this fogofwar plays" in err and err.count("\n") == 1

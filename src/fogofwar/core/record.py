@@ -495,11 +495,18 @@ class Record:
                 record's id.
 
         Raises:
-            RulesError: the rule set is unknown (listing the known ones).
-            BadDataError: ``ruleset`` has another id than the record.
+            BadDataError: the rule set is unknown (listing the known ones), or
+                ``ruleset`` has another id than the record.
             RecordVersionError: the rule set's major version differs from the record's.
         """
-        rs = ruleset if ruleset is not None else get_ruleset(self.ruleset)
+        if ruleset is None:
+            try:
+                ruleset = get_ruleset(self.ruleset)
+            except RulesError as exc:  # a record of a rule set this fogofwar lacks
+                raise BadDataError(
+                    self.source, "a record of a rule set this fogofwar plays", found=str(exc)
+                ) from None
+        rs = ruleset
         if rs.id != self.ruleset:
             raise BadDataError(self.source, f"a record of {rs.id}", found=self.ruleset)
         if _major(rs.version) != _major(self.ruleset_version):
@@ -620,8 +627,8 @@ def verify_record(record: Record) -> Verdict:
     one. A format 1 record cannot be verified.
 
     Raises:
-        RecordVersionError: the record needs another fogofwar to be judged.
-        RulesError: the record's rule set is not installed.
+        BadDataError: the record's rule set is not installed, or
+            (:class:`RecordVersionError`) it needs another version of it.
     """
     n, finished = len(record.actions), record.outcome is not None
     checks: list[str] = []
@@ -643,11 +650,9 @@ def verify_record(record: Record) -> Verdict:
     if not matches(record.seed, committed):
         return failed(f"the seed does not match the commitment {committed}")
     checks.append(f"the seed matches the commitment {committed}")
+    record.check_ruleset()  # another fogofwar is needed: the record cannot be judged here
     try:
-        record.check_ruleset()
         record.replay()
-    except RecordVersionError:
-        raise  # another fogofwar is needed: the record cannot be judged here
     except BadDataError as exc:
         return failed(str(exc))
     checks.append(
