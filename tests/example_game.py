@@ -45,9 +45,10 @@ is part of every view, since every player could work it out.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from fogofwar.core.dice import parse as parse_dice
 from fogofwar.core.errors import InvalidNotationError, RulesError
 from fogofwar.core.game import (
     JSON,
@@ -64,6 +65,7 @@ from fogofwar.core.game import (
     State,
     register,
 )
+from fogofwar.core.odds import OddsAnswer, OddsParam, OddsQuery, fraction_text
 from fogofwar.core.record import outcome_from_json
 from fogofwar.core.rng import Stream, Streams
 
@@ -117,6 +119,16 @@ def _one_step(cells: Iterable[int], blocked: int, size: int) -> frozenset[int]:
 def _legal_bids(energy: int) -> range:
     """The bids a seat with ``energy`` left may make (EX-1)."""
     return range(min(MAX_BID, energy) + 1)
+
+
+#: The search roll (EX-4): the game rolls it and the odds query reads it.
+SEARCH_DIE = parse_dice("d6")
+
+
+def _search_odds(target: int) -> OddsAnswer:
+    success = sum((p for face, p in SEARCH_DIE.dist().items() if face >= target), start=0)
+    data = {"target": target, "success": fraction_text(success), "rules": ["EX-4"]}
+    return OddsAnswer(data, f"search: d6 ≥ {target} succeeds with {success}")
 
 
 class HideAndSeek(Ruleset):
@@ -177,6 +189,23 @@ class HideAndSeek(Ruleset):
         state.log.append(_event("start", seeker_at=0))
         state.log.append(_event("placed", cell=hider_at))
         return state
+
+    def odds_queries(self) -> Sequence[OddsQuery]:
+        """``fogofwar odds tests.example_game:HideAndSeek search --target 4``: the chance
+        that a search roll succeeds (EX-4), from the die the search rolls."""
+        return (
+            OddsQuery(
+                "search",
+                "The chance that a search roll succeeds (EX-4).",
+                (
+                    OddsParam(
+                        "target", int, "The least roll that finds.", default=4, minimum=1, maximum=6
+                    ),
+                ),
+                _search_odds,
+                ("EX-4",),
+            ),
+        )
 
     def encoding(self, config: Mapping[str, Any] | None = None) -> ActionEncoding:
         size = self.resolve_config(config)["cells"]
@@ -455,7 +484,7 @@ class HideAndSeekState(State):
 
     def _resolve_search(self) -> None:
         # EX-4: a keyed stream per round, so no hidden choice can shift the roll.
-        roll = self._streams.stream("search", self.round).die(6)
+        roll = SEARCH_DIE.sample(self._streams.stream("search", self.round))
         in_range = abs(self.hider_at - self.seeker_at) <= SEARCH_RANGE
         success = roll >= self.config["search_target"]
         found = in_range and success

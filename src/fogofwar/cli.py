@@ -78,127 +78,6 @@ def odds_dice_command(
     odds_dice(expression, json_out=json_out, console=_out())
 
 
-specter_odds_app = typer.Typer(help="Specter Ops rolls.", no_args_is_help=True)
-odds_app.add_typer(specter_odds_app, name="specter-ops")
-
-
-@specter_odds_app.command("attack")
-def odds_specter_ops_attack_command(
-    distance: int | None = typer.Option(
-        None, "--distance", help="Squares to the agent (king moves); omit for a table 0-12."
-    ),
-    hunter: str = typer.Option("", "--hunter", help="The attacking hunter: gun, prophet, …"),
-    agent: str = typer.Option("", "--agent", help="The agent's character: spider, …"),
-    json_out: bool = typer.Option(False, "--json", help="Print JSON with exact fractions."),
-) -> None:
-    """Exact hit probability of a hunter's attack, with the characters' modifiers."""
-    from .commands.odds import odds_specter_ops_attack
-
-    odds_specter_ops_attack(
-        distance, hunter=hunter.lower(), agent=agent.lower(), json_out=json_out, console=_out()
-    )
-
-
-zero_dark_odds_app = typer.Typer(help="Zero Dark rolls.", no_args_is_help=True)
-odds_app.add_typer(zero_dark_odds_app, name="zero-dark")
-
-
-@zero_dark_odds_app.command("test")
-def odds_zero_dark_test_command(
-    dice: int = typer.Option(..., "--dice", help="The stat: how many d12s (0-10)."),
-    tn: int = typer.Option(..., "--tn", help="The target number each group must reach."),
-    json_out: bool = typer.Option(False, "--json", help="Print JSON with exact fractions."),
-) -> None:
-    """Exact distribution of successes of a test: the dice split into the most groups
-    reaching the TN (ZD-C1)."""
-    from .commands.odds import odds_zero_dark_test
-
-    odds_zero_dark_test(dice, tn, json_out=json_out, console=_out())
-
-
-@odds_app.command("rock-n-roll")
-def odds_rock_n_roll_command(
-    roll: str = typer.Argument(..., help="capture, torture, execute or recruit."),
-    effective_twos: bool = typer.Option(
-        False, "--effective-twos", help="The roller's 2s count as effective (PT-P9)."
-    ),
-    rd: int = typer.Option(0, "--rd", min=0, max=8, help="RD dice added to a capture (PT-C4)."),
-    json_out: bool = typer.Option(False, "--json", help="Print JSON with exact fractions."),
-) -> None:
-    """Exact odds of a capture (6+ on any die) or a prisoner interaction: success,
-    backfire (a natural 3, PT-P6) and nothing."""
-    from .commands.odds import odds_rock_n_roll
-
-    odds_rock_n_roll(
-        roll.lower(), effective_twos=effective_twos, rd=rd, json_out=json_out, console=_out()
-    )
-
-
-warfighter_odds_app = typer.Typer(help="Warfighter rolls.", no_args_is_help=True)
-odds_app.add_typer(warfighter_odds_app, name="warfighter")
-
-
-@warfighter_odds_app.command("check")
-def odds_warfighter_check_command(
-    need: int = typer.Option(..., "--need", help="The ability's N of N+ (d10)."),
-    modifier: int = typer.Option(0, "--modifier", help="The check's modifier (WF-A3)."),
-    upgunned: int | None = typer.Option(
-        None, "--upgunned", help="The ability's upgunned value, spent on this check (WF-A7)."
-    ),
-    lacks_ability: bool = typer.Option(
-        False, "--lacks-ability", help="The Soldier lacks the ability: it never succeeds."
-    ),
-    json_out: bool = typer.Option(False, "--json", help="Print JSON with exact fractions."),
-) -> None:
-    """Exact chance that an ability check succeeds."""
-    from .commands.odds import odds_warfighter_check
-
-    odds_warfighter_check(
-        need,
-        modifier=modifier,
-        upgunned=upgunned,
-        lacks_ability=lacks_ability,
-        json_out=json_out,
-        console=_out(),
-    )
-
-
-@warfighter_odds_app.command("door")
-def odds_warfighter_door_command(
-    cover: int = typer.Option(..., "--cover", help="The Hostile's (or Door's) Cover."),
-    hits: int = typer.Option(..., "--hits", help="The Hits that breach it."),
-    shots: int = typer.Option(1, "--shots", min=1, help="Shots per attack Action."),
-    pick: int | None = typer.Option(None, "--pick", help="The picker's Pick N+ (d10)."),
-    pick_modifier: int = typer.Option(0, "--pick-modifier", help="The pick's modifier."),
-    upgunned: int | None = typer.Option(
-        None, "--upgunned", help="The picker's upgunned Pick N+: each try costs 2 Actions."
-    ),
-    bound: int = typer.Option(
-        20,
-        "--bound",
-        min=1,
-        max=200,
-        help="Actions listed one by one (1-200); beyond them one tail figure.",
-    ),
-    json_out: bool = typer.Option(False, "--json", help="Print JSON with exact fractions."),
-) -> None:
-    """Exact distribution of the Actions needed to breach a Door, by attacking and by
-    picking."""
-    from .commands.odds import odds_warfighter_door
-
-    odds_warfighter_door(
-        cover,
-        hits,
-        shots=shots,
-        pick=pick,
-        pick_modifier=pick_modifier,
-        upgunned=upgunned,
-        bound=bound,
-        json_out=json_out,
-        console=_out(),
-    )
-
-
 @app.command("play")
 def play_command(
     ruleset: str = typer.Argument(..., help="The rule set, e.g. specter-ops."),
@@ -403,7 +282,13 @@ def _err(message: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line and return its exit status (what the console script exits with)."""
     try:
-        app(args=argv, prog_name="fogofwar", standalone_mode=True)
+        args = sys.argv[1:] if argv is None else list(argv)
+        if args[:1] == ["odds"]:
+            # The rule sets' odds queries (and a plug-in's) become commands here.
+            from .commands.odds import add_ruleset_odds
+
+            add_ruleset_odds(odds_app, args)
+        app(args=args, prog_name="fogofwar", standalone_mode=True)
     except SystemExit as exc:
         code = exc.code
         return code if isinstance(code, int) else (0 if code is None else 1)

@@ -120,8 +120,7 @@ def others_demo(console: Console, *, seed: int = 1) -> None:
     (the result and the rule set's own figures) and the odds of a roll."""
     from ..bots import make_bot
     from ..core.game import get_ruleset
-    from ..games.rock_n_roll.odds import odds_table
-    from ..games.warfighter.odds import check_odds
+    from ..core.odds import find_query
     from ..sim.runner import play_game
 
     console.print(Rule("6. The other rule sets: a game each between heuristic bots"))
@@ -151,9 +150,12 @@ def others_demo(console: Console, *, seed: int = 1) -> None:
         figures = ", ".join(f"{k} {result.metrics.get(k, 0):g}" for k in keys)
         table.add_row(label, f"{won} won: {outcome.reason} [{outcome.rule}]", figures)
     console.print(table)
-    execute = odds_table("execute")
+    # The odds through the rule sets' declared queries, as `fogofwar odds` asks them.
+    rnr, wf = get_ruleset("rock-n-roll"), get_ruleset("warfighter")
+    execute = find_query(rnr.id, rnr.odds_queries(), "execute").ask().data
+    check = find_query(wf.id, wf.odds_queries(), "check").ask({"need": 7, "modifier": -1}).data
     console.print(
         "Rock-n-Roll, executing a prisoner (5+ on one die, a natural 3 backfires): "
-        + ", ".join(f"{k} {v}" for k, v in execute.items())
-        + f"; Warfighter, a Pick 7+ check at -1: success {check_odds(7, modifier=-1)}."
+        + ", ".join(f"{k} {execute[k]}" for k in ("success", "backfire", "nothing"))
+        + f"; Warfighter, a Pick 7+ check at -1: success {check['success']}."
     )

@@ -1,4 +1,4 @@
-"""The game protocol every rule set implements (see DESIGN.md, "The protocol").
+"""The game protocol every rule set implements (docs/protocol.md; docs/architecture.md).
 
 The pieces, smallest first:
 
@@ -34,6 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .errors import IllegalActionError, InvalidNotationError, MalformedActionError, RulesError
+from .odds import OddsQuery
 from .rng import Stream
 
 __all__ = [
@@ -646,6 +647,10 @@ class Ruleset(ABC):
         """The kinds of data file this rule set reads, with shipped samples."""
         return ()
 
+    def odds_queries(self) -> Sequence[OddsQuery]:
+        """The rolls whose exact odds this rule set gives (``fogofwar odds RULESET``)."""
+        return ()
+
     def render(self, view: PlayerView, config: Mapping[str, Any]) -> object:
         """A terminal drawing of ``view`` for ``replay`` and ``play``: a rich renderable or
         text, built from the view alone. The default is the view's JSON."""
@@ -664,6 +669,22 @@ class Ruleset(ABC):
         for w in words[1:]:
             args.append(int(w) if _is_int(w) else w)
         return [Action(seat, words[0], tuple(args))]
+
+    def view(self, state: State, seat: str | None) -> PlayerView:
+        """The observer: what ``seat`` (``None``: a spectator) may know of ``state`` now.
+
+        The rule set builds views, not the state: the state holds the truth and never
+        imports the view code (``State.view`` asks here). A rule set whose states build
+        their own views (the older shape) overrides :meth:`State.view` instead.
+        """
+        raise NotImplementedError(f"{self.id} builds no views")
+
+    def explain_illegal(self, state: State, action: Action) -> tuple[str, str | None]:
+        """Why ``action`` (known to be illegal) is refused in ``state``: ``(reason, rule
+        ID or None)``. The default is the protocol's answer
+        (:meth:`State.protocol_refusal`); a rule set overrides it, or
+        :meth:`State.explain_illegal`, to name its rules."""
+        return state.protocol_refusal(action)
 
     def sample_world(self, view: PlayerView, stream: Stream) -> State:
         """Return a full state consistent with ``view`` (for search over hidden information)."""
@@ -745,9 +766,10 @@ class State(ABC):
     def apply_unchecked(self, action: Action) -> list[Event]:
         """Apply an action known to be legal; return the events it caused."""
 
-    @abstractmethod
     def view(self, seat: str | None) -> PlayerView:
-        """What ``seat`` may know now (``None``: a spectator)."""
+        """What ``seat`` may know now (``None``: a spectator), built by the rule set's
+        observer (:meth:`Ruleset.view`)."""
+        return self.ruleset.view(self, seat)
 
     @abstractmethod
     def outcome(self) -> Outcome | None:
@@ -773,9 +795,15 @@ class State(ABC):
     def explain_illegal(self, action: Action) -> tuple[str, str | None]:
         """Say why a (known illegal) action is illegal: ``(reason, rule ID or None)``.
 
-        The default covers the protocol; rule sets override it to name the rule, and fall
-        back to this for what they do not recognise.
+        The default asks the rule set (:meth:`Ruleset.explain_illegal`); rule sets
+        override one or the other to name the rule, and fall back to
+        :meth:`protocol_refusal` for what they do not recognise.
         """
+        return self.ruleset.explain_illegal(self, action)
+
+    def protocol_refusal(self, action: Action) -> tuple[str, str | None]:
+        """The protocol's reason for a refusal: the game is over (naming the rule that
+        ended it), the seat may not act now, or the action is not among the legal kinds."""
         outcome = self.outcome()
         if outcome is not None:
             # The rule that ended the game is the one that forbids acting on.

@@ -11,8 +11,8 @@ import icepool
 import pytest
 
 from fogofwar.cli import main
-from fogofwar.commands.odds import specter_ops_attack_json
 from fogofwar.games.specter_ops.characters import AGENTS, HUNTERS
+from fogofwar.games.specter_ops.odds import attack_json as specter_ops_attack_json
 
 SIXTH = Fraction(1, 6)
 

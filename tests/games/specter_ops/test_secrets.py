@@ -5,8 +5,8 @@ that every public fact is the same (the result of each move, the "Clear" answers
 sensor's answers, objectives, attacks), must give every hunter seat and a spectator
 byte-identical views, and the hunters identical legal actions (and reasons for
 refusing illegal ones), at every step. The
-views are built from public facts (DESIGN.md, "Views are built, never redacted"), and
-the dice come from keyed streams (DESIGN.md, "Chance"), so a hidden choice cannot
+views are built from public facts (docs/protocol.md, "Views are built, never redacted"), and
+the dice come from keyed streams (docs/protocol.md, "Chance"), so a hidden choice cannot
 shift a later public roll.
 
 With characters and equipment (SO-S4, SO-A7, SO-A8) the twins differ in the agent's
@@ -132,7 +132,7 @@ def facts(events: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
         elif kind == "sensor":
             out.append((kind, e["hunter"], e["answer"]))
         elif kind == "attack":
-            # Not the dice: with keyed streams (DESIGN.md, "Chance") the same attack in
+            # Not the dice: with keyed streams (docs/protocol.md, "Chance") the same attack in
             # the same round rolls the same dice, which the views then compare.
             out.append((kind, e["hunter"], e["distance"]))
         elif kind == "game_over":

@@ -20,11 +20,17 @@ from fractions import Fraction
 from itertools import product
 from typing import Final
 
+from rich.table import Table
+
+from ...core.errors import RulesError
+from ...core.odds import OddsAnswer, OddsParam, OddsQuery, fraction_text
+
 __all__ = [
     "CAPTURE_THRESHOLD",
     "HIT_FACES",
     "INTERACTIONS",
     "KINDS",
+    "QUERIES",
     "capture_result",
     "interaction_result",
     "is_hit",
@@ -100,3 +106,59 @@ def odds_table(
             counts[interaction_result(kind, dice[0], effective_twos)] += 1
     total = 6**n
     return {k: Fraction(v, total) for k, v in counts.items()}
+
+
+# --------------------------------------------------------------------------- the odds queries
+
+
+def _roll(kind: str, effective_twos: bool, rd: int) -> OddsAnswer:
+    try:
+        table = odds_table(kind, effective_twos=effective_twos, extra_dice=rd)
+    except ValueError as exc:
+        raise RulesError(str(exc)) from exc
+    data = {
+        "game": "rock-n-roll",
+        "roll": kind,
+        "effective_twos": effective_twos,
+        "rd_dice": rd,
+        **{k: fraction_text(p) for k, p in table.items()},
+        "rules": ["PT-P2", "PT-C4"] if kind == "capture" else ["PT-P6", "PT-P9", "PT-P10"],
+    }
+    dice = f"1d6 + {rd} RD" if rd else "1d6"
+    title = f"Rock-n-Roll {kind}: {dice}" + (", 2s effective" if effective_twos else "")
+    out = Table(title=title, title_justify="left")
+    for col in ("outcome", "probability", "%"):
+        out.add_column(col, justify="right")
+    for key in ("success", "backfire", "nothing"):
+        out.add_row(key, fraction_text(table[key]), f"{float(table[key]) * 100:.2f}")
+    out.caption = (
+        "6+ on any die (PT-P2)"
+        if kind == "capture"
+        else "one die, no RD; a natural 3 backfires (PT-P6); 2s effective after an "
+        "execution (PT-P9)"
+    )
+    return OddsAnswer(data, out)
+
+
+def _query(kind: str) -> OddsQuery:
+    what = (
+        "a capture (6+ on any die, PT-P2)"
+        if kind == "capture"
+        else f"a prisoner's {kind} ({INTERACTIONS[kind]}+; a natural 3 backfires, PT-P6)"
+    )
+    return OddsQuery(
+        kind,
+        f"Exact odds of {what}: success, backfire and nothing.",
+        (
+            OddsParam("effective_twos", bool, "The roller's 2s count as effective (PT-P9)."),
+            OddsParam(
+                "rd", int, "RD dice added to a capture (PT-C4).", default=0, minimum=0, maximum=8
+            ),
+        ),
+        lambda effective_twos, rd: _roll(kind, effective_twos, rd),
+        ("PT-P2", "PT-C4") if kind == "capture" else ("PT-P6", "PT-P9", "PT-P10"),
+    )
+
+
+#: ``fogofwar odds rock-n-roll capture|torture|execute|recruit [--effective-twos] [--rd N]``.
+QUERIES: Final[tuple[OddsQuery, ...]] = tuple(_query(k) for k in KINDS)

@@ -19,8 +19,11 @@ from ...core.game import (
     Ruleset,
     State,
 )
+from ...core.odds import OddsQuery
 from .cards import SIDES, load_cards, parse_card_files, read_card_files
+from .odds import QUERIES
 from .state import FATES, RULE_OF, RockNRollState
+from .views import build_view
 
 __all__ = ["NOTATION", "RockNRoll"]
 
@@ -181,6 +184,15 @@ class RockNRoll(Ruleset):
 
     def new_game(self, config: Mapping[str, Any] | None = None, seed: int | str = 0) -> State:
         return RockNRollState(self, self.resolve_config(config), load_cards(), seed)
+
+    def view(self, state: State, seat: str | None) -> PlayerView:
+        """The observer: ``seat``'s view of ``state``, built from what it may know
+        (:mod:`.views`)."""
+        return build_view(state, seat)  # type: ignore[arg-type]
+
+    def odds_queries(self) -> Sequence[OddsQuery]:
+        """The rolls whose exact odds ``fogofwar odds`` gives (see :mod:`.odds`)."""
+        return QUERIES
 
     def data_formats(self) -> Sequence[DataFormat]:
         """The six card files, each read with the other five shipped ones."""

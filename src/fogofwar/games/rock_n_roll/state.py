@@ -3,7 +3,7 @@
 A match is rounds of: arrival (PT-C8, PT-A1) → alternating turns, each a deployment
 phase then an orders phase (PT-C3) → the end of the round when the side on turn finds
 its order deck empty, in the order of PT-C3. Multi-step actions are steps of the same
-seat (DESIGN.md, "Steps, not paths"): an attack is declared, then RD dice are poured
+seat (docs/protocol.md, "Seats and turns"): an attack is declared, then RD dice are poured
 (``pour N``), the dice rolled, and a ROCK'N'ROLL offered (``rnr`` / ``keep``); a capture
 or a goal change is declared, then paid (``pay CARD`` / ``pay rd``). Decisions that
 belong to a player (the prisoner to free, each interaction, the order of the locals'
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ...core.cards import Pile
-from ...core.game import Action, Config, Event, Outcome, PlayerView, Ruleset, State
+from ...core.game import Action, Config, Event, Outcome, Ruleset, State
 from ...core.rng import Streams
 from .cards import SIDES, CardSet, UnitCard
 from .features import FEATURES, condition_met
@@ -1383,11 +1383,6 @@ class RockNRollState(State):
         self._start_turn(starter)
 
     # ------------------------------------------------------------------ views
-
-    def view(self, seat: str | None) -> PlayerView:
-        from .views import build_view
-
-        return build_view(self, seat)
 
 
 @functools.cache

@@ -18,9 +18,13 @@ from ...core.game import (
     Ruleset,
     State,
 )
+from ...core.odds import OddsQuery
 from .characters import AGENTS, CARDS, HUNTERS
 from .geometry import geometry_for
+from .odds import QUERIES
+from .rules_text import explain
 from .state import AGENT, FIGURES, HUNTER_SEATS, SpecterOpsState, seats_for
+from .views import build_view
 
 __all__ = ["SpecterOps"]
 
@@ -154,6 +158,22 @@ class SpecterOps(Ruleset):
             else:
                 templates.append(("use", (c.id,)))
         return ActionEncoding(templates)
+
+    def explain_illegal(self, state: State, action: Action) -> tuple[str, str | None]:
+        """Why an action is refused, and under which rule (:mod:`.rules_text`)."""
+        if state.is_over or action.seat not in state.to_act():
+            return state.protocol_refusal(action)
+        found = explain(state, action)  # type: ignore[arg-type]
+        return found if found is not None else state.protocol_refusal(action)
+
+    def view(self, state: State, seat: str | None) -> PlayerView:
+        """The observer: ``seat``'s view of ``state``, built from what it may know
+        (:mod:`.views`)."""
+        return build_view(state, seat)  # type: ignore[arg-type]
+
+    def odds_queries(self) -> Sequence[OddsQuery]:
+        """The rolls whose exact odds ``fogofwar odds`` gives (see :mod:`.odds`)."""
+        return QUERIES
 
     def data_formats(self) -> Sequence[DataFormat]:
         """Board files, validated as Specter Ops boards (sectors, objective sites, escape

@@ -29,7 +29,7 @@ from functools import partial
 from typing import Any, Generic, TypeVar, overload
 
 from ...core.dice import Dice, best_of, exploding_check
-from ...core.game import Action, Config, Event, Outcome, PlayerView, Ruleset, State
+from ...core.game import Action, Config, Event, Outcome, Ruleset, State
 from ...core.rng import Stream, Streams
 from .characters import AGENTS, CARDS, HUNTERS, card_pool
 from .geometry import Geometry, bearing
@@ -1561,20 +1561,7 @@ class SpecterOpsState(State):
 
     # ================================================================== illegal actions
 
-    def explain_illegal(self, action: Action) -> tuple[str, str | None]:
-        if self.is_over or action.seat not in self.to_act():
-            return super().explain_illegal(action)
-        from .rules_text import explain
-
-        found = explain(self, action)
-        return found if found is not None else super().explain_illegal(action)
-
     # ================================================================== views
-
-    def view(self, seat: str | None) -> PlayerView:
-        from .views import build_view
-
-        return build_view(self, seat)
 
     def public_agent_square(self) -> int | None:
         """The agent's square if its figure is on the board (public), else None."""

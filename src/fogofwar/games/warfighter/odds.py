@@ -15,14 +15,18 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import comb
-from typing import Final
+from typing import Final, cast
+
+from rich.table import Table
 
 from fogofwar.core.errors import RulesError
+from fogofwar.core.odds import OddsAnswer, OddsParam, OddsQuery
 
 __all__ = [
     "DEFAULT_BOUND",
     "DIE",
     "LACKING_NATURAL",
+    "QUERIES",
     "check_json",
     "check_odds",
     "check_result",
@@ -238,3 +242,110 @@ def door_json(
         "picking": side(raw["pick"], "per_try"),
         "rules": ["WF-C4", "WF-D1", "WF-D2", "WF-D4", "WF-D5", "WF-A7"],
     }
+
+
+# --------------------------------------------------------------------------- the odds queries
+
+
+def _check(need: int, modifier: int, upgunned: int | None, lacks_ability: bool) -> OddsAnswer:
+    data = check_json(need, modifier=modifier, upgunned=upgunned, lacks_ability=lacks_ability)
+    label = f"{upgunned}+ upgunned" if upgunned is not None else f"{need}+"
+    if modifier:
+        label += f", modifier {modifier:+d}"
+    if lacks_ability:
+        label += ", lacking the ability"
+    out = Table(title=f"Warfighter check: d10, {label}", title_justify="left")
+    for col in ("outcome", "probability", "%"):
+        out.add_column(col, justify="right")
+    for key in ("success", "failure"):
+        p = Fraction(str(data[key]))
+        out.add_row(key, str(p), f"{float(p) * 100:.2f}")
+    return OddsAnswer(data, out)
+
+
+def _door(
+    cover: int,
+    hits: int,
+    shots: int,
+    pick: int | None,
+    pick_modifier: int,
+    upgunned: int | None,
+    bound: int,
+) -> OddsAnswer:
+    if upgunned is not None and pick is None:
+        raise RulesError("--upgunned is the picker's upgunned Pick: give --pick too")
+    data = door_json(
+        cover,
+        hits,
+        shots=shots,
+        pick=pick,
+        pick_modifier=pick_modifier,
+        upgunned=upgunned,
+        bound=bound,
+    )
+    title = f"Warfighter door: Cover {cover}, Hits {hits}, {shots} shot(s) an Action"
+    if pick is not None:
+        title += f"; Pick {pick}+" + (f" {pick_modifier:+d}" if pick_modifier else "")
+        if upgunned is not None:
+            title += f", upgunned {upgunned}+ (2 Actions a try)"
+    out = Table(title=title, title_justify="left")
+    out.add_column("Actions", justify="right")
+    ways = [("attack", "attack")] + ([("picking", "pick")] if data["picking"] else [])
+    for _, label in ways:
+        out.add_column(f"{label}: P(=)", justify="right")
+        out.add_column(f"{label}: P(≤) %", justify="right")
+    for n in range(1, bound + 1):
+        row = [str(n)]
+        for key, _ in ways:
+            part = cast(dict[str, dict[str, str]], data[key])
+            p = part["actions"].get(str(n), "0")
+            at_most = part["at_most"].get(str(n))
+            if at_most is None:  # no breach can end on this Action (an upgunned pick)
+                done = [Fraction(v) for k, v in part["at_most"].items() if int(k) <= n]
+                at_most = str(max(done, default=Fraction(0)))
+            row += [p, f"{float(Fraction(at_most)) * 100:.2f}"]
+        out.add_row(*row)
+    tail = [f"{label}: {cast(dict[str, str], data[key])['tail']}" for key, label in ways]
+    out.caption = f"more than {bound} Actions — " + "; ".join(tail)
+    return OddsAnswer(data, out)
+
+
+#: ``fogofwar odds warfighter check …`` and ``fogofwar odds warfighter door …``.
+QUERIES: Final[tuple[OddsQuery, ...]] = (
+    OddsQuery(
+        "check",
+        "Exact chance that an ability check succeeds.",
+        (
+            OddsParam("need", int, "The ability's N of N+ (d10).", required=True),
+            OddsParam("modifier", int, "The check's modifier (WF-A3).", default=0),
+            OddsParam(
+                "upgunned", int, "The ability's upgunned value, spent on this check (WF-A7)."
+            ),
+            OddsParam("lacks_ability", bool, "The Soldier lacks the ability: it never succeeds."),
+        ),
+        _check,
+        ("WF-A2", "WF-A3", "WF-A7", "WF-A8", "WF-A11"),
+    ),
+    OddsQuery(
+        "door",
+        "Exact distribution of the Actions needed to breach a Door, by attacking and by picking.",
+        (
+            OddsParam("cover", int, "The Hostile's (or Door's) Cover.", required=True),
+            OddsParam("hits", int, "The Hits that breach it.", required=True),
+            OddsParam("shots", int, "Shots per attack Action.", default=1, minimum=1),
+            OddsParam("pick", int, "The picker's Pick N+ (d10)."),
+            OddsParam("pick_modifier", int, "The pick's modifier.", default=0),
+            OddsParam("upgunned", int, "The picker's upgunned Pick N+: each try costs 2 Actions."),
+            OddsParam(
+                "bound",
+                int,
+                "Actions listed one by one (1-200); beyond them one tail figure.",
+                default=20,
+                minimum=1,
+                maximum=200,
+            ),
+        ),
+        _door,
+        ("WF-C4", "WF-D1", "WF-D2", "WF-D4", "WF-D5", "WF-A7"),
+    ),
+)

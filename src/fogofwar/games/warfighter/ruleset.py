@@ -21,6 +21,7 @@ from ...core.game import (
     Ruleset,
     State,
 )
+from ...core.odds import OddsQuery
 from .cards import (
     LIBRARY_FILE,
     MAX_LIST,
@@ -33,7 +34,9 @@ from .cards import (
     parse_cards,
     read_mission,
 )
+from .odds import QUERIES
 from .state import SEAT, SHAPES, WarfighterState, shape_error
+from .views import build_view
 
 __all__ = [
     "ENCODING_LIMIT",
@@ -263,6 +266,15 @@ class Warfighter(Ruleset):
         cfg = self.resolve_config(config)
         mission, library = mission_of(cfg)
         return WarfighterState(self, cfg, seed, mission, library)
+
+    def view(self, state: State, seat: str | None) -> PlayerView:
+        """The observer: ``seat``'s view of ``state``, built from what it may know
+        (:mod:`.views`)."""
+        return build_view(state, seat)  # type: ignore[arg-type]
+
+    def odds_queries(self) -> Sequence[OddsQuery]:
+        """The rolls whose exact odds ``fogofwar odds`` gives (see :mod:`.odds`)."""
+        return QUERIES
 
     def data_formats(self) -> Sequence[DataFormat]:
         """Card files: the shipped library and missions (a mission file is read with the

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ...core.cards import Deck, Pile
-from ...core.game import Action, Config, Event, Outcome, PlayerView, Ruleset, State
+from ...core.game import Action, Config, Event, Outcome, Ruleset, State
 from ...core.rng import Streams
 from .cards import CardLibrary, CheckCard, Effect, HostileCard, MissionCard, SoldierCard
 from .odds import DIE, LACKING_NATURAL, check_result
@@ -766,8 +766,3 @@ class WarfighterState(State):
         self.log.append(_event("game_over", won=won, reason=reason, rule=rule))
 
     # ------------------------------------------------------------------ views
-
-    def view(self, seat: str | None) -> PlayerView:
-        from .views import build_view
-
-        return build_view(self, seat)

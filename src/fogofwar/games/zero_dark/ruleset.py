@@ -22,8 +22,10 @@ from ...core.game import (
     State,
 )
 from ...core.grid import Board
+from ...core.odds import OddsQuery
 from .fear import FACINGS
 from .maps import SHIPPED_MAPS, load_map
+from .odds import QUERIES
 from .profiles import ROSTER, TASKS
 from .state import (
     MAX_ALLIES,
@@ -34,6 +36,7 @@ from .state import (
     parse_susceptible,
     parse_win,
 )
+from .views import build_view
 
 __all__ = ["MAX_ALLIES", "MAX_BOGEYS", "ZeroDark"]
 
@@ -276,6 +279,15 @@ class ZeroDark(Ruleset):
     def new_game(self, config: Mapping[str, Any] | None = None, seed: int | str = 0) -> State:
         cfg = self.resolve_config(config)  # bad options fail before the map loads
         return ZeroDarkState(self, cfg, self.board(cfg), seed)
+
+    def view(self, state: State, seat: str | None) -> PlayerView:
+        """The observer: ``seat``'s view of ``state``, built from what it may know
+        (:mod:`.views`)."""
+        return build_view(state, seat)  # type: ignore[arg-type]
+
+    def odds_queries(self) -> Sequence[OddsQuery]:
+        """The rolls whose exact odds ``fogofwar odds`` gives (see :mod:`.odds`)."""
+        return QUERIES
 
     def data_formats(self) -> Sequence[DataFormat]:
         """Maps (board files validated as Zero Dark maps) and mission files."""

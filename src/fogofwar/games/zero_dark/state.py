@@ -41,7 +41,7 @@ from typing import Any, Final
 
 from ...core.cards import Deck, PlayingCard, Suit, playing_cards
 from ...core.errors import RulesError
-from ...core.game import Action, Config, Event, Outcome, PlayerView, Ruleset, State
+from ...core.game import Action, Config, Event, Outcome, Ruleset, State
 from ...core.grid import Board, Edge, Square
 from ...core.rng import Streams
 from .fear import FACINGS, FearRules, Model, Position
@@ -1905,11 +1905,6 @@ class ZeroDarkState(State):
         new.objectives_by = dict(self.objectives_by)
         new.deck = self.deck.clone()
         return new
-
-    def view(self, seat: str | None) -> PlayerView:
-        from .views import build_view
-
-        return build_view(self, seat)
 
 
 def _around(square: Square) -> list[Square]:

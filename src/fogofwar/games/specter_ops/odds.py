@@ -1,0 +1,87 @@
+"""Specter Ops' exact odds: a hunter's attack (SO-X1…X5), from the dice object it rolls.
+
+``fogofwar odds specter-ops attack [--distance D] [--hunter H] [--agent A] [--json]``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from rich.table import Table
+
+from ...core.errors import RulesError
+from ...core.odds import OddsAnswer, OddsParam, OddsQuery, fraction_text
+from .characters import AGENTS, HUNTERS
+from .state import attack_dice, attack_modifier
+
+__all__ = ["QUERIES", "attack_json"]
+
+RULES = ("SO-X1", "SO-X2", "SO-X3", "SO-X4", "SO-X5")
+
+
+def attack_json(distance: int, *, hunter: str = "", agent: str = "") -> dict[str, Any]:
+    """The exact hit probability of a Specter Ops attack (SO-X1…X5, SO-X2 at distance 0)
+    with the characters' modifiers: the Gun's best of two, the Prophet's +2, the
+    Spider's -2 within 3. The figures come from :func:`attack_dice`, the object the game
+    rolls."""
+    if hunter and hunter not in HUNTERS:
+        raise RulesError(f"unknown hunter {hunter!r}: expected one of {', '.join(HUNTERS)}")
+    if agent and agent not in AGENTS:
+        raise RulesError(f"unknown agent {agent!r}: expected one of {', '.join(AGENTS)}")
+    if distance < 0:
+        raise RulesError(f"the distance must be 0 or more, not {distance}")
+    if distance == 0:
+        hit = Fraction(1)  # SO-X2: the agent on the hunter's own square
+        modifier, dice_text = 0, "automatic"
+    else:
+        roll = attack_dice(hunter, agent, distance)
+        hit = roll.dist().prob_at_least(1)
+        modifier, dice_text = attack_modifier(hunter, agent, distance), str(roll)
+    return {
+        "game": "specter-ops",
+        "roll": "attack",
+        "distance": distance,
+        "hunter": hunter or None,
+        "agent": agent or None,
+        "modifier": modifier,
+        "dice": HUNTERS[hunter].attack_dice if hunter else 1,
+        "expression": dice_text,
+        "hit": fraction_text(hit),
+        "miss": fraction_text(1 - hit),
+        "rules": list(RULES),
+    }
+
+
+def _attack(distance: int | None, hunter: str, agent: str) -> OddsAnswer:
+    hunter, agent = hunter.lower(), agent.lower()
+    distances = [distance] if distance is not None else list(range(13))
+    rows = [attack_json(d, hunter=hunter, agent=agent) for d in distances]
+    who = ", ".join(x for x in (hunter and f"hunter {hunter}", agent and f"agent {agent}") if x)
+    table = Table(title=f"Specter Ops attack{' — ' + who if who else ''}", title_justify="left")
+    for col in ("distance", "modifier", "hit", "%"):
+        table.add_column(col, justify="right")
+    for row in rows:
+        table.add_row(
+            str(row["distance"]),
+            f"{row['modifier']:+d}",
+            str(row["hit"]),
+            f"{float(Fraction(str(row['hit']))) * 100:.2f}",
+        )
+    table.caption = "d6, hits on ≥ distance, a natural 1 misses, 6s explode (SO-X1…X5)"
+    return OddsAnswer(rows[0] if distance is not None else rows, table)
+
+
+QUERIES: tuple[OddsQuery, ...] = (
+    OddsQuery(
+        "attack",
+        "Exact hit probability of a hunter's attack, with the characters' modifiers.",
+        (
+            OddsParam("distance", int, "Squares to the agent (king moves); omit for a table 0-12."),
+            OddsParam("hunter", str, "The attacking hunter: gun, prophet, …", default=""),
+            OddsParam("agent", str, "The agent's character: spider, …", default=""),
+        ),
+        _attack,
+        RULES,
+    ),
+)

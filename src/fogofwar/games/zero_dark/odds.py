@@ -1,0 +1,74 @@
+"""Zero Dark's exact odds: a test's successes (ZD-C1), from the grouping the game rolls.
+
+``fogofwar odds zero-dark test --dice N --tn T [--json]``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from rich.table import Table
+
+from ...core.odds import OddsAnswer, OddsParam, OddsQuery, fraction_text
+from .grouping import distribution
+
+__all__ = ["QUERIES", "test_json"]
+
+
+def test_json(dice: int, tn: int) -> dict[str, Any]:
+    """The exact distribution of successes of a Zero Dark test (ZD-C1): ``dice`` d12s
+    split into the greatest number of groups whose sums each reach ``tn``."""
+    dist = distribution(dice, tn)
+    mean = sum((k * p for k, p in dist.items()), Fraction(0))
+    at_least: dict[str, str] = {}
+    acc = Fraction(0)
+    for k in sorted(dist, reverse=True):
+        acc += dist[k]
+        at_least[str(k)] = fraction_text(acc)
+    return {
+        "game": "zero-dark",
+        "roll": "test",
+        "dice": dice,
+        "tn": tn,
+        "successes": {str(k): fraction_text(p) for k, p in dist.items()},
+        "at_least": dict(sorted(at_least.items(), key=lambda kv: int(kv[0]))),
+        "mean": fraction_text(mean),
+        "rules": ["ZD-C1"],
+    }
+
+
+def _test(dice: int, tn: int) -> OddsAnswer:
+    data = test_json(dice, tn)
+    table = Table(title=f"Zero Dark test: {dice}d12 at TN {tn}", title_justify="left")
+    for col in ("successes", "probability", "%", "at least", "%≥"):
+        table.add_column(col, justify="right")
+    succ, ge = data["successes"], data["at_least"]
+    for k, p in succ.items():
+        table.add_row(
+            k,
+            p,
+            f"{float(Fraction(p)) * 100:.3f}",
+            ge[k],
+            f"{float(Fraction(ge[k])) * 100:.3f}",
+        )
+    table.caption = (
+        f"mean {float(Fraction(data['mean'])):.4f}; the dice split into the most groups "
+        "whose sums reach the TN, one success each (ZD-C1)"
+    )
+    return OddsAnswer(data, table)
+
+
+QUERIES: tuple[OddsQuery, ...] = (
+    OddsQuery(
+        "test",
+        "Exact distribution of successes of a test: the dice split into the most groups "
+        "reaching the TN (ZD-C1).",
+        (
+            OddsParam("dice", int, "The stat: how many d12s (0-10).", required=True),
+            OddsParam("tn", int, "The target number each group must reach.", required=True),
+        ),
+        _test,
+        ("ZD-C1",),
+    ),
+)
