@@ -8,10 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from fogofwar.core.errors import IllegalActionError, InvalidNotationError, RulesError
 from fogofwar.core.game import (
@@ -477,39 +474,7 @@ def test_encoding_size_and_errors() -> None:
         enc.encode(Action(HIDER, "step", (7,)))
 
 
-@settings(max_examples=15)
-@given(seed=st.integers(0, 10_000), cells=st.integers(5, 15))
-def test_encoding_round_trips_and_masks_match_in_random_play(seed: int, cells: int) -> None:
-    state = new(seed=seed, cells=cells)
-    enc = EXAMPLE.encoding(state.config)
-    rng = stream(seed, "encoding")
-    while not state.is_over:
-        for seat in sorted(state.to_act()):
-            legal = list(state.legal_actions(seat))
-            mask = enc.legal_mask(state, seat)
-            assert mask.dtype == np.bool_ and mask.shape == (enc.size,)
-            assert sorted(np.flatnonzero(mask).tolist()) == sorted(enc.encode(a) for a in legal)
-            for a in legal:
-                assert enc.decode(enc.encode(a), seat) == a
-            if seat in state.to_act():
-                state.apply(rng.choice(legal))
-        for seat in (HIDER, SEEKER):
-            if seat not in state.to_act():
-                assert not enc.legal_mask(state, seat).any()
-
-
 # --------------------------------------------------------------------------- state helpers
-
-
-def test_clone_is_independent_and_shares_the_ruleset() -> None:
-    state = new(seed=2)
-    copy = state.clone()
-    assert isinstance(copy, HideAndSeekState)
-    assert copy.ruleset is state.ruleset  # the rule set is shared, never copied
-    before = fingerprint(state)
-    bid_both(copy, 1, 1)
-    assert fingerprint(state) == before
-    assert views(copy) != views(state)
 
 
 def test_metrics_of_a_finished_game() -> None:

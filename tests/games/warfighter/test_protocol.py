@@ -81,21 +81,6 @@ def test_the_spectator_sees_what_the_squad_sees() -> None:
     assert g.view(None).data == g.view(SEAT).data
 
 
-def test_encoding_round_trips_and_masks() -> None:
-    enc = RS.encoding({})
-    g = RS.new_game({}, 3)
-    pick = stream(3, "encoding-test")
-    for _ in range(60):
-        if g.is_over:
-            break
-        acts = g.legal_actions(SEAT)
-        for a in acts:
-            assert enc.decode(enc.encode(a), SEAT) == a
-        mask = enc.legal_mask(g, SEAT)
-        assert int(mask.sum()) == len(acts)
-        g.apply(pick.choice(acts))
-
-
 def test_notation() -> None:
     g = RS.new_game({}, 1)
     assert RS.parse_actions("move s1 l2", SEAT, g) == [Action(SEAT, "move", ("S1", "L2"))]

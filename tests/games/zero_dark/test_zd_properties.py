@@ -189,22 +189,6 @@ def test_illegal_actions_raise_and_change_nothing(
             assert state.view(seat).canonical() == text, action
 
 
-@PROPS
-@given(config=games, seed=seeds, choices=picks)
-def test_clones_are_independent(config: dict[str, Any], seed: int, choices: list[int]) -> None:
-    # A clone plays on without touching the original (the umpire's search and bots rely
-    # on it), and plays the same as the original would.
-    state = new_game(config, seed)
-    play(state, choices[: len(choices) // 2])
-    before = state.view(None).canonical()
-    twin = state.clone()
-    rest = choices[len(choices) // 2 :]
-    play(twin, rest)
-    assert state.view(None).canonical() == before
-    play(state, rest)
-    assert state.view(None).canonical() == twin.view(None).canonical()
-
-
 def test_every_facing_but_the_current_is_offered() -> None:
     # FR-L5: turning to a new facing is an automatic action: the three other facings.
     state = new_game({"map": "zd-open", "heroes": 1}, 0)
@@ -336,28 +320,6 @@ def test_versus_refusals_in_each_phase_name_a_rule(phase: str) -> None:
 
 
 # ------------------------------------------------------------------ the action encoding
-
-
-@settings(deadline=None, derandomize=True, max_examples=25)
-@given(config=any_game, seed=seeds, policy=st.integers(0, 2**32))
-def test_every_legal_action_of_every_seat_has_an_index(
-    config: dict[str, Any], seed: int, policy: int
-) -> None:
-    # The encoding holds every action a game of the configuration can offer, at every
-    # step, for every seat: solo and Versus (ZD-C9: heroes shoot the other team's heroes
-    # and allies), missions, tasks, with and without the Spook.
-    state = new_game(config, seed)
-    encoding = RS.encoding(state.config)
-    rng = stream(policy, "zd-encoding")
-    for _ in range(400):
-        for seat in RS.seats(state.config):
-            for action in state.legal_actions(seat):
-                index = encoding.encode(action)
-                assert encoding.decode(index, seat) == action
-        if state.is_over:
-            break
-        seat = sorted(state.to_act())[0]
-        state.apply(rng.choice(state.legal_actions(seat)))
 
 
 def test_versus_shots_at_heroes_and_allies_have_indices() -> None:

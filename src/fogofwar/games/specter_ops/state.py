@@ -19,7 +19,6 @@ events alone.
 
 from __future__ import annotations
 
-import copy
 import functools
 import itertools
 import re
@@ -158,12 +157,6 @@ class Agent:
     shown: int | None = None
     last_seen: int | None = None
     escaped: bool = False
-
-    def clone(self) -> Agent:
-        new = copy.copy(self)
-        new.path = list(self.path)
-        new.cards = dict(self.cards)
-        return new
 
 
 T = TypeVar("T")
@@ -559,16 +552,6 @@ class SpecterOpsState(State):
 
     def outcome(self) -> Outcome | None:
         return self._outcome
-
-    def clone(self) -> SpecterOpsState:
-        new = copy.copy(self)
-        new.events = list(self.events)
-        new.agents = [a.clone() for a in self.agents]
-        new.done = list(self.done)
-        new.public_sites = list(self.public_sites)
-        new.hunters = [copy.copy(h) for h in self.hunters]
-        new.smokes = list(self.smokes)
-        return new
 
     # ================================================================== setup (SO-S4)
 

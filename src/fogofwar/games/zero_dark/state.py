@@ -34,7 +34,6 @@ and every placement.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
@@ -271,11 +270,6 @@ class Side:
     prepared: bool = False  # Versus: its secret setup choice is in (ZD-B4)
     base_d: int = 0  # the Spook's D before the task's bonus (public: the roster's)
     played: int = 0  # the cards it has played from its hand (ZD-C7)
-
-    def copy(self) -> Side:
-        return replace(
-            self, heroes=list(self.heroes), hand=list(self.hand), observed=set(self.observed)
-        )
 
 
 def _solo(name: str, doc: str) -> property:
@@ -1880,31 +1874,6 @@ class ZeroDarkState(State):
 
     def outcome(self) -> Outcome | None:
         return self._outcome
-
-    def clone(self) -> ZeroDarkState:
-        new = copy.copy(self)
-        for name in ("events", "cqb_queue", "objectives_done"):
-            setattr(new, name, list(getattr(self, name)))
-        for name in (
-            "ping_types",
-            "ping_flags",
-            "revealed",
-            "support",
-            "flags",
-            "wounds",
-            "xp",
-            "ally_of",
-            "hero_stats",
-            "specialism",
-        ):
-            setattr(new, name, dict(getattr(self, name)))
-        for name in ("acted", "dead", "exited", "targeted", "engaged_at_start"):
-            setattr(new, name, set(getattr(self, name)))
-        new.upgrades = {k: list(v) for k, v in self.upgrades.items()}
-        new.sides = {k: v.copy() for k, v in self.sides.items()}
-        new.objectives_by = dict(self.objectives_by)
-        new.deck = self.deck.clone()
-        return new
 
 
 def _around(square: Square) -> list[Square]:

@@ -1,0 +1,67 @@
+"""The game protocol every rule set implements (docs/protocol.md; docs/architecture.md).
+
+The pieces, smallest first:
+
+* :class:`Action` — one step of play, always carrying the seat that takes it. A move of
+  several squares is several ``step`` actions closed by ``stop``; text notation such as
+  ``move N1 N2 M3`` is shorthand that :meth:`Ruleset.parse_actions` expands.
+* :class:`Event` — something that happened, addressed to everyone (``to=None``) or to
+  some seats only. Seats learn hidden facts only through events addressed to them.
+* :class:`PlayerView` — what one seat (or a spectator, ``seat=None``) may know now, as
+  JSON-ready data. Views are *built* from knowledge, never redacted from the full state.
+* :class:`Outcome` — who won and why.
+* :class:`ConfigSchema` / :class:`Option` / :class:`Config` — every option and ruling
+  switch of a rule set, typed, with defaults and help.
+* :class:`ActionEncoding` — a fixed discrete index per action kind and target, with a
+  legal mask, for search and RL.
+* :class:`Ruleset` and :class:`State` — the game itself.
+* :func:`register` / :func:`get_ruleset` — the registry by id and alias.
+
+Imports point downwards only: this package knows no game.
+
+The package, one concept a module (import from the package):
+
+* :mod:`~fogofwar.core.game.actions` — :class:`Action`, :class:`Event`, JSON.
+* :mod:`~fogofwar.core.game.views` — :class:`PlayerView`, :class:`Outcome`,
+  :class:`SightExplanation`.
+* :mod:`~fogofwar.core.game.config` — :class:`Option`, :class:`Config`,
+  :class:`ConfigSchema`.
+* :mod:`~fogofwar.core.game.metadata` — :class:`GameMetadata`, :class:`DataFormat`.
+* :mod:`~fogofwar.core.game.encoding` — :class:`ActionEncoding`.
+* :mod:`~fogofwar.core.game.protocol` — :class:`Ruleset` and :class:`State`.
+* :mod:`~fogofwar.core.game.registry` — :func:`register`, :func:`get_ruleset`,
+  :func:`ruleset_ref`.
+"""
+
+from __future__ import annotations
+
+from .actions import JSON, Action, Event, canonical_json
+from .actions import ArgValue as ArgValue
+from .config import Config, ConfigSchema, Option
+from .encoding import ActionEncoding
+from .metadata import DataFormat, GameMetadata
+from .protocol import Ruleset, State
+from .registry import get_ruleset, register, registered_rulesets, ruleset_ref
+from .views import Outcome, PlayerView, SightExplanation
+
+__all__ = [
+    "JSON",
+    "Action",
+    "ActionEncoding",
+    "Config",
+    "ConfigSchema",
+    "DataFormat",
+    "Event",
+    "GameMetadata",
+    "Option",
+    "Outcome",
+    "PlayerView",
+    "Ruleset",
+    "SightExplanation",
+    "State",
+    "canonical_json",
+    "get_ruleset",
+    "register",
+    "registered_rulesets",
+    "ruleset_ref",
+]

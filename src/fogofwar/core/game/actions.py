@@ -1,0 +1,101 @@
+"""Actions and events: what a seat does, and what happened and who learns of it.
+
+* :class:`Action` — one step of play, always carrying the seat that takes it. A move of
+  several squares is several ``step`` actions closed by ``stop``; text notation such as
+  ``move N1 N2 M3`` is shorthand that :meth:`Ruleset.parse_actions` expands.
+* :class:`Event` — something that happened, addressed to everyone (``to=None``) or to
+  some seats only. Seats learn hidden facts only through events addressed to them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeAlias
+
+from ..errors import InvalidNotationError
+
+JSON: TypeAlias = Any
+"""A value made of dicts, lists, strings, ints, floats, bools and None."""
+
+ArgValue: TypeAlias = int | str
+"""Action arguments are ints and strings only, so actions hash, sort and encode."""
+
+
+def canonical_json(value: JSON) -> str:
+    """Serialise JSON data canonically (sorted keys, no spaces), for byte comparisons."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+# --------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Action:
+    """One action of one seat.
+
+    Attributes:
+        seat: the seat that takes the action (every action carries its seat).
+        kind: what kind of action, e.g. ``"step"``, ``"stop"``, ``"choose"``, ``"pass"``.
+        args: the action's arguments (ints and strings), e.g. ``("N2",)``.
+    """
+
+    seat: str
+    kind: str
+    args: tuple[ArgValue, ...] = ()
+
+    def __post_init__(self) -> None:
+        for a in self.args:
+            if isinstance(a, bool) or not isinstance(a, int | str):
+                raise TypeError(f"action arguments are ints or strings, got {a!r}")
+
+    def __str__(self) -> str:
+        return " ".join([self.kind, *(str(a) for a in self.args)])
+
+    def to_json(self) -> dict[str, JSON]:
+        """Return the JSON form ``{"seat": ..., "kind": ..., "args": [...]}``."""
+        return {"seat": self.seat, "kind": self.kind, "args": list(self.args)}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Action:
+        """Build an action from its JSON form (:class:`InvalidNotationError` if malformed)."""
+        if not isinstance(data, Mapping):
+            raise InvalidNotationError(str(data), "an action is an object with seat, kind, args")
+        seat, kind, args = data.get("seat"), data.get("kind"), data.get("args", [])
+        if not isinstance(seat, str) or not isinstance(kind, str) or not isinstance(args, list):
+            raise InvalidNotationError(
+                canonical_json(data), 'expected {"seat": str, "kind": str, "args": [...]}'
+            )
+        for a in args:
+            if isinstance(a, bool) or not isinstance(a, int | str):
+                raise InvalidNotationError(
+                    canonical_json(data), f"action arguments are ints or strings, not {a!r}"
+                )
+        return cls(seat, kind, tuple(args))
+
+
+# --------------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened in the game.
+
+    Attributes:
+        kind: e.g. ``"moved"``, ``"revealed"``, ``"rolled"``.
+        data: JSON-ready details.
+        to: the seats that learn of it; ``None`` means everyone, spectators included.
+    """
+
+    kind: str
+    data: Mapping[str, JSON] = field(default_factory=dict)
+    to: frozenset[str] | None = None
+
+    def visible_to(self, seat: str | None) -> bool:
+        """Whether ``seat`` (``None`` = spectator) receives this event."""
+        return self.to is None or (seat is not None and seat in self.to)
+
+    def to_json(self) -> dict[str, JSON]:
+        """Return the JSON form (the audience is not part of what a seat receives)."""
+        return {"kind": self.kind, **dict(self.data)}

@@ -1,0 +1,335 @@
+"""The game itself: :class:`Ruleset` (metadata, options, a factory of games, the observer
+and the explainer) and :class:`State` (the true state of one game, the umpire's secret)."""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Self
+
+from ..errors import IllegalActionError, InvalidNotationError, MalformedActionError
+from ..odds import OddsQuery
+from ..rng import Stream
+from ..values import fresh_fields
+from .actions import Action, ArgValue, Event, canonical_json
+from .config import Config, ConfigSchema
+from .encoding import ActionEncoding
+from .metadata import DataFormat, GameMetadata
+from .views import Outcome, PlayerView, SightExplanation
+
+# --------------------------------------------------------------------------- ruleset & state
+
+
+class Ruleset(ABC):
+    """A rule set: metadata, options, and a factory of games.
+
+    Subclasses set the class attributes and implement :meth:`new_game`; they register
+    an instance with :func:`register`.
+    """
+
+    id: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    version: ClassVar[str] = "0.1.0"
+    metadata: ClassVar[GameMetadata]
+    config_schema: ClassVar[ConfigSchema] = ConfigSchema()
+    #: The bot a seat gets when a person asks for "a bot" without naming one (``play``),
+    #: by seat; seats not listed get ``random``.
+    default_bots: ClassVar[Mapping[str, str]] = {}
+    notation_help: ClassVar[str] = "  kind arg arg ...   an action's kind, then its arguments"
+    """A few lines on the rule set's text notation, for ``play``'s ``help``."""
+
+    def resolve_config(self, config: Mapping[str, Any] | None = None) -> Config:
+        """Return ``config`` completed with defaults and validated against the schema."""
+        names = {o.name for o in self.config_schema.options}
+        if isinstance(config, Config) and set(config) == names:
+            return config
+        return self.config_schema.resolve(config)
+
+    def seats(self, config: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+        """Return the seats of a game with this configuration (default: all seats)."""
+        return self.metadata.seats
+
+    @abstractmethod
+    def new_game(self, config: Mapping[str, Any] | None = None, seed: int | str = 0) -> State:
+        """Return the initial state of a game.
+
+        All randomness of the game comes from keyed streams under ``seed``.
+        """
+
+    #: What each action kind takes, for refusals of malformed actions: kind -> (a phrase
+    #: such as ``"one square of the board, e.g. step K17"``, the rule that defines it).
+    #: Kinds not listed are described from the action encoding's templates.
+    action_forms: ClassVar[Mapping[str, tuple[str, str | None]]] = {}
+    #: The rule that defines each action kind, for kinds :attr:`action_forms` does not
+    #: describe: a malformed action is refused under it.
+    action_rules: ClassVar[Mapping[str, str]] = {}
+
+    def encoding(self, config: Mapping[str, Any] | None = None) -> ActionEncoding:
+        """Return the action encoding for a configuration."""
+        raise NotImplementedError(f"{self.id} has no action encoding")
+
+    def cached_encoding(self, config: Config) -> ActionEncoding | None:
+        """The action encoding of ``config``, built once per configuration (``None`` when
+        the rule set has none)."""
+        cache: dict[str, ActionEncoding | None] = self.__dict__.setdefault("_encodings", {})
+        key = canonical_json(config.to_json())
+        if key not in cache:
+            try:
+                cache[key] = self.encoding(config)
+            except NotImplementedError:
+                cache[key] = None
+        return cache[key]
+
+    def malformed(self, action: Action, config: Config) -> tuple[str, str | None] | None:
+        """Why ``action`` can never be legal in a game of ``config`` — an unknown seat or
+        kind, or the wrong number of arguments — as ``(reason, rule)``; ``None`` when its
+        shape is one the game knows (which says nothing about whether it is legal now).
+
+        The shapes are the action encoding's templates: every action a game of this
+        configuration can ever offer has an index there. The rule is the one that defines
+        the action kind (:attr:`action_forms`).
+        """
+        seats = self.seats(config)
+        if action.seat not in seats:
+            return f"there is no seat {action.seat!r} (seats: {', '.join(seats)})", None
+        encoding = self.cached_encoding(config)
+        if encoding is None or encoding.has(action):
+            return None
+        forms = encoding.forms(action.kind)
+        if not forms:
+            kinds = ", ".join(sorted(encoding.kinds()))
+            return f"{self.metadata.name} has no action {action.kind!r} (actions: {kinds})", None
+        if any(len(f) == len(action.args) for f in forms):
+            return None  # the arguments' values: see unknown_argument
+        return self._what_it_takes(action, _describe_forms(action, forms), detail=False)
+
+    def unknown_argument(self, action: Action, config: Config) -> tuple[str, str | None] | None:
+        """Why an action of a known shape can never be legal: an argument that no action of
+        its kind ever has (a square off the board, a card not in the game), as ``(reason,
+        rule)``; ``None`` when the encoding has the action or the rule set has none."""
+        encoding = self.cached_encoding(config)
+        if encoding is None or encoding.has(action):
+            return None
+        forms = encoding.forms(action.kind)
+        if not forms:
+            return None
+        return self._what_it_takes(action, _describe_forms(action, forms), detail=True)
+
+    def _what_it_takes(
+        self, action: Action, generic: str, *, detail: bool
+    ) -> tuple[str, str | None]:
+        """The rule set's description of the kind when it has one (with the generic
+        ``detail`` of which argument is wrong), else the generic one from the encoding."""
+        described = self.action_forms.get(action.kind)
+        if described is None:
+            return generic, self.action_rules.get(action.kind)
+        more = f" ({generic})" if detail else ""
+        return f"{action.kind} takes {described[0]}{more}", described[1]
+
+    def metrics(self, state: State) -> dict[str, float]:
+        """Return per-game figures for balance studies (called on finished games)."""
+        return {}
+
+    def data_formats(self) -> Sequence[DataFormat]:
+        """The kinds of data file this rule set reads, with shipped samples."""
+        return ()
+
+    def odds_queries(self) -> Sequence[OddsQuery]:
+        """The rolls whose exact odds this rule set gives (``fogofwar odds RULESET``)."""
+        return ()
+
+    def render(self, view: PlayerView, config: Mapping[str, Any]) -> object:
+        """A terminal drawing of ``view`` for ``replay`` and ``play``: a rich renderable or
+        text, built from the view alone. The default is the view's JSON."""
+        return json.dumps(view.to_json(), indent=2, ensure_ascii=False, sort_keys=True)
+
+    def parse_actions(self, text: str, seat: str, state: State) -> list[Action]:
+        """Parse the text notation of one or more actions of ``seat``.
+
+        The default form is ``kind arg arg ...``; integers are read as ints. Rule sets
+        override this to expand shorthand (``move N1 N2 M3`` → steps and a stop).
+        """
+        words = text.split()
+        if not words:
+            raise InvalidNotationError(text, "expected an action")
+        args: list[ArgValue] = []
+        for w in words[1:]:
+            args.append(int(w) if _is_int(w) else w)
+        return [Action(seat, words[0], tuple(args))]
+
+    def view(self, state: State, seat: str | None) -> PlayerView:
+        """The observer: what ``seat`` (``None``: a spectator) may know of ``state`` now.
+
+        The rule set builds views, not the state: the state holds the truth and never
+        imports the view code (``State.view`` asks here). A rule set whose states build
+        their own views (the older shape) overrides :meth:`State.view` instead.
+        """
+        raise NotImplementedError(f"{self.id} builds no views")
+
+    def explain_illegal(self, state: State, action: Action) -> tuple[str, str | None]:
+        """Why ``action`` (known to be illegal) is refused in ``state``: ``(reason, rule
+        ID or None)``. The default is the protocol's answer
+        (:meth:`State.protocol_refusal`); a rule set overrides it, or
+        :meth:`State.explain_illegal`, to name its rules."""
+        return state.protocol_refusal(action)
+
+    def sample_world(self, view: PlayerView, stream: Stream) -> State:
+        """Return a full state consistent with ``view`` (for search over hidden information)."""
+        raise NotImplementedError(f"{self.id} cannot sample worlds")
+
+    def explain_sight(
+        self, board: Any, viewer: str, target: str, config: Mapping[str, Any]
+    ) -> SightExplanation:
+        """The umpire's sight explainer under this rule set (``fogofwar los --ruleset``):
+        ``board`` is a :class:`~fogofwar.core.grid.Board` whose pieces the rule set reads;
+        ``viewer`` and ``target`` name pieces or squares; ``config`` holds options."""
+        raise NotImplementedError(f"{self.id} has no sight explainer")
+
+    def explain_view_sight(
+        self, view: PlayerView, config: Mapping[str, Any], viewer: str, target: str
+    ) -> SightExplanation:
+        """The sight explainer on a seat's view (``los`` in ``play``): built from what the
+        seat knows, never from the game's hidden state."""
+        raise NotImplementedError(f"{self.id} has no sight explainer")
+
+
+def _describe_forms(action: Action, forms: Sequence[tuple[ArgValue, ...]]) -> str:
+    """What ``action.kind`` takes, from its templates: with the right number of arguments,
+    which argument is not one the game has (and what it could be); else the argument
+    counts with an example of each (``"no arguments"``, ``"1 argument, e.g. 'step A1'"``)."""
+    kind, args = action.kind, action.args
+    same = [f for f in forms if len(f) == len(args)]
+    if same:
+        for i, arg in enumerate(args):
+            values = list(dict.fromkeys(f[i] for f in same))
+            if arg not in values:
+                shown = ", ".join(str(v) for v in values[:8])
+                more = f", … ({len(values)} in all)" if len(values) > 8 else ""
+                return f"{kind}'s {_ordinal(i)} argument is one of {shown}{more}, not {arg!s}"
+        return f"{kind}'s arguments are one of its listed combinations (legal lists them)"
+    by_count: dict[int, tuple[ArgValue, ...]] = {}
+    for example in forms:
+        by_count.setdefault(len(example), example)
+    parts = []
+    for n, example in sorted(by_count.items()):
+        if n == 0:
+            parts.append("no arguments")
+        else:
+            shown = " ".join([kind, *(str(a) for a in example)])
+            parts.append(f"{n} argument{'s' if n > 1 else ''}, e.g. {shown!r}")
+    return f"{kind} takes {' or '.join(parts)}"
+
+
+def _ordinal(i: int) -> str:
+    return ("first", "second", "third", "fourth")[i] if i < 4 else f"number {i + 1}"
+
+
+def _is_int(word: str) -> bool:
+    # ASCII digits only: str.isdigit() also accepts '²' and '①', which int() refuses.
+    body = word[1:] if word[:1] in "+-" else word
+    return 0 < len(body) <= 30 and body.isascii() and body.isdigit()
+
+
+class State(ABC):
+    """The true state of one game; the umpire's secret.
+
+    Rule sets implement :meth:`to_act`, :meth:`legal_actions`, :meth:`apply_unchecked`,
+    :meth:`view`, :meth:`outcome` and :meth:`clone`; :meth:`apply` checks legality here,
+    once for every rule set, and asks :meth:`explain_illegal` for the reason and rule.
+    """
+
+    ruleset: Ruleset
+    config: Config
+
+    @abstractmethod
+    def to_act(self) -> frozenset[str]:
+        """The seats that may act now (several for simultaneous secret choices; none when over)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: str) -> Sequence[Action]:
+        """The legal actions of ``seat`` now (empty when it may not act)."""
+
+    @abstractmethod
+    def apply_unchecked(self, action: Action) -> list[Event]:
+        """Apply an action known to be legal; return the events it caused."""
+
+    def view(self, seat: str | None) -> PlayerView:
+        """What ``seat`` may know now (``None``: a spectator), built by the rule set's
+        observer (:meth:`Ruleset.view`)."""
+        return self.ruleset.view(self, seat)
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+
+    def clone(self) -> Self:
+        """Return an independent copy (for search), derived from the fields: the mutable
+        containers are copied and the values shared (:func:`fogofwar.core.values.
+        fresh_fields`), the rule set among them. No rule set lists its fields by hand."""
+        return fresh_fields(self)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.outcome() is not None
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is legal now."""
+        return action.seat in self.to_act() and action in self.legal_actions(action.seat)
+
+    def explain_illegal(self, action: Action) -> tuple[str, str | None]:
+        """Say why a (known illegal) action is illegal: ``(reason, rule ID or None)``.
+
+        The default asks the rule set (:meth:`Ruleset.explain_illegal`); rule sets
+        override one or the other to name the rule, and fall back to
+        :meth:`protocol_refusal` for what they do not recognise.
+        """
+        return self.ruleset.explain_illegal(self, action)
+
+    def protocol_refusal(self, action: Action) -> tuple[str, str | None]:
+        """The protocol's reason for a refusal: the game is over (naming the rule that
+        ended it), the seat may not act now, or the action is not among the legal kinds."""
+        outcome = self.outcome()
+        if outcome is not None:
+            # The rule that ended the game is the one that forbids acting on.
+            return f"the game is over ({outcome.reason})", outcome.rule
+        if action.seat not in self.to_act():
+            waiting = ", ".join(sorted(self.to_act()))
+            return f"{action.seat} may not act now (waiting for {waiting})", None
+        kinds = sorted({a.kind for a in self.legal_actions(action.seat)})
+        return f"not a legal action now (legal kinds: {', '.join(kinds)})", None
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply ``action`` after checking it; an illegal action changes nothing.
+
+        Raises:
+            MalformedActionError: an action of a shape this game never has (an unknown
+                seat or kind, wrong arguments), saying what the action takes.
+            IllegalActionError: with the action, seat, reason and rule ID.
+        """
+        if not self.is_legal(action):
+            raise self.refusal(action)
+        return self.apply_unchecked(action)
+
+    def refusal(self, action: Action) -> IllegalActionError:
+        """The error that refuses ``action`` (known to be illegal now): malformed input
+        first (it is wrong in every position), then the rule set's explanation."""
+        rs = self.ruleset
+        bad = rs.malformed(action, self.config)
+        if bad is not None:
+            return MalformedActionError(action, bad[0], seat=action.seat, rule=bad[1])
+        reason, rule = self.explain_illegal(action)
+        if rule is None and not self.is_over:
+            # The rule set named no rule: an argument no game of this kind ever takes
+            # (a square off the board) is malformed input, and says what the kind takes.
+            unknown = rs.unknown_argument(action, self.config)
+            if unknown is not None:
+                named = any(str(a) in reason for a in action.args)
+                return MalformedActionError(
+                    action,
+                    reason if named else unknown[0],
+                    seat=action.seat,
+                    rule=unknown[1],
+                )
+        return IllegalActionError(action, reason, seat=action.seat, rule=rule)

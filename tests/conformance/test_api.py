@@ -1,0 +1,252 @@
+"""The conformance suite: what every rule set owes the protocol, checked the same way for
+each registered rule set and the example plug-in (in the style of PettingZoo's
+``api_test``). A new rule set is added to ``CASES`` and must pass all of it.
+
+Each test plays random games from fixed seeds: clones are independent, the encoding
+round-trips and its mask is the legal list, records replay and verify, views are
+JSON that never carries the secret, refusals change nothing and name their rule, the
+notation reads every legal action back, and the same seed plays the same game.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+
+from fogofwar.core.errors import IllegalActionError, MalformedActionError, RulesError
+from fogofwar.core.game import Action, Ruleset, State, get_ruleset, registered_rulesets
+from fogofwar.core.record import Record, Recorder, verify_record
+from fogofwar.core.rng import Stream, stream
+from fogofwar.sim.fuzz import fingerprint
+
+# (rule set, config, actions played per game): the configurations people play.
+CASES: list[tuple[str, dict[str, Any], int]] = [
+    ("specter-ops", {}, 160),
+    ("specter-ops", {"players": 5, "characters": True}, 60),
+    ("zero-dark", {}, 120),
+    ("zero-dark", {"mode": "versus", "map": "zd-open"}, 120),
+    ("rock-n-roll", {}, 200),
+    ("warfighter", {}, 200),
+    ("tests.example_game:HideAndSeek", {}, 200),
+]
+IDS = [f"{r}-{'-'.join(f'{k}={v}' for k, v in c.items()) or 'defaults'}" for r, c, _ in CASES]
+
+
+def games(ruleset: str, config: dict[str, Any], length: int, seed: int) -> Iterator[Recorder]:
+    """A random game of at most ``length`` actions, yielded after each action."""
+    rs = get_ruleset(ruleset)
+    rec = Recorder(rs, config, seed)
+    pick = stream(seed, "conformance", ruleset)
+    yield rec
+    while not rec.state.is_over and len(rec.actions) < length:
+        seat = pick.choice(sorted(rec.state.to_act()))
+        rec.apply(pick.choice(list(rec.state.legal_actions(seat))))
+        yield rec
+
+
+def seats_of(state: State) -> tuple[str, ...]:
+    return tuple(state.ruleset.seats(state.config))
+
+
+def test_every_registered_rule_set_is_in_the_suite() -> None:
+    built_in = {
+        rs.id
+        for rs in registered_rulesets().values()
+        if type(rs).__module__.startswith("fogofwar.games")
+    }
+    assert built_in <= {r for r, _, _ in CASES}
+
+
+@pytest.mark.parametrize(("ruleset", "config", "length"), CASES, ids=IDS)
+def test_metadata_config_and_seats(ruleset: str, config: dict[str, Any], length: int) -> None:
+    rs: Ruleset = get_ruleset(ruleset)
+    meta = rs.metadata
+    cfg = rs.resolve_config(config)
+    assert meta.min_players <= meta.max_players and meta.max_length > 0
+    assert set(rs.seats(cfg)) <= set(meta.seats) and set(meta.seats) <= set(meta.sides)
+    json.dumps(meta.to_json())
+    json.dumps(rs.config_schema.to_json())
+    assert rs.resolve_config(cfg) == cfg  # a resolved config resolves to itself
+    assert rs.cached_encoding(cfg) is not None  # every rule set has an action encoding
+
+
+@pytest.mark.parametrize(("ruleset", "config", "length"), CASES, ids=IDS)
+def test_clones_are_independent_and_share_the_rule_set(
+    ruleset: str, config: dict[str, Any], length: int
+) -> None:
+    for rec in games(ruleset, config, length, seed=1):
+        if len(rec.actions) == length // 2 or rec.state.is_over:
+            break
+    state = rec.state
+    twin = state.clone()
+    assert twin is not state and twin.ruleset is state.ruleset
+    seats = seats_of(state)
+    before = fingerprint(state, seats)
+    assert fingerprint(twin, seats) == before
+    pick = stream(2, "clone")
+    moves = []
+    while not twin.is_over and len(moves) < 30:
+        seat = pick.choice(sorted(twin.to_act()))
+        moves.append(pick.choice(list(twin.legal_actions(seat))))
+        twin.apply(moves[-1])
+    assert fingerprint(state, seats) == before  # the original did not move
+    for a in moves:
+        state.apply(a)
+    assert fingerprint(state, seats) == fingerprint(twin, seats)  # and plays the same
+
+
+@pytest.mark.parametrize(("ruleset", "config", "length"), CASES, ids=IDS)
+def test_the_encoding_round_trips_and_masks_the_legal_actions(
+    ruleset: str, config: dict[str, Any], length: int
+) -> None:
+    rs = get_ruleset(ruleset)
+    enc = rs.cached_encoding(rs.resolve_config(config))
+    assert enc is not None
+    for rec in games(ruleset, config, length, seed=3):
+        state = rec.state
+        for seat in seats_of(state):
+            legal = list(state.legal_actions(seat))
+            mask = enc.legal_mask(state, seat)
+            assert mask.dtype == np.bool_ and mask.shape == (enc.size,)
+            assert sorted(np.flatnonzero(mask).tolist()) == sorted(enc.encode(a) for a in legal)
+            for a in legal:
+                assert enc.decode(enc.encode(a), seat) == a
+            if seat not in state.to_act():
+                assert not legal
+
+
+@pytest.mark.parametrize(("ruleset", "config", "length"), CASES, ids=IDS)
+def test_records_replay_and_verify(ruleset: str, config: dict[str, Any], length: int) -> None:
+    *_, rec = games(ruleset, config, length, seed=4)
+    record = Record.loads(rec.record().dumps())
+    replayed = record.replay()
+    seats = seats_of(rec.state)
+    assert fingerprint(replayed, seats) == fingerprint(rec.state, seats)
+    assert verify_record(record).verified
+    secret = Recorder(get_ruleset(ruleset), config)  # a secret game records and verifies too
+    assert verify_record(Record.loads(secret.record().dumps())).verified
+
+
+@pytest.mark.parametrize(("ruleset", "config", "length"), CASES, ids=IDS)
+def test_views_are_json_for_their_seat_and_never_carry_the_secret(
+    ruleset: str, config: dict[str, Any], length: int
+) -> None:
+    rs = get_ruleset(ruleset)
+    rec = Recorder(rs, config)  # a secret game
+    secret = str(rec.record().seed)
+    pick = stream(5, "views", ruleset)
+    for step in range(length):
+        state = rec.state
+        for seat in (*seats_of(state), None):
+            view = state.view(seat)
+            assert view.seat == seat and view.ruleset == rs.id
+            text = view.canonical()
+            assert json.loads(text) == json.loads(json.dumps(view.to_json()))
+            assert secret not in text and rec.commitment not in text
+        if state.is_over:
+            break
+        seat = pick.choice(sorted(state.to_act()))
+        for event in rec.apply(pick.choice(list(state.legal_actions(seat)))):
+            assert secret not in json.dumps(event.to_json())
+        assert step < rs.metadata.max_length
+
+
+def _illegal(state: State, pick: Stream) -> list[Action]:
+    """Actions the seat to act may not take now: other seats' legal actions, its own
+    actions with their arguments changed, kinds it may not use now."""
+    seats = seats_of(state)
+    acting = sorted(state.to_act())
+    out: list[Action] = []
+    for seat in seats:
+        for a in list(state.legal_actions(seat))[:5]:
+            for other in acting:
+                if other != seat:
+                    out.append(Action(other, a.kind, a.args))
+            out.append(Action(a.seat, a.kind, (*a.args, "zz")))
+    if acting:
+        seat = pick.choice(acting)
+        legal = set(state.legal_actions(seat))
+        enc = state.ruleset.cached_encoding(state.config)
+        if enc is not None:
+            for kind in sorted(enc.kinds()):
+                for args in enc.forms(kind)[:2]:
+                    out.append(Action(seat, kind, args))
+        out = [a for a in out if a not in legal]
+    return [a for a in out if not state.is_legal(a)]
+
+
+@pytest.mark.parametrize(("ruleset", "config", "length"), CASES, ids=IDS)
+def test_refusals_change_nothing_and_name_their_rule(
+    ruleset: str, config: dict[str, Any], length: int
+) -> None:
+    builtin = not ruleset.startswith("tests.")
+    pick = stream(6, "refusals", ruleset)
+    for n, rec in enumerate(games(ruleset, config, length, seed=6)):
+        if n % 7:
+            continue
+        state = rec.state
+        before = fingerprint(state, seats_of(state))
+        for action in _illegal(state, pick)[:25]:
+            with pytest.raises(IllegalActionError) as info:
+                state.apply(action)
+            err = info.value
+            assert isinstance(err, RulesError) and err.reason.strip()
+            well_formed = not isinstance(err, MalformedActionError) or err.rule is not None
+            if builtin and well_formed and action.seat in state.to_act() and not state.is_over:
+                assert err.rule, (action, err.reason)
+        assert fingerprint(state, seats_of(state)) == before
+
+
+@pytest.mark.parametrize(("ruleset", "config", "length"), CASES, ids=IDS)
+def test_the_notation_reads_every_legal_action_back(
+    ruleset: str, config: dict[str, Any], length: int
+) -> None:
+    rs = get_ruleset(ruleset)
+    for rec in games(ruleset, config, length, seed=7):
+        state = rec.state
+        for seat in sorted(state.to_act()):
+            for a in state.legal_actions(seat):
+                parsed = rs.parse_actions(str(a), seat, state)
+                assert parsed[0] == a and all(p.seat == seat for p in parsed), a
+                assert Action.from_json(json.loads(json.dumps(a.to_json()))) == a
+
+
+@pytest.mark.parametrize(("ruleset", "config", "length"), CASES, ids=IDS)
+def test_the_same_seed_plays_the_same_game(
+    ruleset: str, config: dict[str, Any], length: int
+) -> None:
+    *_, first = games(ruleset, config, length, seed=8)
+    *_, second = games(ruleset, config, length, seed=8)
+    assert first.record().digests == second.record().digests
+    assert first.record().to_json()["actions"] == second.record().to_json()["actions"]
+
+
+#: Options that make a game short, for the tests that play to the end.
+SHORT: dict[str, dict[str, Any]] = {"specter-ops": {"max_rounds": 3}, "rock-n-roll": {"rounds": 1}}
+
+
+@pytest.mark.parametrize(("ruleset", "config", "length"), CASES, ids=IDS)
+def test_after_the_end_everything_is_refused(
+    ruleset: str, config: dict[str, Any], length: int
+) -> None:
+    rs = get_ruleset(ruleset)
+    rec = Recorder(rs, {**config, **SHORT.get(ruleset, {})}, 9)
+    pick = stream(9, "to-the-end", ruleset)
+    while not rec.state.is_over and len(rec.actions) < rs.metadata.max_length:
+        seat = pick.choice(sorted(rec.state.to_act()))
+        rec.apply(pick.choice(list(rec.state.legal_actions(seat))))
+    state = rec.state
+    if not state.is_over:
+        pytest.skip("no end within the game's maximum length")
+    assert not state.to_act()
+    enc = rs.cached_encoding(state.config)
+    assert enc is not None
+    for seat in seats_of(state):
+        assert not state.legal_actions(seat)
+        for kind in sorted(enc.kinds())[:6]:
+            with pytest.raises(IllegalActionError):
+                state.apply(Action(seat, kind, enc.forms(kind)[0]))

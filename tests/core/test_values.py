@@ -1,0 +1,54 @@
+"""The derived clone: copy what is mutable, share what is a value."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from fogofwar.core.cards import Pile
+from fogofwar.core.values import fresh, fresh_fields
+
+
+@dataclass(frozen=True)
+class Point:
+    x: int
+
+
+@dataclass
+class Figure:
+    at: Point
+    path: list[int] = field(default_factory=list)
+    cards: dict[str, int] = field(default_factory=dict)
+
+
+class Game:
+    def __init__(self) -> None:
+        self.table = ("shared", "tuple")  # a value
+        self.figures = [Figure(Point(1), [1, 2], {"a": 1})]
+        self.accused: dict[str, str] = {}
+        self.seen: set[int] = {1}
+        self.pile = Pile(["x", "y"])
+        self.nested = {"k": [Figure(Point(2))]}
+
+
+def test_fresh_copies_the_mutable_part_and_shares_the_values() -> None:
+    g = Game()
+    c = fresh_fields(g)
+    assert type(c) is Game and c is not g
+    assert c.table is g.table and c.figures[0].at is g.figures[0].at  # values shared
+    c.figures[0].path.append(3)
+    c.figures[0].cards["b"] = 2
+    c.accused["hunter2"] = "H4"  # the field Specter Ops' hand-written clone forgot
+    c.seen.add(2)
+    c.nested["k"][0].path.append(9)
+    c.pile.draw()
+    assert g.figures[0].path == [1, 2] and g.figures[0].cards == {"a": 1}
+    assert g.accused == {} and g.seen == {1} and g.nested["k"][0].path == []
+    assert len(g.pile) == 2 and len(c.pile) == 1
+
+
+def test_lists_of_values_are_copied_once() -> None:
+    items = [Point(1), Point(2)]
+    copy = fresh(items)
+    assert copy == items and copy is not items and copy[0] is items[0]
+    assert fresh(Point(3)) == Point(3)
+    assert fresh((1, [2])) == (1, [2])  # a tuple is a value: build states from values
