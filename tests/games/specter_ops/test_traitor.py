@@ -424,6 +424,19 @@ def test_t4_accuse_only_at_the_start_of_the_own_turn() -> None:
     assert "accuse" not in kinds(state, seat)
 
 
+def test_t4_a_clone_keeps_its_own_accusations() -> None:
+    # SO-T4: an accusation made in a copy of the game (a bot's look-ahead, a search) is
+    # not made in the game: clones used to share the accusations.
+    state = hidden_round("H3")
+    agent_move(state, "L2")
+    seat = start_turn(state, "H1")
+    twin = state.clone()
+    play(twin, seat, "accuse", "H4")
+    assert "accuse" not in kinds(twin, seat)
+    assert accusable(state, seat) == {"H2", "H3", "H4"}
+    assert view(state, None)["traitor"]["accusations"] == {}
+
+
 def test_t4_once_per_seat_and_not_of_itself() -> None:
     # SO-T4 (R): each hunter seat accuses once per game, never itself; the traitor's
     # seat may accuse too (so that the option gives nothing away).
