@@ -46,6 +46,7 @@ is part of every view, since every player could work it out.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from enum import StrEnum
 from typing import Any
 
 from fogofwar.core.dice import parse as parse_dice
@@ -68,6 +69,7 @@ from fogofwar.core.game import (
 from fogofwar.core.odds import OddsAnswer, OddsParam, OddsQuery, fraction_text
 from fogofwar.core.record import outcome_from_json
 from fogofwar.core.rng import Stream, Streams
+from fogofwar.core.rules import Move, PhaseTable, Refusal, TableState, int_param
 
 __all__ = ["HIDER", "SEEKER", "HideAndSeek", "HideAndSeekState"]
 
@@ -76,8 +78,19 @@ SEEKER = "seeker"
 MAX_BID = 2
 SEARCH_RANGE = 1
 
-# Phases, in the order of a round.
-BID, HIDE, SEEK, SEARCH, DODGE, OVER = "bid", "hide", "seek", "search", "dodge", "over"
+
+class Phase(StrEnum):
+    """The phases, in the order of a round (their values are what views show)."""
+
+    BID = "bid"
+    HIDE = "hide"
+    SEEK = "seek"
+    SEARCH = "search"
+    DODGE = "dodge"
+    OVER = "over"
+
+
+BID, HIDE, SEEK, SEARCH, DODGE, OVER = Phase
 
 # Event kinds that only one seat receives. Every other kind is public, except "bid",
 # which goes to the seat that made it. One table decides the audience, both when the
@@ -309,7 +322,7 @@ class HideAndSeek(Ruleset):
         return state
 
 
-class HideAndSeekState(State):
+class HideAndSeekState(TableState):
     """The true state of a game of hide and seek (the umpire's secret)."""
 
     def __init__(
@@ -370,86 +383,67 @@ class HideAndSeekState(State):
             cells = [c for c in cells if c != self.seeker_at]
         return cells
 
-    def legal_actions(self, seat: str) -> list[Action]:
-        if seat not in self.to_act():
-            return []
-        if self.phase == BID:
-            return [Action(seat, "bid", (n,)) for n in _legal_bids(self.energy[seat])]
-        if self.phase in (HIDE, SEEK):
-            steps = self._step_targets(seat) if self.steps_left > 0 else []
-            return [*(Action(seat, "step", (c,)) for c in steps), Action(seat, "stop")]
-        if self.phase == SEARCH:
-            return [Action(seat, "search"), Action(seat, "pass")]
-        # DODGE
-        return [*(Action(seat, "dodge", (c,)) for c in self._step_targets(seat)),
-                Action(seat, "pass")]  # fmt: skip
-
     def outcome(self) -> Outcome | None:
         return self.result
 
-    def explain_illegal(self, action: Action) -> tuple[str, str | None]:
-        seat = action.seat
-        if self.is_over or seat not in self.to_act():
-            return super().explain_illegal(action)
-        kind, args = action.kind, action.args
-        if self.phase == BID:
-            if kind != "bid":
-                return "each round starts with a secret bid", "EX-1"
-            if len(args) != 1 or not isinstance(args[0], int) or not 0 <= args[0] <= MAX_BID:
-                return f"a bid is 0, 1 or {MAX_BID}", "EX-1"
+    def event_log(self) -> list[Event]:
+        return self.log
+
+    # ------------------------------------------------------------------ the rules
+    # Each rule once: a move's check is its legality, its refusal and its rule ID
+    # (the table, HideAndSeekState.rules, is below the class).
+
+    def _check_bid(self, seat: str, args: tuple[int]) -> Refusal | None:
+        (amount,) = args
+        if not 0 <= amount <= MAX_BID:
+            return f"a bid is 0, 1 or {MAX_BID}", "EX-1"
+        if amount > self.energy[seat]:
             return f"{seat} has only {self.energy[seat]} energy left", "EX-1"
-        if self.phase in (HIDE, SEEK):
-            if kind not in ("step", "stop"):
-                return "during a move the mover may only step or stop", "EX-2"
-            if self.steps_left == 0:
-                return "no steps left this round; stop", "EX-2"
-            here = self._mover_at(seat)
-            if len(args) != 1 or not isinstance(args[0], int) or abs(args[0] - here) != 1:
-                return f"a step goes to a cell next to {here}", "EX-2"
-            if not 0 <= args[0] < self.size:
-                return f"the line has cells 0 to {self.size - 1}", "EX-2"
+        return None
+
+    def _check_step(self, seat: str, args: tuple[int]) -> Refusal | None:
+        (cell,) = args
+        if self.steps_left == 0:
+            return "no steps left this round; stop", "EX-2"
+        here = self._mover_at(seat)
+        if abs(cell - here) != 1:
+            return f"a step goes to a cell next to {here}", "EX-2"
+        if not 0 <= cell < self.size:
+            return f"the line has cells 0 to {self.size - 1}", "EX-2"
+        if seat == HIDER and cell == self.seeker_at:
             return "the hider may not enter the seeker's cell", "EX-3"
-        if self.phase == SEARCH:
-            return "after moving the seeker may search or pass", "EX-4"
-        if kind != "dodge":
-            return "the hider may dodge or pass", "EX-5"
-        return "a dodge goes to an adjacent cell of the line that is not the seeker's", "EX-5"
+        return None
 
-    # ------------------------------------------------------------------ applying
+    def _check_dodge(self, seat: str, args: tuple[int]) -> Refusal | None:
+        if args[0] not in self._step_targets(seat):
+            return "a dodge goes to an adjacent cell of the line that is not the seeker's", "EX-5"
+        return None
 
-    def apply_unchecked(self, action: Action) -> list[Event]:
-        start = len(self.log)
-        seat, kind = action.seat, action.kind
-        if self.phase == BID:
-            self._bid(seat, int(action.args[0]))
-        elif self.phase in (HIDE, SEEK):
-            if kind == "step":
-                self._step(seat, int(action.args[0]))
-            else:
-                self._stop(seat)
-        elif self.phase == SEARCH:
-            if kind == "search":
-                if self.dodges_left > 0:  # EX-5: the interrupt is offered before the roll
-                    self.log.append(_event("search_declared"))
-                    self.phase = DODGE
-                else:
-                    self._resolve_search()
-            else:
-                self.log.append(_event("no_search"))
-                self._end_round()
-        else:  # DODGE
-            if kind == "dodge":
-                self.dodges_left -= 1
-                self.hider_at = int(action.args[0])
-                self.log.append(_event("dodge", used=True))
-                self.log.append(_event("dodged_to", cell=self.hider_at))
-                self.may_be = _one_step(self.may_be, self.seeker_at, self.size)
-            else:
-                self.log.append(_event("dodge", used=False))
+    def _search(self, seat: str, args: tuple[()]) -> None:
+        if self.dodges_left > 0:  # EX-5: the interrupt is offered before the roll
+            self.log.append(_event("search_declared"))
+            self.phase = DODGE
+        else:
             self._resolve_search()
-        return self.log[start:]
 
-    def _bid(self, seat: str, amount: int) -> None:
+    def _no_search(self, seat: str, args: tuple[()]) -> None:
+        self.log.append(_event("no_search"))
+        self._end_round()
+
+    def _dodge(self, seat: str, args: tuple[int]) -> None:
+        self.dodges_left -= 1
+        self.hider_at = args[0]
+        self.log.append(_event("dodge", used=True))
+        self.log.append(_event("dodged_to", cell=self.hider_at))
+        self.may_be = _one_step(self.may_be, self.seeker_at, self.size)
+        self._resolve_search()
+
+    def _no_dodge(self, seat: str, args: tuple[()]) -> None:
+        self.log.append(_event("dodge", used=False))
+        self._resolve_search()
+
+    def _bid(self, seat: str, args: tuple[int]) -> None:
+        (amount,) = args
         self.bids[seat] = amount
         self.log.append(_event("bid", seat=seat, amount=amount))
         if len(self.bids) < 2:
@@ -462,7 +456,8 @@ class HideAndSeekState(State):
         self.phase = HIDE
         self.steps_left = self.allowance[HIDER]
 
-    def _step(self, seat: str, cell: int) -> None:
+    def _step(self, seat: str, args: tuple[int]) -> None:
+        (cell,) = args
         self.steps_left -= 1
         if seat == HIDER:
             self.hider_at = cell
@@ -471,7 +466,7 @@ class HideAndSeekState(State):
             self.seeker_at = cell
             self.log.append(_event("seeker_step", cell=cell))
 
-    def _stop(self, seat: str) -> None:
+    def _stop(self, seat: str, args: tuple[()]) -> None:
         if seat == HIDER:
             self.log.append(_event("hider_moved"))
             self.may_be = _reach(self.may_be, self.allowance[HIDER], self.seeker_at, self.size)
@@ -546,6 +541,47 @@ class HideAndSeekState(State):
             "you": you,
         }
         return PlayerView(self.ruleset.id, seat, data)
+
+
+def _allowed(state: HideAndSeekState, seat: str, args: tuple[()]) -> Refusal | None:
+    return None
+
+
+_CELL = int_param("cell")
+_MOVE = [
+    Move("step", "EX-2", HideAndSeekState._check_step, HideAndSeekState._step, (_CELL,),
+         lambda s, seat: [(c,) for c in s._step_targets(seat)], complete=True),
+    Move("stop", "EX-2", _allowed, HideAndSeekState._stop),
+]  # fmt: skip
+HideAndSeekState.rules = PhaseTable(
+    phase=lambda state: state.phase,
+    moves={
+        BID: [
+            Move("bid", "EX-1", HideAndSeekState._check_bid, HideAndSeekState._bid,
+                 (int_param("amount"),), lambda s, seat: [(n,) for n in range(MAX_BID + 1)],
+                 complete=True, takes=f"a bid is 0, 1 or {MAX_BID}"),
+        ],
+        HIDE: _MOVE,
+        SEEK: _MOVE,
+        SEARCH: [
+            Move("search", "EX-4", _allowed, HideAndSeekState._search),
+            Move("pass", "EX-4", _allowed, HideAndSeekState._no_search),
+        ],
+        DODGE: [
+            Move("dodge", "EX-5", HideAndSeekState._check_dodge, HideAndSeekState._dodge,
+                 (_CELL,), lambda s, seat: [(c,) for c in s._step_targets(seat)],
+                 complete=True),
+            Move("pass", "EX-5", _allowed, HideAndSeekState._no_dodge),
+        ],
+    },
+    phase_rules={
+        BID: ("each round starts with a secret bid", "EX-1"),
+        HIDE: ("during a move the mover may only step or stop", "EX-2"),
+        SEEK: ("during a move the mover may only step or stop", "EX-2"),
+        SEARCH: ("after moving the seeker may search or pass", "EX-4"),
+        DODGE: ("the hider may dodge or pass", "EX-5"),
+    },
+)  # fmt: skip
 
 
 EXAMPLE = register(HideAndSeek())
