@@ -35,7 +35,7 @@ The package, one concept a module (import from the package):
 
 from __future__ import annotations
 
-from .actions import JSON, Action, Event, canonical_json
+from .actions import JSON, Action, Event, canonical_json, emit
 from .actions import ArgValue as ArgValue
 from .config import Config, ConfigSchema, Option
 from .encoding import ActionEncoding
@@ -60,6 +60,7 @@ __all__ = [
     "SightExplanation",
     "State",
     "canonical_json",
+    "emit",
     "get_ruleset",
     "register",
     "registered_rulesets",

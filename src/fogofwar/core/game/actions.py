@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
@@ -99,3 +99,11 @@ class Event:
     def to_json(self) -> dict[str, JSON]:
         """Return the JSON form (the audience is not part of what a seat receives)."""
         return {"kind": self.kind, **dict(self.data)}
+
+
+def emit(log: list[Event], kind: str, /, *, to: Iterable[str] | None = None, **data: JSON) -> Event:
+    """Append an event to a state's log and return it: the one way every rule set
+    records what happened (``to``: the seats told; ``None``, everyone)."""
+    event = Event(kind, data, None if to is None else frozenset(to))
+    log.append(event)
+    return event
