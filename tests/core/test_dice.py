@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
@@ -936,3 +937,19 @@ def test_big_pools_are_fast_enough() -> None:
     assert dist.max_outcome() == 30
     assert sum(dist.values()) == 1
     assert parse("100d6").dist().mean() == 350
+
+
+def test_a_roll_keeps_every_face_in_order() -> None:
+    # The natural faces, for rules that read them (a natural 1, "exactly 3") and for
+    # events that show the dice: no parsing of the trace text.
+    from fogofwar.core.dice import best_of, exploding_check, parse
+    from fogofwar.core.rng import stream
+
+    for expr in (parse("3d6+2"), parse("4d6kh3"), parse("d6!4"), best_of(exploding_check(6, 5), 2)):
+        roll = expr.roll(stream(7, "faces"))
+        assert roll.value == expr.sample(stream(7, "faces"))  # the same draws
+        assert roll.faces and all(1 <= f <= 6 for f in roll.faces)
+        assert [int(x) for x in re.findall(r"\d+", roll.text.split("[", 1)[1])][: len(roll.faces)]
+    assert parse("3d6").roll(stream(1, "x")).faces == tuple(
+        int(x) for x in parse("3d6").roll(stream(1, "x")).text[4:-1].split(",")
+    )

@@ -22,6 +22,7 @@ import functools
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -29,6 +30,9 @@ from ..rng import Stream
 from .dist import COMPARISONS, Dist, _comparison, _outcome
 from .exact import _apply, _bind, _convolve, _count, _explode, _keep, _power, _shift
 from .limits import MAX_DEPTH, MAX_DICE, MAX_FACES, MAX_MULTISETS
+
+#: Where :meth:`Dice.roll` collects the faces of the dice rolled (``None``: not rolling).
+_FACES: ContextVar[list[int] | None] = ContextVar("fogofwar_dice_faces", default=None)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -43,10 +47,13 @@ def _cached_dist(node: Dice) -> Dist:
 
 @dataclass(frozen=True, slots=True)
 class Roll:
-    """One sampled roll: its value and a readable trace, e.g. ``3d6[2,5,6]+2``."""
+    """One sampled roll: its value, a readable trace (e.g. ``3d6[2,5,6]+2``) and the
+    face every die showed, in the order rolled (``(2, 5, 6)``) — for a rule that reads
+    a natural die, and for events that show the dice."""
 
     value: int
     text: str
+    faces: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         return f"{self.text} = {self.value}"
@@ -92,8 +99,13 @@ class Dice(ABC):
 
     def roll(self, stream: Stream) -> Roll:
         """Roll once like :meth:`sample` (same draws, same value) and keep a trace."""
-        value, text = self._roll(stream)
-        return Roll(value, text)
+        faces: list[int] = []
+        token = _FACES.set(faces)
+        try:
+            value, text = self._roll(stream)
+        finally:
+            _FACES.reset(token)
+        return Roll(value, text, tuple(faces))
 
     @abstractmethod
     def _compute(self) -> Dist: ...
@@ -264,7 +276,11 @@ class Die(Dice):
 
     def _sample(self, stream: Stream) -> int:
         # For a standard die this is exactly stream.die(n): 1 + randbelow(n).
-        return self.faces[stream.randbelow(len(self.faces))]
+        x = self.faces[stream.randbelow(len(self.faces))]
+        shown = _FACES.get()
+        if shown is not None:  # inside Dice.roll: keep every face, in order
+            shown.append(x)
+        return x
 
     def _roll(self, stream: Stream) -> tuple[int, str]:
         x = self._sample(stream)
