@@ -6,7 +6,7 @@ from typing import Any
 
 import fogofwar.games.rock_n_roll  # noqa: F401  (registers the rule set)
 from fogofwar.core.game import Action, Event, get_ruleset
-from fogofwar.games.rock_n_roll.state import RockNRollState, other
+from fogofwar.games.rock_n_roll.state import Phase, RockNRollState, other
 
 RS = get_ruleset("rock-n-roll")
 V, P = "vietnam", "vpa"
@@ -66,7 +66,7 @@ def give(st: RockNRollState, side: str, card: str) -> None:
 
 
 def orders_phase(st: RockNRollState) -> None:
-    st.phase = "orders"
+    st.phase = Phase.ORDERS
 
 
 def script_dice(st: RockNRollState, *rolls: list[int]) -> list[tuple[str | None, int]]:

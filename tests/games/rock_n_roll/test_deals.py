@@ -6,6 +6,7 @@ import pytest
 
 from fogofwar.core.errors import IllegalActionError
 from fogofwar.core.game import Action
+from fogofwar.games.rock_n_roll.state import Phase
 
 from .helpers import (
     P,
@@ -58,7 +59,7 @@ def test_deal_return_dead_unit() -> None:
     with pytest.raises(IllegalActionError) as info:
         act(st, V, "deal", "return", "V4")
     assert info.value.rule == "PT-D1"
-    st.phase = "deploy"
+    st.phase = Phase.DEPLOY
     act(st, V, "deal", "return", "V4")
     assert "V4" in st.hand[V] and pc.zone == "hand"
 

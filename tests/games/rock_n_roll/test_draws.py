@@ -13,7 +13,7 @@ from fogofwar.core.cards import Pile
 from fogofwar.core.errors import IllegalActionError
 from fogofwar.core.game import Event
 from fogofwar.core.rng import stream
-from fogofwar.games.rock_n_roll.state import RockNRollState, _id_key
+from fogofwar.games.rock_n_roll.state import RockNRollState, id_key
 
 from .helpers import (
     P,
@@ -150,7 +150,7 @@ def test_torture_reform_is_shuffled_from_a_keyed_stream() -> None:
         act(st, V, "torture", "P1")
         drawn.append(st.hand[V][-1])
     assert drawn[0] == drawn[1]
-    expected = Pile(sorted(pile, key=_id_key))
+    expected = Pile(sorted(pile, key=id_key))
     expected.shuffle(stream(11, "deck", "orders", V, 1, "reform", 1))
     assert expected.draw() == drawn[0]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fogofwar.core.errors import IllegalActionError
+from fogofwar.games.rock_n_roll.state import Phase
 
 from .helpers import (
     P,
@@ -91,14 +92,14 @@ def test_locals_ignore_each_other() -> None:
     asked = script_dice(st, [1])
     act(st, V, "attack", FISHERMEN, MILITIA)
     assert asked == [(None, 1)]  # the Fishermen's die only: no strike back
-    st.phase = "deploy"
+    st.phase = Phase.DEPLOY
     place(st, RONG, "B")
     give(st, V, FISHERMEN2)
     asked = script_dice(st)
     act(st, V, "deploy", FISHERMEN2, "B")
     assert asked == []
     # Not applying: the avenger does strike back at a side unit (PT-L6).
-    st.phase = "orders"
+    st.phase = Phase.ORDERS
     place(st, "V1", "C")
     give(st, V, orders_of(st, V, "attack")[1])
     st.rd[V] = 0

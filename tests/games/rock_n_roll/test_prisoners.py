@@ -6,7 +6,7 @@ import pytest
 
 from fogofwar.core.errors import IllegalActionError
 from fogofwar.core.game import Event
-from fogofwar.games.rock_n_roll.state import RockNRollState
+from fogofwar.games.rock_n_roll.state import Interact, Phase, RockNRollState
 
 from .helpers import (
     P,
@@ -72,7 +72,7 @@ def test_capture_in_orders_phase_paid_and_rolled() -> None:
     assert st.pieces["V1"].zone == "hq" and st.pieces["P1"].zone == "prison"
     # Not in the deployment phase.
     st2 = capture_position(2)
-    st2.phase = "deploy"
+    st2.phase = Phase.DEPLOY
     give(st2, V, card)
     with pytest.raises(IllegalActionError) as info:
         act(st2, V, "capture", "P1")
@@ -120,7 +120,7 @@ def test_prisoner_at_captor_base() -> None:
     assert st.view(P).data["sides"][V]["prisoners"][0]["id"] == "P1"
     assert st.count(st.pos_of("C"), P) == 0
     # Not returnable by the Devil's hand option 2; a dead unit is.
-    st.turn, st.phase = P, "deploy"
+    st.turn, st.phase = P, Phase.DEPLOY
     assert not any(a.startswith("deal return") for a in legal(st, P))
     st.pieces["P2"].zone, st.pieces["P2"].holder, st.pieces["P2"].dead = "hq", P, True
     assert "deal return P2" in legal(st, P)
@@ -219,7 +219,7 @@ def test_recruit_success_and_backfire() -> None:
     pc = st.pieces["P1"]
     assert pc.owner == V and pc.zone == "hq" and pc.holder == V
     # It is deployable by Vietnam as its own unit.
-    st.turn, st.phase, st.hq_deploys, st.pending = V, "deploy", 0, None
+    st.turn, st.phase, st.hq_deploys, st.pending = V, Phase.DEPLOY, 0, None
     assert "deploy P1 A" in legal(st, V)
     st = interaction_position(V, "P1", "P2")
     script_dice(st, [3])
@@ -258,7 +258,7 @@ def test_winner_names_prisoner_before_interactions() -> None:
     assert st.pending is not None and st.pending.kind == "name" and st.pending.seat == V
     assert legal(st, V) == {"free V1", "free V2"}
     act(st, V, "free", "V2")
-    assert st.pending.kind == "interact" and st.pending.data["unit"] == "V1"
+    assert isinstance(st.pending, Interact) and st.pending.unit == "V1"
     act(st, P, "spare", "V1")
     script_dice(st, [1])
     act(st, P, "torture", "V2")
@@ -353,7 +353,7 @@ def test_twos_survive_a_second_execution() -> None:
     imprison(st, "P2", V)
     imprison(st, "P3", V)
     end_round_now(st)
-    assert st.round == 2 and st.pending is not None and st.pending.data["unit"] == "P2"
+    assert st.round == 2 and isinstance(st.pending, Interact) and st.pending.unit == "P2"
     script_dice(st, [6])
     act(st, V, "execute", "P2")
     assert st.twos(V)

@@ -13,7 +13,7 @@ from fogofwar.bots import make_bot
 from fogofwar.core.errors import IllegalActionError, InvalidNotationError, RulesError
 from fogofwar.core.game import Action, get_ruleset
 from fogofwar.core.rng import stream
-from fogofwar.games.rock_n_roll.state import RockNRollState
+from fogofwar.games.rock_n_roll.state import PayCapture, Phase, RockNRollState
 from fogofwar.sim.runner import run_batch
 
 from .helpers import RS, P, V, act, answer_offer, empty_hands, end_round_now, fresh, imprison, place
@@ -234,3 +234,39 @@ def test_refusals_say_what_to_do() -> None:
     deck_unit = next(p.card.id for p in st.pieces.values() if p.zone == "deck" and p.holder == V)
     answer_offer(st, V)
     assert "reinforcement comes from the hand" in refusal(st, V, "reinforce", deck_unit, "A").reason
+
+
+def test_the_rules_are_one_phase_table() -> None:
+    # Every action kind of the encoding is a move of some row of the phase table; the
+    # legal list is what the moves' checks allow (each rule stated once).
+    kinds = {m.kind for moves in RockNRollState.rules.moves.values() for m in moves}
+    assert kinds == set(ENCODING.kinds())
+    st = fresh()
+    act(st, P, "pass")
+    assert all(st.rules.is_legal(st, a) for a in st.legal_actions(V))
+
+
+def test_names_of_nothing_get_the_rules_reason() -> None:
+    # PT-C2: a card id no card of the match has, or a letter no Point has, is refused
+    # under the rule of the kind, like a card that may not be deployed there.
+    st = fresh()
+    answer_offer(st, V)
+    mine = next(c for c in st.hand[V] if st.cards.is_unit(c) and not st.cards.unit(c).is_local)
+    for args in (("X99", "A"), (mine, "Z"), (mine, "C")):
+        err = refusal(st, V, "deploy", *args)
+        assert err.rule == "PT-C2" and "outermost Points" in err.reason, args
+
+
+def test_pending_decisions_are_typed() -> None:
+    # PT-P1, PT-P2: a declared capture awaits its price; the view shows the decision.
+    st = fresh()
+    empty_hands(st)
+    place(st, "V1", "C")
+    place(st, "V2", "C")
+    place(st, "P1", "C")
+    st.phase = Phase.ORDERS
+    st.rd[V] = 2
+    act(st, V, "capture", "P1")
+    assert isinstance(st.pending, PayCapture) and st.pending.target == "P1"
+    pending = st.view(P).data["pending"]
+    assert pending == {"kind": "pay", "seat": V, "purpose": "capture", "target": "P1", "paid": []}

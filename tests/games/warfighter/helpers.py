@@ -115,6 +115,11 @@ class _Dice:
             raise ValueError(f"a scripted d{sides} shows {value}")
         return value
 
+    def randbelow(self, n: int) -> int:
+        # A die object (the rules roll ``D10.sample(stream)``) draws its face's index:
+        # the script names the face shown.
+        return self.die(n) - 1
+
     def choice(self, seq: Sequence[T]) -> T:
         return seq[self._next()]
 

@@ -78,7 +78,7 @@ def test_d4_breached_at_the_doors_hits(rolls: list[int], breached: bool) -> None
         with pytest.raises(IllegalActionError) as err:
             act(g, "attack S2 H1 door")
         assert err.value.rule == "WF-D4"
-        assert g.counts["breaches_attack"] == 1
+        assert g.counts.breaches_attack == 1
 
 
 def test_d5_picks_breach_and_may_be_retried() -> None:
@@ -91,7 +91,7 @@ def test_d5_picks_breach_and_may_be_retried() -> None:
     assert not g.hostiles["H1"].breached and g.soldiers["S1"].actions == 1
     events = act(g, "pick S1 H1")
     assert g.hostiles["H1"].breached_by == "pick" and only(events, "breached")[0]["rule"] == "WF-D5"
-    assert g.counts["breaches_pick"] == 1 and g.counts["checks_failed"] == 2
+    assert g.counts.breaches_pick == 1 and g.counts.checks_failed == 2
     assert "pick S1 H1" not in legal(g)
 
 

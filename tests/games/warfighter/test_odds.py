@@ -147,3 +147,19 @@ def test_json_forms_for_the_odds_command() -> None:
     assert attack["tail"] == "44/125"
     assert picking["actions"] == {"1": "1/2", "2": "1/4", "3": "1/8"} and picking["tail"] == "1/8"
     assert door_json(5, 2)["picking"] is None
+
+
+def test_c5_the_rules_and_the_odds_roll_the_same_die() -> None:
+    # WF-C5: every roll is the dice object D10: drawing it draws exactly what
+    # stream.die(10) draws (the same faces, in the same order), and the odds read its
+    # exact distribution with the outcome functions the rules decide with.
+    from fogofwar.core.rng import stream
+    from fogofwar.games.warfighter.odds import ekia_chance
+    from fogofwar.games.warfighter.rolls import D10, FACES, reaches
+
+    a, b = stream(3, "d10"), stream(3, "d10")
+    assert [D10.sample(a) for _ in range(200)] == [b.die(10) for _ in range(200)]
+    assert dict(FACES) == {face: Fraction(1, 10) for face in range(1, 11)}
+    for cover in range(1, 12):
+        assert ekia_chance(cover) == D10.dist().prob_at_least(cover)
+        assert all(reaches(face, cover) is (face >= cover) for face, _ in FACES)

@@ -261,3 +261,23 @@ def test_end_and_move_with_their_own_words_are_accepted() -> None:
     assert Action(SEAT, "move", ("S1", "L2")) in g.legal_actions(SEAT)
     assert Action(SEAT, "end", ()) in g.legal_actions(SEAT)
     g.apply(Action(SEAT, "end", ()))
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_each_rule_once_legal_list_is_legal_and_refusals_agree(seed: int) -> None:
+    # The phase table states each rule once: an action of the encoding is legal exactly
+    # when the legal list holds it, and every refused one names its rule (WF-*).
+    enc = RS.encoding({})
+    templates = [enc.decode(i, SEAT) for i in range(enc.size)]
+    g = RS.new_game({}, seed)
+    assert isinstance(g, WarfighterState)
+    pick = stream(seed, "each-rule-once")
+    while not g.is_over:
+        legal = g.legal_actions(SEAT)
+        held = set(legal)
+        for action in [*legal, *pick.sample(templates, 150)]:
+            assert g.is_legal(action) is (action in held), action
+            if action not in held:
+                reason, rule = g.explain_illegal(action)
+                assert reason and rule and rule.startswith("WF-"), (action, reason)
+        g.apply(pick.choice(legal))

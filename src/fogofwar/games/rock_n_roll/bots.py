@@ -15,12 +15,12 @@ It scores every legal action and plays the best (ties broken by its own stream):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from ...bots.base import Bot, register_bot
 from ...core.game import Action, Config, PlayerView
 from ...core.rng import Stream
+from .observer import UnitJSON, ViewData, unit_face, view_data
 
 __all__ = ["HeuristicBot"]
 
@@ -40,7 +40,7 @@ class HeuristicBot(Bot):
     def choose(self, view: PlayerView, legal: Sequence[Action], stream: Stream) -> Action:
         seat = view.seat or legal[0].seat
         self.seat = seat
-        d = view.data
+        d = view_data(view)
         best: list[Action] = []
         top = -1e9
         for a in legal:
@@ -53,13 +53,13 @@ class HeuristicBot(Bot):
 
     # ------------------------------------------------------------------ scoring
 
-    def _units(self, d: Mapping[str, Any]) -> dict[str, tuple[int, Mapping[str, Any]]]:
+    def _units(self, d: ViewData) -> dict[str, tuple[int, UnitJSON]]:
         return {u["id"]: (p["pos"], u) for p in d["points"] for u in p["units"]}
 
-    def _count(self, d: Mapping[str, Any], pos: int, side: str) -> int:
+    def _count(self, d: ViewData, pos: int, side: str) -> int:
         return sum(1 for u in d["points"][pos]["units"] if u["owner"] == side)
 
-    def _gain(self, d: Mapping[str, Any], pos: int, delta_me: int, delta_them: int) -> float:
+    def _gain(self, d: ViewData, pos: int, delta_me: int, delta_them: int) -> float:
         """The change in held value at ``pos`` for this side."""
         me, them = self.seat, _other(self.seat)
         value = d["points"][pos]["value"]
@@ -70,10 +70,10 @@ class HeuristicBot(Bot):
         a, b = self._count(d, pos, me), self._count(d, pos, them)
         return float(value) * (held(a + delta_me, b + delta_them) - held(a, b))
 
-    def _pos(self, d: Mapping[str, Any], letter: str) -> int:
+    def _pos(self, d: ViewData, letter: str) -> int:
         return int(next(p["pos"] for p in d["points"] if p["letter"] == letter))
 
-    def _score(self, d: Mapping[str, Any], a: Action) -> float:
+    def _score(self, d: ViewData, a: Action) -> float:
         me = self.seat
         mine = d["sides"][me]
         k, args = a.kind, a.args
@@ -83,7 +83,9 @@ class HeuristicBot(Bot):
             return 1.0
         if k == "deal":
             if args[0] == "take" and d["phase"] == "deploy" and d["round"] >= 2:
-                has_unit = any("strength" in c and c["side"] != "locals" for c in hand.values())
+                has_unit = any(
+                    (u := unit_face(c)) is not None and u["side"] != "locals" for c in hand.values()
+                )
                 return 5.0 if not has_unit else -1.0
             return -5.0
         if k == "take":
@@ -94,7 +96,8 @@ class HeuristicBot(Bot):
             return 60.0
         if k == "deploy":
             card = hand.get(str(args[0]))
-            if card is not None and card["side"] == "locals":
+            unit = None if card is None else unit_face(card)
+            if unit is not None and unit["side"] == "locals":
                 return -2.0
             pos = self._pos(d, str(args[1]))
             return 30.0 + 3 * self._gain(d, pos, 1, 0) + self._enemy_near(d, pos)
@@ -124,8 +127,9 @@ class HeuristicBot(Bot):
             c = hand.get(str(args[0]))
             if c is None:
                 return -10.0  # a unit from a Point: the last resort
-            if "strength" in c:
-                return 2.0 - float(c["strength"])
+            unit = unit_face(c)
+            if unit is not None:
+                return 2.0 - float(unit["strength"])
             return {"supply": -5.0, "attack": 0.0}.get(c["kind"], 1.0)
         if k == "manoeuvre":
             src = units[str(args[0])][0]
@@ -138,9 +142,10 @@ class HeuristicBot(Bot):
             n = int(args[0])
             return 1.0 if n == (1 if mine["rd"] >= 3 else 0) else 0.0
         if k == "rnr":
-            last = d.get("last_roll") or {}
-            dice = last.get("dice", [])
-            useful = any(x >= 5 for x in dice) if last.get("kind") == "attack" else 6 in dice
+            last = d["last_roll"]
+            dice = [] if last is None else last["dice"]
+            attack = last is not None and last["kind"] == "attack"
+            useful = any(x >= 5 for x in dice) if attack else 6 in dice
             return 0.0 if useful else 2.0
         if k == "keep":
             return 1.0
@@ -160,7 +165,7 @@ class HeuristicBot(Bot):
             return -1.0
         return 0.0
 
-    def _enemy_near(self, d: Mapping[str, Any], pos: int) -> float:
+    def _enemy_near(self, d: ViewData, pos: int) -> float:
         them = _other(self.seat)
         return 0.5 * sum(
             1

@@ -171,12 +171,15 @@ class CardSet:
     _unit_index: dict[str, UnitCard] = field(init=False, repr=False, compare=False)
     _order_index: dict[str, OrderCard] = field(init=False, repr=False, compare=False)
     _op_index: dict[str, Operation] = field(init=False, repr=False, compare=False)
+    #: Each order card's kind, by id.
+    order_kinds: dict[str, str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Frozen: the look-up tables are set once, here.
         object.__setattr__(self, "_unit_index", {c.id: c for c in (*self.units, *self.locals)})
         object.__setattr__(self, "_order_index", {c.id: c for c in self.orders})
         object.__setattr__(self, "_op_index", {c.id: c for c in self.operations})
+        object.__setattr__(self, "order_kinds", {c.id: c.kind for c in self.orders})
 
     def __deepcopy__(self, memo: dict[int, object]) -> CardSet:
         # Immutable: a cloned game (search) shares its cards.
@@ -201,6 +204,10 @@ class CardSet:
     def is_order(self, card_id: str) -> bool:
         """Whether the id is an order card's."""
         return card_id in self._order_index
+
+    def is_operation(self, card_id: str) -> bool:
+        """Whether the id is an operation card's."""
+        return card_id in self._op_index
 
 
 # --------------------------------------------------------------------------- parsing

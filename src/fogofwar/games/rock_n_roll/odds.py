@@ -1,8 +1,10 @@
-"""Exact odds of Rock-n-Roll's threshold rolls (PT-P10), sharing the rules' code path.
+"""Exact odds of Rock-n-Roll's threshold rolls (PT-P10), from the dice the rules roll.
 
-The state resolves every roll through :func:`is_hit`, :func:`threshold_success`,
-:func:`capture_result` and :func:`interaction_result`; :func:`odds_table` enumerates
-those same functions over every face of the dice, so the odds command and the umpire
+Every die of the game is :data:`D6` (PT-C4): the state rolls its dice with
+:func:`roll_dice` and reads them through :func:`is_hit`, :func:`threshold_success`,
+:func:`capture_result` and :func:`interaction_result`. :func:`capture_roll` and
+:func:`interaction_roll` are those outcome functions over the same dice object, and
+:func:`odds_table` is their exact distribution, so the odds command and the umpire
 cannot disagree.
 
 * ``capture``: 1 die plus ``extra_dice`` RD dice; success if any die succeeds on 6+
@@ -15,29 +17,39 @@ cannot disagree.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from fractions import Fraction
-from itertools import product
 from typing import Final
 
 from rich.table import Table
 
+from ...core.dice import Dice, parse
 from ...core.errors import RulesError
 from ...core.odds import OddsAnswer, OddsParam, OddsQuery, fraction_text
+from ...core.rng import Stream
 
 __all__ = [
     "CAPTURE_THRESHOLD",
+    "D6",
     "HIT_FACES",
     "INTERACTIONS",
     "KINDS",
     "QUERIES",
     "capture_result",
+    "capture_roll",
     "interaction_result",
+    "interaction_roll",
     "is_hit",
     "odds_table",
+    "roll_dice",
     "threshold_success",
 ]
 
+#: The die of every roll: attacks, captures, interactions, features' attacks (PT-C4).
+D6: Final[Dice] = parse("d6")
+#: A roll's results, in the order of their outcome codes in the dice objects below.
+RESULTS: Final = ("success", "backfire", "nothing")
 #: A die is effective on 5 or 6 in attacks (PT-C4).
 HIT_FACES: Final = frozenset({5, 6})
 #: A capture needs 6+ on a die (PT-P2).
@@ -48,6 +60,12 @@ INTERACTIONS: Final[dict[str, int]] = {"torture": 4, "execute": 5, "recruit": 6}
 KINDS: Final[tuple[str, ...]] = ("capture", *INTERACTIONS)
 #: The natural face that backfires a prisoner interaction (PT-P6).
 BACKFIRE_FACE: Final = 3
+
+
+def roll_dice(stream: Stream, n: int) -> list[int]:
+    """``n`` dice of :data:`D6` from ``stream``, in order (each draws what
+    ``stream.die(6)`` would)."""
+    return [D6.sample(stream) for _ in range(n)]
 
 
 def is_hit(die: int, twos: bool) -> bool:
@@ -75,6 +93,21 @@ def interaction_result(kind: str, die: int, twos: bool) -> str:
     return "nothing"
 
 
+@functools.cache
+def capture_roll(dice: int, twos: bool) -> Dice:
+    """A capture of ``dice`` dice (PT-P2) as a dice object: the index in
+    :data:`RESULTS` of :func:`capture_result` of the dice rolled."""
+    return D6.pool(dice).apply(lambda rolls: RESULTS.index(capture_result(rolls, twos)),
+                               "capture")  # fmt: skip
+
+
+@functools.cache
+def interaction_roll(kind: str, twos: bool) -> Dice:
+    """A prisoner interaction (PT-P6) as a dice object: the index in :data:`RESULTS` of
+    :func:`interaction_result` of the die rolled."""
+    return D6.map(lambda die: RESULTS.index(interaction_result(kind, die, twos)), kind)
+
+
 def odds_table(
     kind: str, *, effective_twos: bool = False, extra_dice: int = 0
 ) -> dict[str, Fraction]:
@@ -97,15 +130,12 @@ def odds_table(
         raise ValueError(f"RD dice are never added to {kind} (PT-C4)")
     if extra_dice > 8:
         raise ValueError("at most 8 extra dice")
-    counts = dict.fromkeys(("success", "backfire", "nothing"), 0)
-    n = 1 + extra_dice
-    for dice in product(range(1, 7), repeat=n):
-        if kind == "capture":
-            counts[capture_result(dice, effective_twos)] += 1
-        else:
-            counts[interaction_result(kind, dice[0], effective_twos)] += 1
-    total = 6**n
-    return {k: Fraction(v, total) for k, v in counts.items()}
+    if kind == "capture":
+        roll = capture_roll(1 + extra_dice, effective_twos)
+    else:
+        roll = interaction_roll(kind, effective_twos)
+    dist = roll.dist()
+    return {result: dist.pmf(i) for i, result in enumerate(RESULTS)}
 
 
 # --------------------------------------------------------------------------- the odds queries

@@ -4,16 +4,28 @@ RD, prisoners and HQs, the seat's hand, and the latest events (plain text)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, cast
 
-from .state import _id_key
+from ...core.game import PlayerView
+from .observer import CardJSON, OrderJSON, UnitJSON, unit_face, view_data
+from .state import id_key
 
 __all__ = ["render_view"]
 
 _TAG = {"vietnam": "V", "vpa": "P", None: "L"}
 
 
-def _unit(u: Mapping[str, Any]) -> str:
+def _card(card: CardJSON, *, value: bool = True) -> str:
+    """A card in hand: a unit's face, or an order's id and kind (and its value)."""
+    unit = unit_face(card)
+    if unit is not None:
+        return _unit(unit)
+    order = cast(OrderJSON, card)
+    extra = f"+{order['value']}" if value and order["value"] else ""
+    return f"{order['id']}:{order['kind']}{extra}"
+
+
+def _unit(u: UnitJSON) -> str:
     tag = _TAG.get(u["owner"], "?")
     hurt = f"-{u['hits']}" if u["hits"] else ""
     feat = f"/{u['feature']}" if u["feature"] else ""
@@ -21,12 +33,12 @@ def _unit(u: Mapping[str, Any]) -> str:
     return f"{u['id']}[{tag}{block} {u['strength']}x{u['toughness']}{hurt}{feat}]"
 
 
-def _names(cards: Iterable[Mapping[str, Any]]) -> list[str]:
+def _names(cards: Iterable[CardJSON]) -> list[str]:
     """A line of the cards' names, each card once (the notation is by id), or none."""
     named = {c["id"]: c["name"] for c in cards if c.get("name")}
     if not named:
         return []
-    return ["    names: " + ", ".join(f"{i} {named[i]}" for i in sorted(named, key=_id_key))]
+    return ["    names: " + ", ".join(f"{i} {named[i]}" for i in sorted(named, key=id_key))]
 
 
 KEY = (
@@ -36,8 +48,10 @@ KEY = (
 """The unit notation, under the sides."""
 
 
-def render_view(data: Mapping[str, Any], seat: str | None = None) -> str:
-    """Text for people, built from the view's data alone (``seat``: whose view it is)."""
+def render_view(view: PlayerView, config: Mapping[str, Any]) -> object:
+    """Text for people, built from the view alone."""
+    data = view_data(view)
+    seat = view.seat
     out: list[str] = []
     out.append(
         f"Round {data['round']}/{data['rounds_limit']} (first to {data['round_wins']})  "
@@ -68,14 +82,7 @@ def render_view(data: Mapping[str, Any], seat: str | None = None) -> str:
         if s["hq"]:
             out.append("    HQ: " + " ".join(_unit(u) for u in s["hq"]))
     if "hand" in data:
-        cards = []
-        for c in data["hand"]:
-            if "kind" in c and "strength" not in c:
-                extra = f"+{c['value']}" if c["value"] else ""
-                cards.append(f"{c['id']}:{c['kind']}{extra}")
-            else:
-                cards.append(_unit(c))
-        out.append("  hand: " + (" ".join(cards) or "-"))
+        out.append("  hand: " + (" ".join(_card(c) for c in data["hand"]) or "-"))
         out += _names(data["hand"])
         for o in data.get("operations", []):
             out.append(
@@ -85,9 +92,7 @@ def render_view(data: Mapping[str, Any], seat: str | None = None) -> str:
     out.append(KEY)
     for side, cards in (data.get("hands") or {}).items():
         # The match is over: every hand and held operation is shown.
-        shown = " ".join(
-            f"{c['id']}:{c['kind']}" if "strength" not in c else _unit(c) for c in cards
-        )
+        shown = " ".join(_card(c, value=False) for c in cards)
         out.append(f"  {side}'s hand: {shown or '-'}")
         for o in (data.get("held_operations") or {}).get(side, []):
             out.append(f"    operation {o['id']} {o['name']}")
@@ -99,9 +104,9 @@ def render_view(data: Mapping[str, Any], seat: str | None = None) -> str:
             " match), pass (let this action go) or pass turn (let the rest of its turn go)"
             " [PT-D3]."
         )
-    if data["pending"]:
-        p = data["pending"]
-        out.append(f"  waiting: {p['kind']} by {p['seat']}")
+    pending = data["pending"]
+    if pending:
+        out.append(f"  waiting: {pending['kind']} by {pending['seat']}")
     for e in data["events"][-6:]:
         rest = ", ".join(f"{k}={v}" for k, v in e.items() if k != "kind")
         out.append(f"  . {e['kind']} {rest}")

@@ -21,9 +21,9 @@ from ...core.game import (
 )
 from ...core.odds import OddsQuery
 from .cards import SIDES, load_cards, parse_card_files, read_card_files
+from .observer import build_view
 from .odds import QUERIES
 from .state import FATES, RULE_OF, RockNRollState
-from .views import build_view
 
 __all__ = ["NOTATION", "RockNRoll"]
 
@@ -187,7 +187,7 @@ class RockNRoll(Ruleset):
 
     def view(self, state: State, seat: str | None) -> PlayerView:
         """The observer: ``seat``'s view of ``state``, built from what it may know
-        (:mod:`.views`)."""
+        (:mod:`.observer`)."""
         return build_view(state, seat)  # type: ignore[arg-type]
 
     def odds_queries(self) -> Sequence[OddsQuery]:
@@ -236,7 +236,7 @@ class RockNRoll(Ruleset):
         """The Points row, the sides, the seat's hand and the last events."""
         from .render import render_view
 
-        return render_view(view.data, view.seat)
+        return render_view(view, config)
 
     def parse_actions(self, text: str, seat: str, state: State) -> list[Action]:
         """Notation: ``kind arg ...`` in the forms of :data:`NOTATION` (``help`` lists

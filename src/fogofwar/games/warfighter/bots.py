@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ...bots.base import Bot, register_bot
 from ...core.game import Action, PlayerView
 from ...core.rng import Stream
+from .observer import HostileView, LocationView, SoldierView, WarfighterView, view_data
 from .odds import check_odds, ekia_chance
 
 __all__ = ["HeuristicBot"]
@@ -39,7 +39,7 @@ _EFFECT_VALUE = {
 }
 
 
-def _abilities(soldier: Mapping[str, Any]) -> dict[str, tuple[int, int | None]]:
+def _abilities(soldier: SoldierView) -> dict[str, tuple[int, int | None]]:
     out: dict[str, tuple[int, int | None]] = {}
     for text in soldier["abilities"]:
         m = _ABILITY.fullmatch(text)
@@ -51,7 +51,7 @@ def _abilities(soldier: Mapping[str, Any]) -> dict[str, tuple[int, int | None]]:
     return out
 
 
-def _odds(soldier: Mapping[str, Any], ability: str, modifier: int, up: bool) -> float:
+def _odds(soldier: SoldierView, ability: str, modifier: int, up: bool) -> float:
     have = _abilities(soldier).get(ability.lower())
     if have is None:
         return 0.0
@@ -59,7 +59,7 @@ def _odds(soldier: Mapping[str, Any], ability: str, modifier: int, up: bool) -> 
     return float(check_odds(need, modifier=modifier, upgunned=upgunned if up else None))
 
 
-def _heading_value(text: str, hostiles: Sequence[Mapping[str, Any]]) -> float:
+def _heading_value(text: str, hostiles: Sequence[HostileView]) -> float:
     """How much a heading's effects help (``"success: actions +2; suppress"``)."""
     _, _, body = text.partition(": ")
     value = 0.0
@@ -84,7 +84,7 @@ class HeuristicBot(Bot):
     name = "wf-heuristic"
 
     def choose(self, view: PlayerView, legal: Sequence[Action], stream: Stream) -> Action:
-        data = view.data
+        data = view_data(view)
         if data["phase"] == "roll":
             return self._roll(data, legal)
         index = {(a.kind, a.args): a for a in legal}
@@ -103,7 +103,7 @@ class HeuristicBot(Bot):
 
     # ------------------------------------------------------------------ rolls
 
-    def _roll(self, data: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+    def _roll(self, data: WarfighterView, legal: Sequence[Action]) -> Action:
         soldiers = {s["id"]: s for s in data["soldiers"]}
         checks = {k["id"]: k for loc in data["locations"] for k in loc.get("checks", [])}
 
@@ -121,8 +121,8 @@ class HeuristicBot(Bot):
 
     def _fight(
         self,
-        s: Mapping[str, Any],
-        here: Mapping[str, Any],
+        s: SoldierView,
+        here: LocationView,
         index: Mapping[tuple[str, tuple[int | str, ...]], Action],
     ) -> Action | None:
         shots = int(s["weapon"]["shots"])
@@ -154,8 +154,8 @@ class HeuristicBot(Bot):
 
     def _check(
         self,
-        s: Mapping[str, Any],
-        here: Mapping[str, Any],
+        s: SoldierView,
+        here: LocationView,
         index: Mapping[tuple[str, tuple[int | str, ...]], Action],
     ) -> Action | None:
         hostiles = here.get("hostiles", [])
@@ -179,10 +179,10 @@ class HeuristicBot(Bot):
 
     def _move(
         self,
-        s: Mapping[str, Any],
-        data: Mapping[str, Any],
+        s: SoldierView,
+        data: WarfighterView,
         order: Sequence[str],
-        locations: Mapping[str, Mapping[str, Any]],
+        locations: Mapping[str, LocationView],
         index: Mapping[tuple[str, tuple[int | str, ...]], Action],
     ) -> Action | None:
         at = order.index(s["location"])

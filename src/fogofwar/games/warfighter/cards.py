@@ -242,6 +242,8 @@ class CheckCard:
         upgun: whether the card allows upgunning (WF-A7; the default).
         headings: its headings in the order printed.
         line: the line of its ``check:`` in the file.
+        is_fail_check: whether it has a Fail, Failure or Trap heading (WF-A6, WF-A9,
+            WF-A10), found once from the headings (the rules ask it often).
     """
 
     ability: str
@@ -249,15 +251,15 @@ class CheckCard:
     upgun: bool
     headings: tuple[Heading, ...]
     line: int = field(default=0, compare=False)
+    is_fail_check: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        fail = any(h.kind in FAIL_HEADINGS for h in self.headings)
+        object.__setattr__(self, "is_fail_check", fail)
 
     def heading(self, kind: str) -> Heading | None:
         """The heading of that kind, if printed."""
         return next((h for h in self.headings if h.kind == kind), None)
-
-    @property
-    def is_fail_check(self) -> bool:
-        """A check with a Fail, Failure or Trap heading (WF-A6, WF-A9, WF-A10)."""
-        return any(h.kind in FAIL_HEADINGS for h in self.headings)
 
     @property
     def fail_heading(self) -> Heading | None:
@@ -313,11 +315,17 @@ class SoldierCard:
     abilities: tuple[Ability, ...]
     weapon: str
     line: int = field(default=0, compare=False)
+    _by_keyword: Mapping[str, Ability] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        by_keyword: dict[str, Ability] = {}
+        for a in self.abilities:
+            by_keyword.setdefault(a.keyword.lower(), a)  # the first of a keyword
+        object.__setattr__(self, "_by_keyword", by_keyword)
 
     def ability(self, keyword: str) -> Ability | None:
         """The ability with that keyword (any case), or None (WF-A8)."""
-        low = keyword.lower()
-        return next((a for a in self.abilities if a.keyword.lower() == low), None)
+        return self._by_keyword.get(keyword.lower())
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,10 @@
 """Exact odds of Warfighter's ability checks and Doors (WF-A2, A3, A7, A8, A11, WF-C4,
 WF-D4, D5).
 
-The rules roll with the same functions: :func:`check_result` decides a check from the
-natural d10 in play (``state.py``) and here, summed over the ten faces.
+The rules roll with the same objects: the d10 is :data:`~.rolls.D10`, and what a roll
+decides is :func:`~.rolls.check_result` (a check) or :func:`~.rolls.reaches` (a shot's
+EKIA); the rules (``state/``) call them on the face rolled, and the odds here on every
+face of ``D10``'s exact distribution.
 
 * :func:`check_odds` — the exact chance that an ability check succeeds.
 * :func:`door_odds` — the distribution of the number of Actions needed to Breach a Door
@@ -22,6 +24,8 @@ from rich.table import Table
 from fogofwar.core.errors import RulesError
 from fogofwar.core.odds import OddsAnswer, OddsParam, OddsQuery
 
+from .rolls import DIE, FACES, LACKING_NATURAL, check_result, reaches
+
 __all__ = [
     "DEFAULT_BOUND",
     "DIE",
@@ -35,29 +39,8 @@ __all__ = [
     "ekia_chance",
 ]
 
-#: Every roll of Warfighter is a d10 (WF-C5).
-DIE: Final = 10
-#: The natural roll a Soldier lacking the ability is read as (WF-A8).
-LACKING_NATURAL: Final = 1
 #: The default number of Actions shown before the tail.
 DEFAULT_BOUND: Final = 20
-
-
-def check_result(natural: int | None, target: int, modifier: int) -> tuple[bool, int]:
-    """Decide an ability check (WF-A2, WF-A3, WF-A8): ``(success, roll)``.
-
-    Args:
-        natural: the d10 rolled, or ``None`` for a Soldier who lacks the ability: no roll
-            is made, the check fails, and the roll reads as a natural 1 that nothing can
-            increase (WF-A8): a negative modifier still lowers it, a positive one does
-            not (``Swim -1`` reads 0, ``Swim +2`` reads 1).
-        target: the Soldier's number, or its upgunned number (WF-A7).
-        modifier: the check's modifier (WF-A3).
-    """
-    if natural is None:
-        return False, LACKING_NATURAL + min(modifier, 0)
-    roll = natural + modifier
-    return roll >= target, roll
 
 
 def check_odds(
@@ -76,13 +59,12 @@ def check_odds(
     if lacks_ability:
         return Fraction(0)
     target = need if upgunned is None else upgunned
-    wins = sum(check_result(face, target, modifier)[0] for face in range(1, DIE + 1))
-    return Fraction(wins, DIE)
+    return sum((p for face, p in FACES if check_result(face, target, modifier)[0]), Fraction(0))
 
 
 def ekia_chance(cover: int) -> Fraction:
     """The chance that one shot's d10 reaches ``cover`` (WF-C4)."""
-    return Fraction(sum(1 for face in range(1, DIE + 1) if face >= cover), DIE)
+    return sum((p for face, p in FACES if reaches(face, cover)), Fraction(0))
 
 
 def _attack_distribution(

@@ -1,11 +1,14 @@
-"""Drawing a Warfighter view in the terminal, from the view alone: the line of
-Locations with their Hostiles (Doors included) and checks, the squad, the decks and
-this turn's events."""
+"""Drawing a Warfighter view in the terminal, from the view alone (its typed structure,
+:class:`~.observer.WarfighterView`): the line of Locations with their Hostiles (Doors
+included) and checks, the squad, the decks and this turn's events."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+
+from ...core.game import PlayerView
+from .observer import HostileView, view_data
 
 __all__ = ["event_line", "render_view"]
 
@@ -66,7 +69,7 @@ def event_line(e: Mapping[str, Any]) -> str | None:
     return None if template is None else template.format(**e)
 
 
-def _hostile_line(h: Mapping[str, Any]) -> str:
+def _hostile_line(h: HostileView) -> str:
     text = (
         f"    {h['id']} {h['name']}: Cover {h['cover']} (in force {h['cover_in_force']}), "
         f"Hits {h['hits']}, EKIAs {h['ekias']}"
@@ -81,17 +84,19 @@ def _hostile_line(h: Mapping[str, Any]) -> str:
     return text
 
 
-def render_view(view: Mapping[str, Any]) -> str:
-    """The view as text."""
+def render_view(view: PlayerView, config: Mapping[str, Any]) -> object:
+    """The view as text: the line of Locations with their Hostiles and checks, the squad,
+    this turn's events (``config``, the game's options, adds nothing here)."""
+    data = view_data(view)
     lines = [
-        f"{view['mission']} — turn {view['turn']} of {view['turns']}, phase {view['phase']}; "
-        f"Location deck {view['location_deck']}, Hostile deck {view['hostile_deck']}"
+        f"{data['mission']} — turn {data['turn']} of {data['turns']}, phase {data['phase']}; "
+        f"Location deck {data['location_deck']}, Hostile deck {data['hostile_deck']}"
     ]
     where: dict[str, list[str]] = {}
-    for s in view["soldiers"]:
+    for s in data["soldiers"]:
         if not s["out"]:
             where.setdefault(s["location"], []).append(s["id"])
-    for loc in view["locations"]:
+    for loc in data["locations"]:
         tag = " (Objective)" if loc["objective"] else ""
         name = loc["card"] if loc["card"] is not None else "face down"
         if not loc["revealed"] and loc["card"] is not None:
@@ -108,17 +113,17 @@ def render_view(view: Mapping[str, Any]) -> str:
                 + " | ".join(k["headings"])
             )
     lines.append("Squad:")
-    for s in view["soldiers"]:
+    for s in data["soldiers"]:
         status = "out" if s["out"] else f"{s['actions']} Action(s)"
         lines.append(
             f"  {s['id']} {s['name']} at {s['location']}: {s['wounds']} wound(s), {status}; "
             f"Cover {s['cover']}; {', '.join(s['abilities']) or 'no abilities'}; "
             f"{s['weapon']['name']} ({s['weapon']['shots']} shot(s))"
         )
-    for p in view["pending"]:
+    for p in data["pending"]:
         who = p["roller"] or "a Soldier there (you choose)"
         lines.append(f"To roll now: {p['check']} by {who} [{p['rule']}]")
-    events = [t for t in (event_line(e) for e in view["events"]) if t]
+    events = [t for t in (event_line(e) for e in data["events"]) if t]
     if events:
         lines.append("This turn:")
         lines += [f"  {t}" for t in events[-15:]]

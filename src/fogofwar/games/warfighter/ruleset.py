@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ...core.errors import BadDataError, InvalidNotationError, RulesError
 from ...core.game import (
@@ -34,9 +34,9 @@ from .cards import (
     parse_cards,
     read_mission,
 )
+from .observer import build_view
 from .odds import QUERIES
 from .state import SEAT, SHAPES, WarfighterState, shape_error
-from .views import build_view
 
 __all__ = [
     "ENCODING_LIMIT",
@@ -269,8 +269,8 @@ class Warfighter(Ruleset):
 
     def view(self, state: State, seat: str | None) -> PlayerView:
         """The observer: ``seat``'s view of ``state``, built from what it may know
-        (:mod:`.views`)."""
-        return build_view(state, seat)  # type: ignore[arg-type]
+        (:mod:`.observer`)."""
+        return PlayerView(self.id, seat, build_view(cast(WarfighterState, state), seat))
 
     def odds_queries(self) -> Sequence[OddsQuery]:
         """The rolls whose exact odds ``fogofwar odds`` gives (see :mod:`.odds`)."""
@@ -317,7 +317,7 @@ class Warfighter(Ruleset):
         events."""
         from .render import render_view
 
-        return render_view(view.data)
+        return render_view(view, config)
 
     def parse_actions(self, text: str, seat: str, state: State) -> list[Action]:
         """Notation: ``move S1 L2``, ``attack S1 H3 [door]``, ``pick S2 H3 [up]``,
@@ -391,12 +391,12 @@ class Warfighter(Ruleset):
         return {
             "won": 1.0 if outcome is not None and outcome.winners else 0.0,
             "turns": float(state.turn),
-            "breaches_attack": float(state.counts["breaches_attack"]),
-            "breaches_pick": float(state.counts["breaches_pick"]),
-            "checks_rolled": float(state.counts["checks_rolled"]),
-            "checks_failed": float(state.counts["checks_failed"]),
-            "checks_lacking": float(state.counts["checks_lacking"]),
-            "hostiles_killed": float(state.counts["hostiles_killed"]),
+            "breaches_attack": float(state.counts.breaches_attack),
+            "breaches_pick": float(state.counts.breaches_pick),
+            "checks_rolled": float(state.counts.checks_rolled),
+            "checks_failed": float(state.counts.checks_failed),
+            "checks_lacking": float(state.counts.checks_lacking),
+            "hostiles_killed": float(state.counts.hostiles_killed),
             "soldiers_lost": float(sum(s.out for s in state.soldiers.values())),
         }
 
