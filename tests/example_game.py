@@ -157,7 +157,6 @@ class HideAndSeek(Ruleset):
         min_players=2,
         max_players=2,
         information="imperfect",
-        chance="explicit",
         simultaneous=True,
         # 12 rounds at most, each: 2 bids, two moves of up to 3 steps and a stop,
         # a search and a dodge.

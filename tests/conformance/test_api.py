@@ -250,3 +250,26 @@ def test_after_the_end_everything_is_refused(
         for kind in sorted(enc.kinds())[:6]:
             with pytest.raises(IllegalActionError):
                 state.apply(Action(seat, kind, enc.forms(kind)[0]))
+
+
+@pytest.mark.parametrize(("ruleset", "config", "length"), CASES, ids=IDS)
+def test_sampled_worlds_give_the_seat_its_view(
+    ruleset: str, config: dict[str, Any], length: int
+) -> None:
+    # A rule set that offers sample_world gives back the seat's own view and legal list
+    # from a world drawn from that view alone; one that does not says so.
+    rs = get_ruleset(ruleset)
+    if not rs.can_sample_worlds:
+        state = rs.new_game(config, 0)
+        with pytest.raises(NotImplementedError):
+            rs.sample_world(state.view(seats_of(state)[0]), stream(0, "world"))
+        return
+    draw = stream(1, "conformance-world", ruleset)
+    for rec in games(ruleset, config, min(length, 60), 1):
+        state = rec.state
+        for seat in seats_of(state):
+            view = state.view(seat)
+            world = rs.sample_world(view, draw)
+            assert world.view(seat).canonical() == view.canonical()
+            assert list(world.legal_actions(seat)) == list(state.legal_actions(seat))
+            assert world.to_act() == state.to_act()

@@ -3,8 +3,22 @@ gives the legal list, the legality test and the refusal."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+import pytest
+
 from fogofwar.core.game import Action
-from fogofwar.core.rules import Move, PhaseTable, int_param, word_param
+from fogofwar.core.rules import (
+    Move,
+    Param,
+    PhaseTable,
+    Refusal,
+    flag_param,
+    int_param,
+    word_param,
+)
 from tests.example_game import BID, EXAMPLE, HIDER, SEEKER, HideAndSeekState
 
 
@@ -64,4 +78,156 @@ def test_an_incomplete_check_is_backed_by_the_options() -> None:
     assert not table.is_legal(state, Action(HIDER, "bid", (2,)))
     assert table.explain(state, Action(HIDER, "bid", (2,)))[1] == "EX-1"
     word = word_param("card", ["a", "b"])
-    assert word.parse("a") == "a" and word.format("b") == "b"
+    assert word.parse(None, "a") == "a" and word.format is None
+
+
+# ---------------------------------------------------------------- the table's options
+# A toy table, apart from any game: the parts a rule set may add to the core's.
+
+
+class Stage(Enum):
+    AIM = "aim"
+    WAIT = "wait"
+
+
+@dataclass
+class Toy:
+    stage: Stage = Stage.AIM
+    done: list[tuple[object, ...]] = field(default_factory=list)
+    targets: tuple[str, ...] = ("T1", "T2")
+
+
+def _target(state: Toy, wire: object) -> str | None:
+    # Resolved against the state: an id that names nothing is None, refused by the check.
+    return wire if isinstance(wire, str) and wire in state.targets else None
+
+
+TARGET = Param("target", _target)
+
+
+def _check_fire(state: Toy, seat: str, args: tuple[object, ...]) -> Refusal | None:
+    if args[0] is None:
+        return "no such target", "TOY-2"
+    return None
+
+
+def _fire(state: Toy, seat: str, args: tuple[object, ...]) -> None:
+    state.done.append(args)
+
+
+FIRE: Move[Any] = Move(
+    "fire",
+    "TOY-1",
+    _check_fire,
+    _fire,
+    (TARGET, flag_param("twice")),
+    lambda s, seat: [(t, twice) for t in s.targets for twice in (False, True)],
+    complete=True,
+    takes="fire TARGET [twice]",
+)
+SHOUT: Move[Any] = Move(
+    "shout",
+    "TOY-3",
+    lambda s, seat, args: None,
+    _fire,
+    (word_param("word", ["hey", "ho"], optional=True),),
+    lambda s, seat: [(), ("hey",)],
+)
+
+
+def toy_table(**options: Any) -> PhaseTable[Any]:
+    return PhaseTable(
+        phase=lambda s: s.stage,
+        moves={Stage.AIM: [FIRE, SHOUT], Stage.WAIT: []},
+        **options,
+    )
+
+
+def test_optional_arguments_with_a_default_are_left_out_of_the_wire() -> None:
+    table, toy = toy_table(), Toy()
+    # TOY-1: the flag's default (False) is left out of the action; True is its word.
+    legal = [a.args for a in table.legal_actions(toy, "p")]
+    assert legal[:4] == [("T1",), ("T1", "twice"), ("T2",), ("T2", "twice")]
+    assert FIRE.parse(toy, Action("p", "fire", ("T2",))) == ("T2", False)
+    assert FIRE.parse(toy, Action("p", "fire", ("T2", "twice"))) == ("T2", True)
+    assert FIRE.parse(toy, Action("p", "fire", ("T2", "thrice"))) is None
+    assert FIRE.parse(toy, Action("p", "fire", ())) is None
+    table.apply(toy, Action("p", "fire", ("T1", "twice")))
+    assert toy.done == [("T1", True)]
+
+
+def test_optional_arguments_without_a_default_leave_the_typed_arguments_shorter() -> None:
+    table, toy = toy_table(), Toy()
+    assert SHOUT.parse(toy, Action("p", "shout", ())) == ()
+    assert SHOUT.parse(toy, Action("p", "shout", ("ho",))) == ("ho",)
+    # TOY-3: not complete, so the options decide: "ho" parses but is not offered.
+    assert table.is_legal(toy, Action("p", "shout", ("hey",)))
+    assert not table.is_legal(toy, Action("p", "shout", ("ho",)))
+    reason, rule = table.explain(toy, Action("p", "shout", ("ho",)))
+    assert reason.endswith("is not among the choices now") and rule == "TOY-3"
+
+
+def test_a_value_that_names_nothing_is_refused_by_the_check() -> None:
+    table, toy = toy_table(), Toy()
+    # TOY-2: "T9" parses (to None) and the check names the rule it breaks.
+    assert not table.is_legal(toy, Action("p", "fire", ("T9",)))
+    assert table.explain(toy, Action("p", "fire", ("T9",))) == ("no such target", "TOY-2")
+
+
+def test_malformed_arguments_say_what_the_move_takes_or_ask_the_game() -> None:
+    toy = Toy()
+    bad = Action("p", "fire", ("T1", 3))
+    assert toy_table().explain(toy, bad) == ("fire TARGET [twice]", "TOY-1")
+    table = toy_table(malformed=lambda s, a: (f"{a.kind}: bad words", "TOY-9"))
+    assert table.explain(toy, bad) == ("fire: bad words", "TOY-9")
+
+
+def test_phase_rules_fixed_or_from_the_state_and_the_notation_first() -> None:
+    toy = Toy(stage=Stage.WAIT)
+    fire = Action("p", "fire", ("T1",))
+    # By default: the kinds the phase allows (none here).
+    assert toy_table().explain(toy, fire) == ("fire is not a move now (now: nothing)", None)
+    fixed = toy_table(phase_rules={Stage.WAIT: ("wait for the signal", "TOY-4")})
+    assert fixed.explain(toy, fire) == ("wait for the signal", "TOY-4")
+    made = toy_table(
+        phase_rules={Stage.WAIT: lambda s, a: (f"no {a.kind} while {s.stage.value}", "TOY-4")}
+    )
+    assert made.explain(toy, fire) == ("no fire while wait", "TOY-4")
+    # The notation is asked before the arguments are parsed (a phase's own rule first).
+    noted = toy_table(
+        notation=lambda s, a: ("fire is written fire TARGET", "TOY-1") if not a.args else None
+    )
+    assert noted.explain(Toy(), Action("p", "fire", ())) == ("fire is written fire TARGET", "TOY-1")
+
+
+def test_an_order_across_kinds_gives_the_legal_list() -> None:
+    def order(state: Toy, seat: str) -> list[tuple[str, tuple[object, ...]]]:
+        return [("shout", ()), ("fire", ("T2", False)), ("fire", (None, False))]
+
+    table = toy_table(order={Stage.AIM: order})
+    # The candidates in the game's order, those the check refuses left out (TOY-2).
+    assert [str(a) for a in table.legal_actions(Toy(), "p")] == [
+        str(Action("p", "shout")),
+        str(Action("p", "fire", ("T2",))),
+    ]
+
+
+def test_optional_parameters_come_last() -> None:
+    with pytest.raises(ValueError, match="optional parameters come last"):
+        Move("x", "TOY-1", _check_fire, _fire, (word_param("a", optional=True), TARGET))
+
+
+def test_unhashable_candidates_are_compared_one_by_one() -> None:
+    cards = [["a"], ["b"]]
+    move: Move[Any] = Move(
+        "play",
+        "TOY-5",
+        lambda s, seat, args: None,
+        _fire,
+        (Param("card", lambda s, w: [w], format=lambda v: v[0]),),
+        lambda s, seat: [(c,) for c in cards],
+    )
+    table = PhaseTable(phase=lambda s: s.stage, moves={Stage.AIM: [move]})
+    assert table.is_legal(Toy(), Action("p", "play", ("a",)))
+    assert not table.is_legal(Toy(), Action("p", "play", ("c",)))
+    assert [a.args for a in table.legal_actions(Toy(), "p")] == [("a",), ("b",)]

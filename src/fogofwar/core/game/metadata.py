@@ -22,7 +22,12 @@ class GameMetadata:
         min_players: fewest players.
         max_players: most players.
         information: ``"perfect"`` or ``"imperfect"``.
-        chance: ``"deterministic"``, ``"explicit"`` (rolls and shuffles at chance points).
+        chance: how chance enters, in OpenSpiel's terms: ``"deterministic"`` (never),
+            ``"sampled"`` (an action's effect draws its rolls and shuffles from the
+            game's keyed streams: no chance node is a decision of its own), or
+            ``"explicit"`` (chance nodes whose outcomes and probabilities a runner can
+            enumerate). Every shipped rule set is ``"sampled"``; the exact odds of each
+            roll are the odds queries' (:meth:`Ruleset.odds_queries`).
         simultaneous: whether seats ever act at once (secret simultaneous choices).
         max_length: an upper bound on the number of actions in a game (for runners).
         description: a paragraph for people.
@@ -34,7 +39,7 @@ class GameMetadata:
     min_players: int
     max_players: int
     information: str = "imperfect"
-    chance: str = "explicit"
+    chance: str = "sampled"
     simultaneous: bool = False
     max_length: int = 10_000
     description: str = ""

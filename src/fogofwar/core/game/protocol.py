@@ -175,8 +175,17 @@ class Ruleset(ABC):
         return state.protocol_refusal(action)
 
     def sample_world(self, view: PlayerView, stream: Stream) -> State:
-        """Return a full state consistent with ``view`` (for search over hidden information)."""
+        """Return a full state consistent with ``view`` (for search over hidden
+        information): it gives the seat that very view and legal list, its unknowns drawn
+        from ``stream``, under a new seed. Optional: :attr:`can_sample_worlds` says
+        whether a rule set offers it."""
         raise NotImplementedError(f"{self.id} cannot sample worlds")
+
+    @property
+    def can_sample_worlds(self) -> bool:
+        """Whether the rule set implements :meth:`sample_world` (search bots that sample
+        hidden information need it; the conformance suite checks it wherever it is)."""
+        return type(self).sample_world is not Ruleset.sample_world
 
     def explain_sight(
         self, board: Any, viewer: str, target: str, config: Mapping[str, Any]

@@ -125,7 +125,6 @@ class RockNRoll(Ruleset):
         min_players=2,
         max_players=2,
         information="imperfect",
-        chance="explicit",
         simultaneous=False,
         # Up to 7 rounds of at most ~12 turns a side; each action of a turn may be
         # preceded by the other side's interrupt offer (PT-D3).

@@ -215,7 +215,6 @@ class Warfighter(Ruleset):
         min_players=1,
         max_players=1,
         information="imperfect",
-        chance="explicit",
         simultaneous=False,
         # Per turn: at most 6 Soldiers x (6 Actions + the Actions cards give) plus the
         # pending rolls; 50 turns at most.

@@ -20,15 +20,13 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from ....core.game import Action, Config, Event, Ruleset
-from ....core.rules import Refusal
+from ....core.rules import Move, PhaseTable, Refusal
 from ..cards import CardSet
 from .deals import OFF_TURN
 from .decisions import RULE_OF, Decision, Kind, Phase
 from .pieces import SIDES
 from .rounds import Rounds
 from .table import (
-    Play,
-    Table,
     count_arg,
     operation_arg,
     piece_arg,
@@ -44,7 +42,7 @@ __all__ = ["RockNRollState"]
 class RockNRollState(Rounds):
     """One Rock-n-Roll match (seats ``vietnam`` and ``vpa``)."""
 
-    rules: ClassVar[Table[Any]]  # the phase table, below the class
+    rules: ClassVar[PhaseTable[Any]]  # the phase table, below the class
 
     def __init__(self, ruleset: Ruleset, config: Config, cards: CardSet, seed: int | str) -> None:
         super().__init__(ruleset, config, cards, seed)
@@ -65,14 +63,7 @@ class RockNRollState(Rounds):
 
     # ------------------------------------------------------------------ refusals
 
-    def explain_illegal(self, action: Action) -> Refusal:
-        if self.is_over:
-            return self.protocol_refusal(action)
-        if action.seat not in self.to_act():
-            return self._explain_not_to_act(action)
-        return self.rules.explain(self, action)
-
-    def _explain_not_to_act(self, action: Action) -> Refusal:
+    def explain_not_to_act(self, action: Action) -> Refusal:
         """A seat that may not act now: the turn rule that says whose move it is."""
         reason, _ = self.protocol_refusal(action)
         if action.kind not in RULE_OF:
@@ -103,7 +94,7 @@ class RockNRollState(Rounds):
         if s != self.turn:
             return OFF_TURN
         move = _ANY_ROW.get(kind)
-        args = None if move is None else move.resolve(self, action)
+        args = None if move is None else move.parse(self, action)
         if move is None or args is None:
             return self._not_now(s, kind)
         return move.check(self, s, args) or self._not_now(s, kind)
@@ -116,7 +107,7 @@ UNIT, TARGET, POINT = piece_arg("unit"), piece_arg("target"), point_arg("point")
 PRISONER = piece_arg("prisoner")
 
 
-def _prompt(kind: Kind, effect: Callable[[St, str, Any], None]) -> Play[St]:
+def _prompt(kind: Kind, effect: Callable[[St, str, Any], None]) -> Move[St]:
     """A captor's interaction with the prisoner awaiting it (PT-P6)."""
 
     def check(st: St, s: str, args: Any) -> Refusal | None:
@@ -142,7 +133,7 @@ _REVEAL = play(Kind.REVEAL, "PT-O1", St._check_reveal, St._revealed,
                (operation_arg("operation"),), St._reveal_options)  # fmt: skip
 _END = play(Kind.END, "PT-C3", St._check_end, St._end)
 
-RockNRollState.rules = Table(
+RockNRollState.rules = PhaseTable(
     phase=lambda st: st.stage(),
     moves={
         Phase.DEPLOY: [
@@ -208,13 +199,15 @@ RockNRollState.rules = Table(
             _prompt(Kind.SPARE, St._spare),
         ],
     },
-    refuse=lambda st, action: st._refuse(action),
+    # A kind the row does not list, or arguments of the wrong number: the decision
+    # awaited, the offer (PT-D3), or the rule of the kind tried (RockNRollState._refuse).
+    phase_rules=dict.fromkeys((*Phase, *Decision), lambda st, action: st._refuse(action)),
+    malformed=lambda st, action: st._refuse(action),
 )  # fmt: skip
 
 #: Every kind's move, for the refusal of a kind the row does not list: the turn's
 #: version first (its check names the phase's rule), then the decisions'.
-_ANY_ROW: dict[str, Play[St]] = {}
+_ANY_ROW: dict[str, Move[St]] = {}
 for _row in (Phase.ORDERS, Phase.DEPLOY, *Decision):
     for _move in RockNRollState.rules.moves.get(_row, ()):
-        assert isinstance(_move, Play)
         _ANY_ROW.setdefault(_move.kind, _move)

@@ -26,20 +26,12 @@ from typing import Any, ClassVar, Final
 from ....core.cards import Deck, Pile
 from ....core.game import Action, Config, Event, Outcome, Ruleset, emit
 from ....core.rng import Stream, Streams
-from ....core.rules import Refusal, TableState
+from ....core.rules import Move, PhaseTable, Refusal, TableState, flag_param, text_param
 from ..cards import CardLibrary, MissionCard, WeaponCard
 from . import checks, combat, turn
 from .line import reveal
 from .pieces import SEAT, Check, Counts, Hostile, Pending, Phase, Soldier, SoldierId
-from .table import (
-    SHAPES,
-    IdMove,
-    WarfighterTable,
-    WordMove,
-    flag_param,
-    id_param,
-    shape_error,
-)
+from .table import SHAPES, shape_error
 
 __all__ = ["WarfighterState"]
 
@@ -50,7 +42,7 @@ _NOBODY: Final[frozenset[str]] = frozenset()
 class WarfighterState(TableState):
     """The true state of one Warfighter mission (the umpire's secret)."""
 
-    rules: ClassVar[WarfighterTable[WarfighterState]]
+    rules: ClassVar[PhaseTable[WarfighterState]]
 
     def __init__(
         self,
@@ -145,8 +137,10 @@ class WarfighterState(TableState):
 
 # --------------------------------------------------------------------------- the table
 
-_S, _H = id_param("soldier"), id_param("hostile")
-_K, _L = id_param("check"), id_param("location")
+# Ids as text: one that names nothing in play is refused by the move's check, under the
+# rule it breaks (a Soldier not in the squad, WF-C1; a Hostile not in play, WF-C3; ...).
+_S, _H = text_param("soldier"), text_param("hostile")
+_K, _L = text_param("check"), text_param("location")
 
 
 def _settled(
@@ -182,32 +176,36 @@ def _takes(kind: str) -> str:
     return f"{kind} is written {SHAPES[kind][0]}"
 
 
-WarfighterState.rules = WarfighterTable(
+WarfighterState.rules = PhaseTable(
     phase=lambda st: st.phase,
     moves={
         Phase.SOLDIERS: (
-            IdMove("move", "WF-C2", turn.check_move, _settled(turn.move), (_S, _L),
+            Move("move", "WF-C2", turn.check_move, _settled(turn.move), (_S, _L),
                    _of_kind("move"), complete=True, takes=_takes("move")),
-            WordMove("attack", "WF-C4", combat.check_attack, _settled(combat.attack),
+            Move("attack", "WF-C4", combat.check_attack, _settled(combat.attack),
                      (_S, _H, flag_param("door")), _of_kind("attack"), complete=True,
                      takes=_takes("attack")),
-            WordMove("pick", "WF-D5", combat.check_pick, _settled(combat.pick),
+            Move("pick", "WF-D5", combat.check_pick, _settled(combat.pick),
                      (_S, _H, flag_param("up")), _of_kind("pick"), complete=True,
                      takes=_takes("pick")),
-            WordMove("check", "WF-A5", checks.check_attempt, _settled(checks.attempt),
+            Move("check", "WF-A5", checks.check_attempt, _settled(checks.attempt),
                      (_S, _K, flag_param("up")), _of_kind("check"), complete=True,
                      takes=_takes("check")),
-            IdMove("end", "WF-C7", turn.check_end, turn.end, (), complete=True,
+            Move("end", "WF-C7", turn.check_end, turn.end, (), complete=True,
                    takes="end takes no arguments: it ends the whole Soldier Turn"),
         ),
         Phase.ROLL: (
-            WordMove("roll", "WF-A9", checks.check_roll, _settled(checks.roll),
+            Move("roll", "WF-A9", checks.check_roll, _settled(checks.roll),
                      (_S, _K, flag_param("up")), checks.roll_options, complete=True,
                      takes=_takes("roll")),
         ),
     },
-    phase_rules={Phase.SOLDIERS: ("there is no Fail check to roll now", "WF-A9")},
+    phase_rules={
+        Phase.SOLDIERS: lambda st, action: (
+            _notation(st, action) or ("there is no Fail check to roll now", "WF-A9")
+        ),
+        Phase.ROLL: lambda st, action: checks.roll_first(st),
+    },
     order={Phase.SOLDIERS: turn.soldier_turn},
-    refusals={Phase.ROLL: checks.roll_first},
     notation=_notation,
 )  # fmt: skip
