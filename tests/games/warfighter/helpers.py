@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 import fogofwar.games.warfighter as wf
 from fogofwar.core.game import Action, Event
-from fogofwar.games.warfighter.cards import merge, parse_cards
+from fogofwar.games.warfighter.cardfile import merge, parse_cards
 from fogofwar.games.warfighter.state import SEAT, WarfighterState
 
 T = TypeVar("T")

@@ -8,13 +8,8 @@ from pathlib import Path
 import pytest
 
 from fogofwar.core.errors import BadDataError, RulesError
-from fogofwar.games.warfighter.cards import (
-    FAIL_HEADINGS,
-    load_library,
-    load_mission,
-    merge,
-    parse_cards,
-)
+from fogofwar.games.warfighter.cardfile import load_library, load_mission, merge, parse_cards
+from fogofwar.games.warfighter.cards import FAIL_HEADINGS
 
 from .helpers import BASE, RS
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fogofwar.core.errors import BadDataError, IllegalActionError
-from fogofwar.games.warfighter.cards import parse_cards
+from fogofwar.games.warfighter.cardfile import parse_cards
 from fogofwar.games.warfighter.odds import check_odds, check_result
 
 from .helpers import RS, act, game, kinds, legal, only, rig

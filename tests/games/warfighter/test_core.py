@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from fogofwar.core.errors import BadDataError, IllegalActionError
-from fogofwar.games.warfighter.cards import parse_cards
+from fogofwar.games.warfighter.cardfile import parse_cards
 from fogofwar.games.warfighter.state import SEAT
 
 from .helpers import RS, act, game, kinds, legal, only, rig

@@ -21,7 +21,7 @@ from fogofwar.core.errors import BadDataError, InvalidNotationError, RulesError
 from fogofwar.core.files import DATA_FILE_LIMIT
 from fogofwar.core.game import Action
 from fogofwar.core.rng import stream
-from fogofwar.games.warfighter.cards import (
+from fogofwar.games.warfighter.cardfile import (
     MAX_LIST,
     MAX_NAME,
     MAX_PATH,

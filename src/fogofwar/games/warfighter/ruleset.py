@@ -22,18 +22,16 @@ from ...core.game import (
     State,
 )
 from ...core.odds import OddsQuery
-from .cards import (
+from .cardfile import (
     LIBRARY_FILE,
     MAX_LIST,
     SHIPPED_MISSIONS,
-    CardLibrary,
-    CheckCard,
-    MissionCard,
     check_mission_name,
     merge,
     parse_cards,
     read_mission,
 )
+from .cards import CardLibrary, CheckCard, MissionCard
 from .observer import build_view
 from .odds import QUERIES
 from .state import SEAT, SHAPES, WarfighterState, shape_error
