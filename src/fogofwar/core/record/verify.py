@@ -1,0 +1,154 @@
+"""Verifying a record against its commitment and digest chain, and the recorder that
+plays a game and keeps its record."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import BadDataError
+from ..game import JSON, Action, Event, Ruleset
+from ..rng import check_seed
+from ..secret import commitment, matches, new_secret
+from .chain import DIGEST_CHARS, chain_start, chain_step
+from .file import Record
+
+__all__ = ["Recorder", "Verdict", "verify_record"]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What :func:`verify_record` found.
+
+    Attributes:
+        verified: every check passed.
+        checks: one sentence per check, in order.
+        problem: why it failed (``None`` when verified).
+        actions: the record's number of actions.
+        finished: whether the game is over.
+    """
+
+    verified: bool
+    checks: tuple[str, ...]
+    problem: str | None
+    actions: int
+    finished: bool
+
+
+def verify_record(record: Record) -> Verdict:
+    """Check that a game was played fairly from its secret: the seed matches the
+    commitment every seat was shown, every action replays from it to its recorded digest
+    (so every roll, draw and shuffle came from the seed), and the outcome is the recorded
+    one. A format 1 record cannot be verified.
+
+    Raises:
+        BadDataError: the record's rule set is not installed, or
+            (:class:`RecordVersionError`) it needs another version of it.
+    """
+    n, finished = len(record.actions), record.outcome is not None
+    checks: list[str] = []
+
+    def failed(problem: str) -> Verdict:
+        return Verdict(False, tuple(checks), problem, n, finished)
+
+    committed = record.commitment
+    if committed is None or not record.verifiable:
+        return failed(
+            f"a format {record.version} record has no commitment and no digest chain: "
+            "it replays, but it cannot be verified"
+        )
+    if record.seeded:
+        checks.append(
+            "the game was seeded: its seed was chosen, not secret, so whoever knew it could "
+            "know every hidden fact"
+        )
+    if not matches(record.seed, committed):
+        return failed(f"the seed does not match the commitment {committed}")
+    checks.append(f"the seed matches the commitment {committed}")
+    record.check_ruleset()  # another fogofwar is needed: the record cannot be judged here
+    try:
+        record.replay()
+    except BadDataError as exc:
+        return failed(str(exc))
+    checks.append(
+        f"all {n} actions replay from the seed to their recorded digests: every roll, draw "
+        "and shuffle came from it"
+    )
+    if record.outcome is not None:
+        checks.append(f"the outcome is the recorded one: {record.outcome.reason}")
+    else:
+        checks.append("the game is not over: it is verified as far as it was played")
+    return Verdict(True, tuple(checks), None, n, finished)
+
+
+class Recorder:
+    """Play a game and keep its record.
+
+    Every action goes through :meth:`apply`, which checks it and records it once it is
+    legal (an illegal action raises and is not recorded), with its link of the digest
+    chain. Acting on :attr:`state` directly bypasses the record.
+
+    Without a ``seed`` the game gets a fresh secret (:func:`~fogofwar.core.secret.new_secret`)
+    and is not *seeded*; :attr:`commitment` is what to show every seat at the start.
+
+    Example:
+        >>> rec = Recorder(ruleset, {"cells": 7}, seed=5)        # doctest: +SKIP
+        >>> rec.apply(Action("hider", "bid", (1,)))               # doctest: +SKIP
+        >>> rec.record().save("game.json")                        # doctest: +SKIP
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        config: Mapping[str, Any] | None = None,
+        seed: int | str | None = None,
+        *,
+        meta: Mapping[str, JSON] | None = None,
+    ) -> None:
+        self.ruleset = ruleset
+        self.config = ruleset.resolve_config(config)
+        self.seeded = seed is not None
+        # The umpire's secret, like the record itself.
+        self._seed = check_seed(new_secret() if seed is None else seed)
+        self.commitment = commitment(self._seed)
+        self.state = ruleset.new_game(self.config, self._seed)
+        self.meta: dict[str, JSON] = dict(meta or {})
+        self._actions: list[Action] = []
+        self._digests: list[str] = []
+        self._chain = chain_start(ruleset, self.config, self.commitment, self.seeded, self.state)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The actions applied so far."""
+        return tuple(self._actions)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply ``action`` (checked) and record it.
+
+        Raises:
+            IllegalActionError: as :meth:`State.apply`; nothing is recorded.
+        """
+        events = self.state.apply(action)
+        self._actions.append(action)
+        self._chain = chain_step(self._chain, action, events, self.state)
+        self._digests.append(self._chain.hex()[:DIGEST_CHARS])
+        return events
+
+    def record(self) -> Record:
+        """Return the record of the game so far (with the outcome once it is over)."""
+        return Record(
+            ruleset=self.ruleset.id,
+            ruleset_version=self.ruleset.version,
+            config=self.config.to_json(),
+            seed=self._seed,
+            actions=tuple(self._actions),
+            outcome=self.state.outcome(),
+            digests=tuple(self._digests),
+            seeded=self.seeded,
+            commitment=self.commitment,
+            meta=dict(self.meta),
+        )
+
+    def __repr__(self) -> str:
+        return f"Recorder({self.ruleset.id}, {len(self._actions)} actions)"
