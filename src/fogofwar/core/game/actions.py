@@ -101,9 +101,27 @@ class Event:
         return {"kind": self.kind, **dict(self.data)}
 
 
-def emit(log: list[Event], kind: str, /, *, to: Iterable[str] | None = None, **data: JSON) -> Event:
+def emit(
+    log: list[Event],
+    kind: str,
+    /,
+    *,
+    to: Iterable[str] | None = None,
+    data: Mapping[str, JSON] | None = None,
+    **fields: JSON,
+) -> Event:
     """Append an event to a state's log and return it: the one way every rule set
-    records what happened (``to``: the seats told; ``None``, everyone)."""
-    event = Event(kind, data, None if to is None else frozenset(to))
+    records what happened.
+
+    Args:
+        log: the state's event log.
+        kind: the event's kind.
+        to: the seats told; ``None``, everyone.
+        data: the event's fields as a mapping, for a field whose name is not a keyword
+            argument (``to``, ``from``); ``fields`` are added to it.
+        **fields: the event's fields.
+    """
+    body = fields if data is None else {**data, **fields}
+    event = Event(kind, body, None if to is None else frozenset(to))
     log.append(event)
     return event

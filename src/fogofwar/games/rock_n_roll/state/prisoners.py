@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ....core.game import Event, emit
+from ....core.game import emit
 from ....core.rules import Refusal
 from ..odds import capture_result, interaction_result
 from .decisions import Interact, Kind, Name, PayCapture, Phase, RollContext, RollKind
@@ -246,9 +246,8 @@ class Prisoners(Orders):
             card = st.choice(orders)
             self.hand[captor].remove(card)
             self.hand[victim].append(card)
-            # Not through emit: the event's data has a field named "to".
-            data = {"from": captor, "to": victim, "card": card}
-            self.log.append(Event("order_taken", data, frozenset(SIDES)))
+            emit(self.log, "order_taken", to=SIDES, data={"from": captor, "to": victim},
+                 card=card)  # fmt: skip
         else:
             # Ruling: a captor holding no order card loses none.
             emit(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ....core.game import Event, emit
+from ....core.game import emit
 from ..cards import CheckCard
 from .pieces import Check, CheckId, Hostile, HostileId, Pending, Soldier
 
@@ -26,17 +26,11 @@ def move_soldier(st: WarfighterState, s: Soldier, slot: int, *, by_action: bool)
     """``s`` moves to ``slot`` (by an Action, WF-C2, or by a card, WF-C6) and enters it."""
     frm = s.slot
     s.slot = slot
-    # Not through emit: the event's data has a "to", emit's name for the audience.
-    st.log.append(
-        Event(
-            "moved",
-            {
-                "soldier": s.id,
-                "frm": st.slot_name(frm),
-                "to": st.slot_name(slot),
-                "by": "action" if by_action else "effect",
-            },
-        )
+    emit(
+        st.log,
+        "moved",
+        data={"soldier": s.id, "frm": st.slot_name(frm), "to": st.slot_name(slot)},
+        by="action" if by_action else "effect",
     )
     enter(st, s, slot)
 
