@@ -262,6 +262,55 @@ def los_command(
     )
 
 
+@app.command("serve")
+def serve_command(
+    host: str = typer.Option("127.0.0.1", "--host", help="The address to listen on."),
+    port: int = typer.Option(8000, "--port", help="The port to listen on."),
+    db: str | None = typer.Option(
+        None, "--db", help="The SQLite store (default: .fogofwar/tables.db here)."
+    ),
+    sync: str = typer.Option(
+        "normal",
+        "--sync",
+        help="SQLite synchronous: normal (an accepted action survives the server being "
+        "killed) or full (a power loss too, an fsync per action).",
+    ),
+    bot_pause: float = typer.Option(0.6, "--bot-pause", help="Seconds a bot waits before acting."),
+    new: str | None = typer.Option(
+        None, "--new", help="Create a table of this rule set at the start and print its links."
+    ),
+    seat: list[str] | None = typer.Option(
+        None, "--seat", help="With --new: SEAT=human|bot (or a bot's name); repeatable."
+    ),
+    set_: list[str] | None = typer.Option(
+        None, "--set", help="With --new: OPTION=VALUE rule set option; repeatable."
+    ),
+    seed: int | None = typer.Option(
+        None, "--seed", help="With --new: a chosen seed (the table is then marked seeded)."
+    ),
+) -> None:
+    """The web table: each player at their own browser, with a secret link to their seat."""
+    from pathlib import Path
+
+    from .commands.serve import DEFAULT_DB, serve
+
+    if sync not in ("normal", "full"):
+        raise RulesError(f"--sync: normal or full, not {sync!r}")
+    code = serve(
+        host=host,
+        port=port,
+        db=Path(db) if db else DEFAULT_DB,
+        sync="full" if sync == "full" else "normal",
+        bot_pause=bot_pause,
+        new=new,
+        seats=seat or [],
+        sets=set_ or [],
+        seed=seed,
+        console=_out(),
+    )
+    raise typer.Exit(code)
+
+
 @app.command("demo")
 def demo_command(
     board: str = typer.Option("demo", "--board", help="The board to show."),

@@ -1037,3 +1037,27 @@ def test_any_custom_rule_is_honoured(
     assert distance(board, start, goal, diagonal=rule, blocked=blocked) == ref.get(goal)
     steps = reference_steps(board, start, rule, blocked - {start}, None)
     assert neighbours(board, start, diagonal=rule, blocked=blocked) == steps
+
+
+# --------------------------------------------------------------------------- export
+
+
+def test_board_json_draws_what_the_file_says() -> None:
+    from fogofwar.core.grid import board_json, builtin_board
+
+    board = builtin_board("zd-corridor")
+    data = board_json(board)
+    assert (data["width"], data["height"]) == (board.width, board.height)
+    assert len(data["squares"]) == board.width * board.height
+    # x is the column and y the row (the SVG's axes), and the name is the notation.
+    b3 = next(s for s in data["squares"] if s["name"] == "B3")
+    assert (b3["x"], b3["y"]) == (1, 2)
+    assert b3["terrain"] == board.terrain_at(board.square("B3")).name
+    walls = int(board.walls_h.sum()) + int(board.walls_v.sum())
+    assert len(data["walls"]) == walls and len(data["doors"]) == len(board.doors)
+    for x1, y1, x2, y2 in data["walls"]:
+        assert abs(x2 - x1) + abs(y2 - y1) == 1  # one square edge each
+    assert set(data["markers"]) == set(board.markers)
+    import json
+
+    json.dumps(data)  # plain JSON

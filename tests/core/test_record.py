@@ -255,3 +255,17 @@ def test_outcome_json_round_trip() -> None:
     assert outcome_from_json(o.to_json()) == o
     with pytest.raises(BadDataError):
         outcome_from_json({"winners": [1], "sides": [], "reason": "x", "rule": None})
+
+
+def test_a_game_resumed_from_its_stored_secret_is_not_seeded() -> None:
+    # The web table rebuilds a game from its stored secret: the chain (and so every
+    # digest) must be the one of the game as it was started, unseeded.
+    first = Recorder(EXAMPLE, {}, None)
+    secret = first.record().seed
+    again = Recorder(EXAMPLE, {}, secret, seeded=False)
+    assert again.seeded is False and again.commitment == first.commitment
+    for rec in (first, again):
+        rec.apply(rec.state.legal_actions(HIDER)[0])
+        rec.apply(rec.state.legal_actions(SEEKER)[0])
+    assert again.record().digests == first.record().digests
+    assert Recorder(EXAMPLE, {}, secret).record().seeded is True

@@ -12,7 +12,7 @@ from ..errors import IllegalActionError, InvalidNotationError, MalformedActionEr
 from ..odds import OddsQuery
 from ..rng import Stream
 from ..values import fresh_fields
-from .actions import Action, ArgValue, Event, canonical_json
+from .actions import JSON, Action, ArgValue, Event, canonical_json
 from .config import Config, ConfigSchema
 from .encoding import ActionEncoding
 from .metadata import DataFormat, GameMetadata
@@ -173,6 +173,12 @@ class Ruleset(ABC):
         (:meth:`State.protocol_refusal`); a rule set overrides it, or
         :meth:`State.explain_illegal`, to name its rules."""
         return state.protocol_refusal(action)
+
+    def board_json(self, config: Mapping[str, Any]) -> JSON:
+        """The game's board for drawing it (the web table's SVG), as
+        :func:`fogofwar.core.grid.board_json` gives it, or ``None`` for a game without
+        one. Only what every seat may know: the board file, never a hidden piece."""
+        return None
 
     def sample_world(self, view: PlayerView, stream: Stream) -> State:
         """Return a full state consistent with ``view`` (for search over hidden

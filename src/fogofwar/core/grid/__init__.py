@@ -23,6 +23,7 @@ public API):
 * :mod:`~fogofwar.core.grid.moves` — :func:`reachable`, :func:`shortest_path`,
   :func:`distance` and the other movement functions.
 * :mod:`~fogofwar.core.grid.render` — :func:`render_text` and :func:`render_rich`.
+* :mod:`~fogofwar.core.grid.export` — :func:`board_json`, a board for drawing elsewhere.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from .coords import (
     king_distance,
     manhattan,
 )
+from .export import board_json
 from .movegraph import MoveGraph, SquareSet
 from .moves import (
     can_step,
@@ -70,6 +72,7 @@ __all__ = [
     "Square",
     "SquareSet",
     "Terrain",
+    "board_json",
     "builtin_board",
     "builtin_boards",
     "can_step",

@@ -105,10 +105,12 @@ class Recorder:
         seed: int | str | None = None,
         *,
         meta: Mapping[str, JSON] | None = None,
+        seeded: bool | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.config = ruleset.resolve_config(config)
-        self.seeded = seed is not None
+        # A game resumed from its stored secret is not seeded: say so (``seeded=False``).
+        self.seeded = seed is not None if seeded is None else seeded
         # The umpire's secret, like the record itself.
         self._seed = check_seed(new_secret() if seed is None else seed)
         self.commitment = commitment(self._seed)

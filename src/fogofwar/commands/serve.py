@@ -1,0 +1,87 @@
+"""``fogofwar serve``: the web table. Starts the server on its SQLite store, brings back
+every table the store holds, and (``--new RULESET``) creates a table at once and prints
+its links, so that ``make demo`` gives a newcomer a game to open in the browser."""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+from rich.console import Console
+
+from ..core.errors import RulesError
+from ..core.game import get_ruleset
+from ..server.app import create_app
+from ..server.hall import HUMAN, Hall
+from ..server.store import Store, Sync
+
+__all__ = ["DEFAULT_DB", "serve"]
+
+#: The store when ``--db`` is not given: under the working directory.
+DEFAULT_DB = Path(".fogofwar") / "tables.db"
+
+
+def serve(
+    *,
+    host: str,
+    port: int,
+    db: Path,
+    sync: Sync,
+    bot_pause: float,
+    new: str | None,
+    seats: Sequence[str],
+    sets: Sequence[str],
+    seed: int | None,
+    console: Console,
+) -> int:
+    """Serve until Ctrl-C (or SIGTERM); every accepted action is already in the store."""
+    store = Store(db, sync=sync)
+    hall = Hall(store, bot_pause=bot_pause)
+    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
+    try:
+        if new is not None:
+            _new_table(hall, new, seats, sets, seed, url, console)
+        console.print(f"Lobby: {url}/   (store: {db}, synchronous={sync.upper()}; Ctrl-C stops)")
+        app = create_app(hall, public_url=url)
+        config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=65536)
+        server = uvicorn.Server(config)
+        # SIGTERM stops the server as Ctrl-C does: uvicorn finishes the requests in hand.
+        signal.signal(signal.SIGTERM, lambda *_: setattr(server, "should_exit", True))
+        server.run()
+    finally:
+        store.close()
+    console.print("Stopped; every table is in the store and comes back at the next start.")
+    return 0
+
+
+def _new_table(
+    hall: Hall,
+    ruleset: str,
+    seats: Sequence[str],
+    sets: Sequence[str],
+    seed: int | None,
+    url: str,
+    console: Console,
+) -> None:
+    rs = get_ruleset(ruleset)
+    config: dict[str, Any] = rs.config_schema.parse_sets(sets)
+    chosen: dict[str, str] = {}
+    for item in seats:
+        seat, sep, who = item.partition("=")
+        if not sep or not seat or not who:
+            raise RulesError(f"--seat {item!r}: expected SEAT=human or SEAT=bot (or a bot name)")
+        chosen[seat] = who
+    table, tokens, spectator = hall.create(rs.id, config, chosen or None, seed=seed)
+    console.print(f"[bold]{rs.metadata.name}[/]: table {table.id}")
+    for seat, who in table.players.items():
+        if who == HUMAN:
+            console.print(f"  {seat}: {url}/t/{table.id}?token={tokens[seat]}", soft_wrap=True)
+        else:
+            console.print(f"  {seat}: bot {who}")
+    console.print(f"  spectator: {url}/t/{table.id}?token={spectator}", soft_wrap=True)
+    console.print(
+        f"  commitment to the table's secret: {table.recorder.commitment}", soft_wrap=True
+    )

@@ -1,0 +1,345 @@
+"""The web table over HTTP and websockets (FastAPI): the JSON API that the pages, scripts
+and external bots share, and the pages themselves. docs/server.md documents every
+message.
+
+* ``GET /api/rulesets`` — the rule sets, their seats, options and bots (the lobby's form);
+* ``POST /api/tables`` — create a table: one secret link per human seat, and a
+  spectator's link;
+* ``GET /api/tables/{id}/view?token=[&since=K]`` — the link's view, legal actions and
+  its events from its K-th on;
+* ``POST /api/tables/{id}/actions?token=`` — an action (JSON) or a notation, with the
+  version it answers; a refusal is a 4xx with the reason and the rule ID, and changes
+  nothing;
+* ``GET /api/tables/{id}/record?token=`` — the whole record, once the game is over;
+* ``/ws/tables/{id}?token=`` — the same messages pushed after every change; actions may
+  be sent on it too.
+
+Every request and frame is at most 64 KiB. Bots at seats think in worker threads and
+pause between actions so that people can follow.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator, Mapping
+from pathlib import Path
+from typing import Any, Final
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+
+from ..bots import available_bots
+from ..core.errors import RulesError
+from ..core.game import JSON, get_ruleset, registered_rulesets
+from .hall import MAX_MESSAGE, Forbidden, Hall, NotFound, Refused, Stale, Table
+from .pages import lobby_page, table_page
+
+__all__ = ["create_app", "encode"]
+
+_PAGES: Final = Path(__file__).parent / "static"
+
+
+def encode(message: Mapping[str, Any]) -> str:
+    """A message as the wire carries it: JSON with sorted keys and no spaces, so equal
+    messages are equal bytes."""
+    return json.dumps(message, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _error(status: int, kind: str, message: str, **more: JSON) -> JSONResponse:
+    return JSONResponse({"error": kind, "message": message, **more}, status_code=status)
+
+
+def _refusal(exc: Exception) -> JSONResponse:
+    """The API's answer to a refused request (see docs/server.md)."""
+    if isinstance(exc, NotFound):
+        return _error(404, "not_found", str(exc))
+    if isinstance(exc, Forbidden):
+        return _error(403, "forbidden", str(exc))
+    if isinstance(exc, Stale):
+        return _error(409, "stale", str(exc), version=exc.version)
+    if isinstance(exc, Refused):
+        return _error(422, "refused", exc.reason, rule=exc.rule)
+    return _error(400, "bad_request", str(exc))
+
+
+class _Bots:
+    """One task a table plays its bots' turns in, started when a bot is to act."""
+
+    def __init__(self, hall: Hall) -> None:
+        self.hall = hall
+        self.tasks: dict[str, asyncio.Task[None]] = {}
+
+    def wake(self, table: Table) -> None:
+        task = self.tasks.get(table.id)
+        if (task is None or task.done()) and self.hall.bot_turn(table) is not None:
+            self.tasks[table.id] = asyncio.get_running_loop().create_task(self._run(table))
+
+    async def _run(self, table: Table) -> None:
+        while True:
+            turn = self.hall.bot_turn(table)
+            if turn is None:
+                return
+            await asyncio.sleep(self.hall.pause(table))
+            # The bot thinks in a worker thread: the event loop keeps serving.
+            action = await asyncio.to_thread(turn.choose)
+            self.hall.bot_acts(turn, action)
+
+    async def stop(self) -> None:
+        for task in self.tasks.values():
+            task.cancel()
+        for task in self.tasks.values():
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+
+def create_app(hall: Hall, *, public_url: str = "") -> FastAPI:
+    """The web table's application over ``hall``.
+
+    Args:
+        hall: the tables and their store.
+        public_url: the address links start with (``http://host:port``); by default
+            the address each request came to.
+    """
+    bots = _Bots(hall)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # Every table of the store comes back as it was; bots whose turn it is resume.
+        for table in hall.resume():
+            _watch(table)
+        for table in hall.tables.values():
+            bots.wake(table)
+        yield
+        await bots.stop()
+
+    app = FastAPI(title="fogofwar web table", lifespan=lifespan, docs_url="/api/docs")
+    app.state.hall = hall
+
+    watched: set[str] = set()
+
+    def _watch(table: Table) -> None:
+        if table.id not in watched:
+            watched.add(table.id)
+            table.listeners.add(bots.wake)
+
+    def _base(request: Request) -> str:
+        return public_url.rstrip("/") or str(request.base_url).rstrip("/")
+
+    def _open(table_id: str, token: str) -> tuple[Table, str | None]:
+        table = hall.table(table_id)
+        _watch(table)
+        return table, hall.seat_of(table, token)
+
+    async def _body(request: Request) -> Any:
+        raw = await request.body()
+        if len(raw) > MAX_MESSAGE:
+            raise ValueError(f"the request is {len(raw)} bytes; at most {MAX_MESSAGE}")
+        try:
+            return json.loads(raw or b"{}")
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise ValueError(f"the request is not JSON: {exc}") from exc
+
+    # ------------------------------------------------------------------ the API
+
+    @app.get("/api/rulesets")
+    def rulesets() -> JSONResponse:
+        out = []
+        for rs in sorted(set(registered_rulesets().values()), key=lambda r: r.id):
+            seats = list(rs.metadata.seats)
+            out.append(
+                {
+                    "id": rs.id,
+                    "name": rs.metadata.name,
+                    "seats": seats,
+                    "default_seats": list(rs.seats(rs.resolve_config({}))),
+                    "options": rs.config_schema.to_json(),
+                    "bots": available_bots(rs.id),
+                    "default_bots": dict(rs.default_bots),
+                    "description": rs.metadata.description,
+                }
+            )
+        return JSONResponse(out)
+
+    @app.post("/api/tables", status_code=201)
+    async def create_table(request: Request) -> Response:
+        try:
+            body = await _body(request)
+            if not isinstance(body, dict):
+                raise ValueError("expected a JSON object")
+            seed = body.get("seed")
+            if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
+                raise ValueError("seed: an integer or a hex secret")
+            config, seats = body.get("config") or {}, body.get("seats") or {}
+            options = body.get("options") or {}
+            if not all(isinstance(x, dict) for x in (config, seats, options)):
+                raise ValueError("config, seats and options are JSON objects")
+            table, tokens, spectator = hall.create(
+                str(body.get("ruleset", "")), config, seats, seed=seed, options=options
+            )
+        except (RulesError, ValueError, TypeError) as exc:
+            return _error(400, "bad_request", str(exc))
+        _watch(table)
+        bots.wake(table)
+        base = _base(request)
+        return JSONResponse(
+            {
+                "table": table.id,
+                "links": {s: f"{base}/t/{table.id}?token={t}" for s, t in tokens.items()},
+                "spectator": f"{base}/t/{table.id}?token={spectator}",
+                "commitment": table.recorder.commitment,
+                "seeded": table.recorder.seeded,
+            },
+            status_code=201,
+        )
+
+    @app.get("/api/tables/{table_id}/view")
+    def view(table_id: str, token: str = "", since: int = 0) -> Response:
+        try:
+            table, seat = _open(table_id, token)
+        except (NotFound, Forbidden) as exc:
+            return _refusal(exc)
+        return Response(encode(table.message(seat, since)), media_type="application/json")
+
+    @app.post("/api/tables/{table_id}/actions")
+    async def act(request: Request, table_id: str, token: str = "", since: int = 0) -> Response:
+        try:
+            table, seat = _open(table_id, token)
+            body = await _body(request)
+            if not isinstance(body, dict):
+                raise ValueError("expected a JSON object")
+            _act(table, seat, body)
+        except (NotFound, Forbidden, Stale, Refused, ValueError) as exc:
+            return _refusal(exc)
+        return Response(encode(table.message(seat, since)), media_type="application/json")
+
+    def _act(table: Table, seat: str | None, body: Mapping[str, Any]) -> None:
+        version = body.get("version")
+        if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+            raise ValueError("version: the table's version as a whole number")
+        notation = body.get("notation")
+        if notation is not None and not isinstance(notation, str):
+            raise ValueError("notation: a string")
+        hall.act(table, seat, action=body.get("action"), notation=notation, version=version)
+
+    @app.get("/api/tables/{table_id}/board")
+    def board(table_id: str, token: str = "") -> Response:
+        try:
+            table, _ = _open(table_id, token)
+        except (NotFound, Forbidden) as exc:
+            return _refusal(exc)
+        drawing = table.ruleset.board_json(table.recorder.config)
+        return Response(encode({"board": drawing}), media_type="application/json")
+
+    @app.get("/api/tables/{table_id}/record")
+    def record(table_id: str, token: str = "") -> Response:
+        try:
+            table, _ = _open(table_id, token)
+        except (NotFound, Forbidden) as exc:
+            return _refusal(exc)
+        if not table.over:
+            return _error(
+                403, "forbidden", "the record holds the secret: it is shown after the end"
+            )
+        return Response(
+            json.dumps(table.recorder.record().to_json(), indent=1, ensure_ascii=False),
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{table.id}.json"'},
+        )
+
+    # ------------------------------------------------------------------ the websocket
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def live(ws: WebSocket, table_id: str, token: str = "", since: int = 0) -> None:
+        try:
+            table, seat = _open(table_id, token)
+        except (NotFound, Forbidden) as exc:
+            # Refused before the handshake completes: the client sees 403.
+            await ws.close(code=4403 if isinstance(exc, Forbidden) else 4404, reason=str(exc))
+            return
+        await ws.accept()
+        changed = asyncio.Event()
+        position = {"next": since}
+
+        def listener(_: Table) -> None:
+            changed.set()
+
+        async def push() -> None:
+            while True:
+                message = table.message(seat, position["next"])
+                position["next"] = int(str(message["next"]))
+                await ws.send_text(encode({"type": "state", **message}))
+                await changed.wait()
+                changed.clear()
+
+        table.listeners.add(listener)
+        sender = asyncio.get_running_loop().create_task(push())
+        try:
+            while True:
+                text = await ws.receive_text()
+                reply = _frame(table, seat, text)
+                if reply is not None:
+                    await ws.send_text(encode(reply))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            table.listeners.discard(listener)
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sender
+
+    def _frame(table: Table, seat: str | None, text: str) -> dict[str, JSON] | None:
+        """One frame from a client: an action or a notation (the new state is pushed to
+        every connection); a refusal is answered on this connection only."""
+        if len(text.encode("utf-8")) > MAX_MESSAGE:
+            return {
+                "type": "error",
+                "error": "too_large",
+                "message": f"at most {MAX_MESSAGE} bytes",
+            }
+        try:
+            body = json.loads(text)
+            if not isinstance(body, dict):
+                raise ValueError("expected a JSON object")
+            _act(table, seat, body)
+        except (Forbidden, Stale, Refused, ValueError) as exc:
+            answer = json.loads(bytes(_refusal(exc).body))
+            return {"type": "error", **answer}
+        return None
+
+    # ------------------------------------------------------------------ pages
+
+    @app.get("/", response_class=HTMLResponse)
+    def lobby() -> HTMLResponse:
+        return HTMLResponse(lobby_page())
+
+    @app.get("/t/{table_id}", response_class=HTMLResponse)
+    def table_view(table_id: str, token: str = "") -> Response:
+        try:
+            table, seat = _open(table_id, token)
+        except (NotFound, Forbidden) as exc:
+            return HTMLResponse(
+                f"<h1>{type(exc).__name__}</h1><p>{exc}</p>",
+                status_code=403 if isinstance(exc, Forbidden) else 404,
+            )
+        return HTMLResponse(table_page(table.ruleset.id, seat))
+
+    @app.get("/static/{name}")
+    def static(name: str) -> Response:
+        path = _PAGES / name
+        if "/" in name or name.startswith(".") or not path.is_file():
+            return _error(404, "not_found", f"no file {name!r}")
+        kind = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml"}
+        media = kind.get(name.rsplit(".", 1)[-1], "application/octet-stream")
+        return Response(path.read_bytes(), media_type=media)
+
+    @app.get("/api/rulesets/{name}")
+    def one_ruleset(name: str) -> Response:
+        try:
+            rs = get_ruleset(name)
+        except RulesError as exc:
+            return _error(404, "not_found", str(exc))
+        return JSONResponse({"id": rs.id, "metadata": rs.metadata.to_json()})
+
+    return app

@@ -1,0 +1,474 @@
+"""The web table's games, apart from the web: tables, seats and their links, what each
+link may see and do, bots at seats, persistence and recovery.
+
+The :class:`Hall` holds every live table in memory and the :class:`~.store.Store`
+holds what rebuilds them. It reaches games only through the protocol (``Ruleset``,
+``State``, the record), like the terminal and the runner, so every rule set and plug-in
+gets a web table.
+
+What a link receives is built from its seat's view alone (:meth:`Table.message`): the
+view, the seat's legal actions, the events addressed to it (numbered per seat, so that
+the count of hidden events is not given away), whose turn it is, the commitment to the
+table's secret — and the secret only once the game is over. Nothing in a message names
+the table, so two tables whose public facts agree send the same bytes to their
+hunters.
+
+Every method runs on one thread (the server's event loop): bots think in worker
+threads, from a copy of their view and legal list, and their choice comes back to be
+applied here like a human's.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Final
+
+from ..bots import Bot, make_bot
+from ..core.errors import IllegalActionError, InvalidNotationError, RulesError
+from ..core.game import JSON, Action, Event, Ruleset, get_ruleset
+from ..core.record import Recorder, verify_record
+from ..core.rng import Stream, stream
+from .store import Store, StoredTable
+
+__all__ = [
+    "HUMAN",
+    "MAX_MESSAGE",
+    "BotTurn",
+    "Forbidden",
+    "Hall",
+    "NotFound",
+    "Refused",
+    "Stale",
+    "Table",
+]
+
+#: A seat played by a person (any other seat kind names a bot).
+HUMAN: Final = "human"
+#: The largest message a client may send (the API's bodies and the websocket's frames).
+MAX_MESSAGE: Final = 64 * 1024
+#: Bits of a link token (``secrets.token_urlsafe``: 32 bytes, 256 bits).
+_TOKEN_BYTES: Final = 32
+
+
+class NotFound(LookupError):
+    """No such table."""
+
+
+class Forbidden(PermissionError):
+    """A token that is no link of the table, or a link that may not do this."""
+
+
+class Stale(RuntimeError):
+    """An action sent against a version of the table that is no longer the current one.
+
+    Attributes:
+        version: the table's current version.
+    """
+
+    def __init__(self, sent: int, version: int) -> None:
+        super().__init__(
+            f"the table is at version {version}, not {sent}: look at the new view and "
+            "send the action again if it still stands"
+        )
+        self.version = version
+
+
+class Refused(ValueError):
+    """An action or notation the rules refuse; nothing changed.
+
+    Attributes:
+        reason: why.
+        rule: the rule ID, if any.
+    """
+
+    def __init__(self, reason: str, rule: str | None) -> None:
+        super().__init__(reason if rule is None else f"{reason} [{rule}]")
+        self.reason = reason
+        self.rule = rule
+
+
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """What a bot needs to choose, copied out of the table so that it can think in a
+    worker thread: its view, its legal actions and its stream."""
+
+    table: Table
+    seat: str
+    version: int
+    bot: Bot
+    view: Any
+    legal: tuple[Action, ...]
+    stream: Stream
+
+    def choose(self) -> Action:
+        return self.bot.choose(self.view, self.legal, self.stream)
+
+
+@dataclass(eq=False)
+class Table:
+    """One live game at the web table.
+
+    Attributes:
+        id: the table's id (in its links).
+        ruleset: the rule set.
+        players: seat -> ``"human"`` or the bot's name.
+        recorder: the game and its record (the umpire's secret: the seed is in it).
+        created: when the table was created (ISO 8601, UTC).
+        options: the table's options (``bot_pause`` in seconds).
+        events: every event so far, with its audience.
+        listeners: called after every change (the web layer pushes new views).
+    """
+
+    id: str
+    ruleset: Ruleset
+    players: dict[str, str]
+    recorder: Recorder
+    created: str
+    options: dict[str, JSON]
+    bot_root: int
+    events: list[Event] = field(default_factory=list)
+    bots: dict[str, Bot] = field(default_factory=dict)
+    listeners: set[Callable[[Table], None]] = field(default_factory=set)
+    _verdict: dict[str, JSON] | None = None
+
+    @property
+    def version(self) -> int:
+        """How many actions have been accepted."""
+        return len(self.recorder.actions)
+
+    @property
+    def over(self) -> bool:
+        return self.recorder.state.is_over
+
+    def seat_events(self, seat: str | None) -> list[Event]:
+        """The events addressed to ``seat`` (``None``: the public ones), in order."""
+        return [e for e in self.events if e.visible_to(seat)]
+
+    def message(self, seat: str | None, since: int = 0) -> dict[str, JSON]:
+        """What the link of ``seat`` (``None``: the spectator) receives now: its view,
+        its legal actions, its events from its ``since``-th on, and the table's public
+        facts. See docs/server.md."""
+        state = self.recorder.state
+        view = state.view(seat)
+        legal = state.legal_actions(seat) if seat is not None else []
+        events = self.seat_events(seat)
+        since = max(0, min(since, len(events)))
+        outcome = state.outcome()
+        out: dict[str, JSON] = {
+            "ruleset": self.ruleset.id,
+            "seat": seat,
+            "players": dict(self.players),
+            "version": self.version,
+            "to_act": sorted(state.to_act()),
+            "view": view.to_json(),
+            "legal": [a.to_json() for a in legal],
+            "notation": [str(a) for a in legal],
+            "events": [e.to_json() for e in events[since:]],
+            "next": len(events),
+            "seeded": self.recorder.seeded,
+            "commitment": self.recorder.commitment,
+            "over": outcome is not None,
+            "outcome": None if outcome is None else outcome.to_json(),
+        }
+        if outcome is not None:
+            # After the end every secret may be shown: the seed, and whether the record
+            # verifies against the commitment every seat saw at the start.
+            record = self.recorder.record()
+            out["secret"] = record.seed
+            out["verified"] = self.verdict()
+        return out
+
+    def verdict(self) -> dict[str, JSON]:
+        """``fogofwar verify``'s verdict on the finished game (computed once)."""
+        if self._verdict is None:
+            verdict = verify_record(self.recorder.record())
+            self._verdict = {
+                "verified": verdict.verified,
+                "checks": list(verdict.checks),
+                "problem": verdict.problem,
+            }
+        return self._verdict
+
+    def changed(self) -> None:
+        for listener in list(self.listeners):
+            listener(self)
+
+
+class Hall:
+    """Every table of one server (see the module documentation).
+
+    Args:
+        store: where tables and their actions are kept.
+        bot_pause: seconds a bot waits before it acts, so people can follow (a table's
+            ``bot_pause`` option overrides it).
+    """
+
+    def __init__(self, store: Store, *, bot_pause: float = 0.6) -> None:
+        self.store = store
+        self.bot_pause = bot_pause
+        self.tables: dict[str, Table] = {}
+
+    # ------------------------------------------------------------------ tables
+
+    def create(
+        self,
+        ruleset: str,
+        config: Mapping[str, Any] | None = None,
+        seats: Mapping[str, str] | None = None,
+        *,
+        seed: int | str | None = None,
+        options: Mapping[str, JSON] | None = None,
+    ) -> tuple[Table, dict[str, str], str]:
+        """Create a table: its game, its players and its links.
+
+        Args:
+            ruleset: a rule set's id or alias (or a plug-in reference).
+            config: option overrides.
+            seats: seat -> ``"human"``, ``"bot"`` (the rule set's default bot for the
+                seat) or a bot's name. Seats not named are bots; with no seats at all,
+                the first seat is human.
+            seed: a chosen seed (the table is then *seeded*, and says so); by default
+                the game gets a fresh 256-bit secret.
+            options: the table's own options (``bot_pause``).
+
+        Returns:
+            The table, the token of each human seat, and the spectator's token.
+
+        Raises:
+            RulesError: an unknown rule set, seat, bot or option, or a bad seed.
+        """
+        rs = get_ruleset(ruleset)
+        cfg = rs.resolve_config(config)
+        names = tuple(rs.seats(cfg))
+        chosen = dict(seats or {})
+        if not chosen and names:
+            chosen = {names[0]: HUMAN}
+        unknown = sorted(set(chosen) - set(names))
+        if unknown:
+            raise RulesError(f"no seat {unknown[0]!r} in this game (seats: {', '.join(names)})")
+        players: dict[str, str] = {}
+        for seat in names:
+            who = str(chosen.get(seat, "bot"))
+            if who == "bot":
+                who = rs.default_bots.get(seat, "random")
+            if who != HUMAN:
+                make_bot(who, rs.id)  # an unknown bot fails here, before the table exists
+            players[seat] = who
+        table_options = dict(options or {})
+        pause = table_options.get("bot_pause", self.bot_pause)
+        if isinstance(pause, bool) or not isinstance(pause, int | float) or not 0 <= pause <= 10:
+            raise RulesError(f"bot_pause: a number of seconds from 0 to 10, not {pause!r}")
+        table_options["bot_pause"] = float(pause)
+        recorder = Recorder(rs, cfg, seed, meta={"players": dict(players)})
+        record = recorder.record()
+        # The bots' streams: reproducible from a chosen seed, else from a root of their
+        # own (their choices are in the record; the root only keeps a restart's bots on
+        # the same streams).
+        bot_root = secrets.randbits(53) if seed is None else 0
+        table_options["bot_root"] = bot_root
+        created = datetime.now(UTC).isoformat(timespec="microseconds")
+        table_id = secrets.token_urlsafe(12)
+        tokens = {
+            seat: secrets.token_urlsafe(_TOKEN_BYTES) for seat in names if players[seat] == HUMAN
+        }
+        spectator = secrets.token_urlsafe(_TOKEN_BYTES)
+        self.store.create_table(
+            StoredTable(
+                id=table_id,
+                ruleset=rs.id,
+                config=cfg.to_json(),
+                seed=_seed_text(record.seed),
+                seeded=recorder.seeded,
+                commitment=recorder.commitment,
+                seats=players,
+                options=table_options,
+                created=created,
+                finished=None,
+            ),
+            [*((t, s) for s, t in tokens.items()), (spectator, None)],
+        )
+        table = self._table(table_id, rs, players, recorder, created, table_options, bot_root)
+        return table, tokens, spectator
+
+    def _table(
+        self,
+        table_id: str,
+        rs: Ruleset,
+        players: dict[str, str],
+        recorder: Recorder,
+        created: str,
+        options: dict[str, JSON],
+        bot_root: int,
+    ) -> Table:
+        table = Table(table_id, rs, players, recorder, created, options, bot_root)
+        for seat, who in players.items():
+            if who != HUMAN:
+                bot = make_bot(who, rs.id)
+                bot.reset(seat, rs.id, recorder.config)
+                table.bots[seat] = bot
+        self.tables[table_id] = table
+        return table
+
+    def resume(self) -> list[Table]:
+        """Rebuild every table of the store by replaying its actions (after a restart).
+
+        Returns:
+            The tables rebuilt.
+        """
+        out = []
+        for stored in self.store.tables():
+            if stored.id not in self.tables:
+                out.append(self._rebuild(stored))
+        return out
+
+    def _rebuild(self, stored: StoredTable) -> Table:
+        rs = get_ruleset(stored.ruleset)
+        seed = _seed_value(stored.seed)
+        # A chosen seed and a drawn secret are told apart by the stored flag.
+        meta: dict[str, JSON] = {"players": dict(stored.seats)}
+        recorder = Recorder(rs, stored.config, seed, meta=meta, seeded=stored.seeded)
+        if recorder.commitment != stored.commitment:
+            raise RuntimeError(f"table {stored.id}: the stored seed does not match its commitment")
+        root = stored.options.get("bot_root", 0)
+        table = self._table(
+            stored.id,
+            rs,
+            dict(stored.seats),
+            recorder,
+            stored.created,
+            dict(stored.options),
+            int(root) if isinstance(root, int) else 0,
+        )
+        for action in self.store.actions(stored.id):
+            table.events += recorder.apply(action)
+        return table
+
+    def table(self, table_id: str) -> Table:
+        """The live table ``table_id`` (rebuilt from the store when not in memory).
+
+        Raises:
+            NotFound: no such table.
+        """
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        stored = self.store.table(table_id)
+        if stored is None:
+            raise NotFound(f"no table {table_id!r}")
+        return self._rebuild(stored)
+
+    def seat_of(self, table: Table, token: str) -> str | None:
+        """The seat whose link ``token`` is (``None``: the spectator's link).
+
+        Raises:
+            Forbidden: the token is no link of this table.
+        """
+        known, seat = self.store.seat_of(table.id, token)
+        if not known:
+            raise Forbidden("this link is not one of this table's")
+        return seat
+
+    # ------------------------------------------------------------------ acting
+
+    def act(
+        self,
+        table: Table,
+        seat: str | None,
+        *,
+        action: JSON = None,
+        notation: str | None = None,
+        version: int | None = None,
+    ) -> list[Action]:
+        """Apply a seat's action (JSON) or notation (one or more actions, all or none),
+        stored before this returns.
+
+        Raises:
+            Forbidden: the spectator's link, or an action for another seat.
+            Stale: ``version`` is not the table's current one.
+            Refused: the notation does not parse or the rules refuse an action (with
+                the reason and rule ID); nothing changed.
+        """
+        if seat is None:
+            raise Forbidden("a spectator's link cannot act")
+        if version is not None and version != table.version:
+            raise Stale(version, table.version)
+        state = table.recorder.state
+        if (action is None) == (notation is None):
+            raise Refused("send an action or a notation, not both nor neither", None)
+        try:
+            if notation is not None:
+                actions = table.ruleset.parse_actions(notation, seat, state)
+            else:
+                parsed = Action.from_json(action)
+                if parsed.seat != seat:
+                    raise Forbidden(f"this link acts for {seat}, not for {parsed.seat}")
+                actions = [parsed]
+            if not actions:
+                raise Refused("no action in that notation", None)
+            trial = state.clone()
+            for a in actions:
+                trial.apply(a)  # all or nothing: the whole input is checked first
+        except IllegalActionError as exc:
+            raise Refused(exc.reason, exc.rule) from exc
+        except InvalidNotationError as exc:
+            raise Refused(str(exc), None) from exc
+        self._apply(table, actions)
+        return actions
+
+    def _apply(self, table: Table, actions: Sequence[Action]) -> None:
+        """Apply legal actions, store them, then tell the listeners."""
+        start = table.version
+        rec = table.recorder
+        for a in actions:
+            table.events += rec.apply(a)
+        digests = rec.record().digests[start:]
+        finished = datetime.now(UTC).isoformat() if rec.state.is_over else None
+        self.store.append(table.id, start, actions, digests, finished)
+        table.changed()
+
+    # ------------------------------------------------------------------ bots
+
+    def bot_turn(self, table: Table) -> BotTurn | None:
+        """The next bot to act at ``table``, with a copy of what it may see; ``None``
+        when no bot is to act."""
+        state = table.recorder.state
+        if state.is_over:
+            return None
+        for seat in sorted(state.to_act()):
+            bot = table.bots.get(seat)
+            if bot is not None:
+                return BotTurn(
+                    table,
+                    seat,
+                    table.version,
+                    bot,
+                    state.view(seat),
+                    tuple(state.legal_actions(seat)),
+                    # Keyed by the version: a restarted server's bots draw as before.
+                    stream(table.bot_root, "bot", seat, table.version),
+                )
+        return None
+
+    def bot_acts(self, turn: BotTurn, action: Action) -> bool:
+        """Apply a bot's choice if the table is still where the bot looked."""
+        table = turn.table
+        if table.version != turn.version or table.over:
+            return False
+        self._apply(table, [action])
+        return True
+
+    def pause(self, table: Table) -> float:
+        pause = table.options.get("bot_pause", self.bot_pause)
+        return float(pause) if isinstance(pause, int | float) else self.bot_pause
+
+
+def _seed_text(seed: int | str) -> str:
+    # An integer seed is kept as "int:N", a secret as its hex: the two never collide.
+    return f"int:{seed}" if isinstance(seed, int) else seed
+
+
+def _seed_value(text: str) -> int | str:
+    return int(text[4:]) if text.startswith("int:") else text

@@ -1,0 +1,95 @@
+"""The web table's two pages: the lobby (rule sets, a form from each one's options, a
+player per seat) and a table (one seat's view, drawn by ``static/table.js`` from the
+messages of the API alone)."""
+
+from __future__ import annotations
+
+import html
+import json
+
+__all__ = ["lobby_page", "table_page"]
+
+_HEAD = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<link rel="stylesheet" href="/static/style.css">
+</head>
+"""
+
+
+def lobby_page() -> str:
+    """The lobby: choose a rule set, its options and who sits where; create the table."""
+    return (
+        _HEAD.format(title="fogofwar — new table")
+        + """<body class="lobby">
+<header><h1>fogofwar</h1><p>A digital umpire: it holds the truth, rolls the dice and
+shows each player only what the rules let them know.</p></header>
+<main>
+<form id="new-table">
+  <label>Rule set <select id="ruleset" name="ruleset"></select></label>
+  <p id="description"></p>
+  <fieldset id="options"><legend>Options</legend></fieldset>
+  <fieldset id="seats"><legend>Seats</legend></fieldset>
+  <label>Seed (optional: a seeded table is marked so; without one the table gets a
+    secret of 256 bits) <input id="seed" name="seed" inputmode="numeric"></label>
+  <button type="submit" id="create">Create the table</button>
+</form>
+<section id="links" hidden>
+  <h2>Your table</h2>
+  <p>Send each player their own link: a link acts for its seat only. The spectator's
+  link shows what everyone may see.</p>
+  <ul id="link-list"></ul>
+  <p class="commitment">Commitment to the table's secret: <code id="commitment"></code></p>
+</section>
+<p id="error" class="error" role="alert"></p>
+</main>
+<script src="/static/lobby.js"></script>
+</body></html>
+"""
+    )
+
+
+def table_page(ruleset: str, seat: str | None) -> str:
+    """A table as one link sees it; the script fetches everything else with the link's
+    token (from the page's address)."""
+    who = "spectator" if seat is None else seat
+    boot = json.dumps({"ruleset": ruleset, "seat": seat})
+    return (
+        _HEAD.format(title=f"fogofwar — {html.escape(ruleset)} — {html.escape(who)}")
+        + f"""<body class="table" data-ruleset="{html.escape(ruleset)}">
+<header>
+  <h1><span id="game-name">{html.escape(ruleset)}</span> —
+    <span id="who">{html.escape(who)}</span></h1>
+  <p id="status" aria-live="polite"></p>
+  <p class="commitment">Commitment to the table's secret: <code id="commitment"></code>
+    <span id="seeded" hidden>(seeded table: whoever knows its seed knows every secret)</span></p>
+</header>
+<main>
+  <section id="board-area"><div id="board"></div></section>
+  <aside>
+    <section id="turn"><h2>Your move</h2>
+      <div id="path-bar" hidden><span id="path-text"></span>
+        <button id="path-send" type="button">Send path</button>
+        <button id="path-clear" type="button">Clear</button></div>
+      <div id="actions"></div>
+      <form id="notation-form"><input id="notation" autocomplete="off"
+        placeholder="notation, e.g. move N1 N2" aria-label="notation">
+        <button type="submit">Send</button></form>
+      <p id="refusal" class="error" role="alert"></p>
+    </section>
+    <section id="facts"><h2>What you know</h2><div id="summary"></div></section>
+    <section id="log-area"><h2>Events</h2><ol id="log"></ol></section>
+    <section id="end" hidden><h2>The end</h2><p id="outcome"></p>
+      <p>The table's secret: <code id="secret"></code></p><p id="verified"></p>
+      <p><a id="download" href="#">Download the record</a></p></section>
+  </aside>
+</main>
+<script>window.FOGOFWAR = {boot};</script>
+<script src="/static/board.js"></script>
+<script src="/static/table.js"></script>
+</body></html>
+"""
+    )

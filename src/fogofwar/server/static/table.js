@@ -1,0 +1,92 @@
+// A table as one link sees it: every message comes from the API (the websocket pushes
+// the link's view after each change); nothing here knows more than the link may.
+"use strict";
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const boot = window.FOGOFWAR;
+  const params = new URLSearchParams(location.search);
+  const token = params.get("token") || "";
+  const tableId = location.pathname.split("/").pop();
+  const api = (path) => "/api/tables/" + tableId + path + "?token=" + encodeURIComponent(token);
+  let message = null, socket = null, board = null, path = [];
+
+  function send(body) {
+    $("refusal").textContent = "";
+    body.version = message ? message.version : undefined;
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(body));
+    else fetch(api("/actions"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+      .then(async (r) => { const d = await r.json(); if (!r.ok) refused(d); else show(d); });
+  }
+  function refused(d) {
+    $("refusal").textContent = "Refused: " + d.message + (d.rule ? " [" + d.rule + "]" : "");
+  }
+  window.FOGOFWAR.send = send;
+
+  function status(m) {
+    if (m.over) return "The game is over.";
+    const me = m.seat && m.to_act.includes(m.seat);
+    return (me ? "Your turn. " : "") + "Waiting for: " + m.to_act.join(", ") + " (version " + m.version + ")";
+  }
+  function show(m) {
+    message = m;
+    $("status").textContent = status(m);
+    $("commitment").textContent = m.commitment;
+    $("seeded").hidden = !m.seeded;
+    const actions = $("actions"); actions.replaceChildren();
+    m.notation.forEach((text, i) => {
+      const b = document.createElement("button"); b.type = "button"; b.textContent = text;
+      b.dataset.action = text;
+      b.addEventListener("click", () => send({ action: m.legal[i] }));
+      actions.append(b);
+    });
+    $("turn").hidden = !m.seat || m.over;
+    for (const e of m.events) {
+      const li = document.createElement("li");
+      const { kind, ...rest } = e;
+      li.textContent = kind + " " + Object.entries(rest).map(([k, v]) => k + "=" + JSON.stringify(v)).join(" ");
+      $("log").append(li);
+    }
+    $("log").scrollTop = $("log").scrollHeight;
+    const summary = $("summary");
+    const drawn = window.FogBoard && board ? window.FogBoard.draw($("board"), board, m, { path, setPath }) : false;
+    const pre = document.createElement("pre");
+    pre.textContent = JSON.stringify(m.view.view, null, 1);
+    summary.replaceChildren(pre);
+    if (!drawn) $("board-area").hidden = true;
+    if (m.over) {
+      $("end").hidden = false;
+      const o = m.outcome;
+      $("outcome").textContent = (o.sides.length ? o.sides.join(", ") + " won" : "nobody won") + ": " + o.reason + (o.rule ? " [" + o.rule + "]" : "");
+      $("secret").textContent = m.secret;
+      $("verified").textContent = m.verified.verified ? "Verified: " + m.verified.checks.join(" ") : "NOT verified: " + m.verified.problem;
+      $("download").href = api("/record");
+    }
+  }
+  function setPath(p) {
+    path = p;
+    $("path-bar").hidden = path.length === 0;
+    $("path-text").textContent = path.join(" ");
+    if (message) window.FogBoard.draw($("board"), board, message, { path, setPath });
+  }
+  $("path-clear").addEventListener("click", () => setPath([]));
+  $("path-send").addEventListener("click", () => {
+    const text = window.FogBoard.pathNotation(message, path);
+    if (text) { send({ notation: text }); setPath([]); }
+  });
+  $("notation-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const text = $("notation").value.trim();
+    if (text) { send({ notation: text }); $("notation").value = ""; }
+  });
+
+  function connect(since) {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    socket = new WebSocket(proto + "//" + location.host + "/ws/tables/" + tableId + "?token=" + encodeURIComponent(token) + "&since=" + since);
+    socket.onmessage = (ev) => {
+      const d = JSON.parse(ev.data);
+      if (d.type === "state") show(d); else if (d.type === "error") refused(d);
+    };
+    socket.onclose = () => { setTimeout(() => connect(message ? message.next : 0), 1000); };
+  }
+  fetch(api("/board")).then((r) => r.json()).then((b) => { board = b.board; connect(0); });
+})();

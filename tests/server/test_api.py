@@ -1,0 +1,273 @@
+"""The web table's JSON API and websocket (fogofwar.server), through FastAPI's test
+client: every endpoint, every refusal, links that act only for their seat, the secret
+kept until the end, bots at seats, and recovery from the store."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from fogofwar.server.app import create_app
+from fogofwar.server.hall import MAX_MESSAGE, Hall
+from fogofwar.server.store import Store
+
+EXAMPLE = "tests.example_game:HideAndSeek"
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "tables.db"
+
+
+@pytest.fixture
+def client(db: Path) -> Iterator[TestClient]:
+    hall = Hall(Store(db), bot_pause=0.0)
+    with TestClient(create_app(hall)) as c:
+        yield c
+    hall.store.close()
+
+
+def token(url: str) -> str:
+    return url.split("token=", 1)[1]
+
+
+def new_table(client: TestClient, **body: Any) -> dict[str, Any]:
+    body.setdefault("ruleset", EXAMPLE)
+    body.setdefault("seats", {"hider": "human", "seeker": "human"})
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def view(client: TestClient, table: str, tok: str, since: int = 0) -> dict[str, Any]:
+    r = client.get(f"/api/tables/{table}/view", params={"token": tok, "since": since})
+    assert r.status_code == 200, r.text
+    data: dict[str, Any] = r.json()
+    return data
+
+
+def act(client: TestClient, table: str, tok: str, **body: Any) -> Any:
+    return client.post(f"/api/tables/{table}/actions", params={"token": tok}, json=body)
+
+
+def test_rulesets_describe_every_option_seat_and_bot(client: TestClient) -> None:
+    data = client.get("/api/rulesets").json()
+    ids = {r["id"] for r in data}
+    assert {"specter-ops", "zero-dark", "rock-n-roll", "warfighter"} <= ids
+    so = next(r for r in data if r["id"] == "specter-ops")
+    assert "agent" in so["seats"] and "so-hunter" in so["bots"]
+    assert any(o["name"] == "characters" for o in so["options"])
+
+
+def test_a_table_gives_one_secret_link_per_human_seat_and_a_spectator(
+    client: TestClient, db: Path
+) -> None:
+    t = new_table(client)
+    assert set(t["links"]) == {"hider", "seeker"} and t["spectator"]
+    tokens = [token(u) for u in t["links"].values()] + [token(t["spectator"])]
+    # 256-bit tokens (43 url-safe characters), all different.
+    assert len(set(tokens)) == 3 and all(len(x) >= 43 for x in tokens)
+    assert len(t["commitment"]) == 64 and t["seeded"] is False
+    # The store keeps only the tokens' hashes, never a token or anything that shows it.
+    raw = db.read_bytes() + b"".join(p.read_bytes() for p in db.parent.glob("*.db-wal"))
+    assert not any(x.encode() in raw for x in tokens)
+
+
+def test_each_link_sees_its_own_view_and_the_spectator_the_public_one(
+    client: TestClient,
+) -> None:
+    t = new_table(client)
+    hider = view(client, t["table"], token(t["links"]["hider"]))
+    spectator = view(client, t["table"], token(t["spectator"]))
+    assert hider["seat"] == "hider" and hider["legal"] and hider["notation"]
+    assert spectator["seat"] is None and spectator["legal"] == []
+    assert hider["commitment"] == t["commitment"] == spectator["commitment"]
+    # Before the end no message carries the secret.
+    assert "secret" not in hider and "secret" not in spectator
+
+
+def test_unknown_tokens_and_tables_are_refused(client: TestClient) -> None:
+    t = new_table(client)
+    assert client.get(f"/api/tables/{t['table']}/view", params={"token": "x"}).status_code == 403
+    assert client.get(f"/api/tables/{t['table']}/view").status_code == 403
+    other = new_table(client)
+    # A link of another table is no link of this one.
+    r = client.get(
+        f"/api/tables/{t['table']}/view", params={"token": token(other["links"]["hider"])}
+    )
+    assert r.status_code == 403
+    r = client.get("/api/tables/nope/view", params={"token": token(t["spectator"])})
+    assert r.status_code == 404
+
+
+def test_actions_refusals_and_versions(client: TestClient) -> None:
+    t = new_table(client)
+    table, hider = t["table"], token(t["links"]["hider"])
+    seeker = token(t["links"]["seeker"])
+    before = view(client, table, hider)
+    # EX-1: a bid above the seat's energy is refused with the reason and the rule ID,
+    # and nothing changes.
+    r = act(client, table, hider, action={"seat": "hider", "kind": "bid", "args": [99]})
+    assert r.status_code == 422
+    assert r.json()["error"] == "refused" and r.json()["rule"] == "EX-1"
+    assert view(client, table, hider)["version"] == before["version"]
+    # A link acts only for its seat; the spectator not at all.
+    r = act(client, table, seeker, action={"seat": "hider", "kind": "bid", "args": [1]})
+    assert r.status_code == 403
+    r = act(client, table, token(t["spectator"]), notation="bid 1")
+    assert r.status_code == 403
+    # A legal action is accepted; the answer is the seat's new view.
+    r = act(client, table, hider, action=before["legal"][0], version=before["version"])
+    assert r.status_code == 200 and r.json()["version"] == before["version"] + 1
+    # An action against an old version is refused as stale.
+    r = act(client, table, seeker, notation="bid 0", version=before["version"])
+    assert r.status_code == 409 and r.json()["version"] == before["version"] + 1
+    # Notation is read as the terminal reads it.
+    r = act(client, table, seeker, notation="bid 0")
+    assert r.status_code == 200, r.text
+    r = act(client, table, seeker, notation="no such thing")
+    assert r.status_code == 422
+
+
+def test_malformed_and_oversized_requests_get_a_clear_error(client: TestClient) -> None:
+    t = new_table(client)
+    table, hider = t["table"], token(t["links"]["hider"])
+    url = f"/api/tables/{table}/actions"
+    r = client.post(url, params={"token": hider}, content=b"{not json")
+    assert r.status_code == 400 and "not JSON" in r.json()["message"]
+    r = client.post(url, params={"token": hider}, content=b"[1, 2]")
+    assert r.status_code == 400
+    big = json.dumps({"notation": "x" * (MAX_MESSAGE + 10)})
+    r = client.post(url, params={"token": hider}, content=big.encode())
+    assert r.status_code == 400 and "at most" in r.json()["message"]
+    r = act(client, table, hider, notation="bid 1", version="3")
+    assert r.status_code == 400
+    r = client.post("/api/tables", json={"ruleset": "no-such-game"})
+    assert r.status_code == 400
+    r = client.post("/api/tables", json={"ruleset": EXAMPLE, "seats": {"nobody": "human"}})
+    assert r.status_code == 400 and "nobody" in r.json()["message"]
+    r = client.post("/api/tables", json={"ruleset": EXAMPLE, "config": {"cells": 999}})
+    assert r.status_code == 400
+    # The table is as healthy as before.
+    assert view(client, table, hider)["version"] == 0
+
+
+def play_out(client: TestClient, t: dict[str, Any], limit: float = 60.0) -> dict[str, Any]:
+    """Play a table to its end: humans take their first legal action, bots their own."""
+    table = t["table"]
+    tokens = {s: token(u) for s, u in t["links"].items()}
+    spectator = token(t["spectator"])
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        public = view(client, table, spectator)
+        if public["over"]:
+            return public
+        for seat in public["to_act"]:
+            if seat in tokens:
+                mine = view(client, table, tokens[seat])
+                if mine["legal"]:
+                    act(client, table, tokens[seat], action=mine["legal"][0])
+        time.sleep(0.01)
+    raise AssertionError("the game did not end")
+
+
+def test_bots_play_their_seats_and_the_end_reveals_and_verifies(client: TestClient) -> None:
+    t = new_table(client, seats={"hider": "human", "seeker": "random"}, options={"bot_pause": 0})
+    assert set(t["links"]) == {"hider"}
+    end = play_out(client, t)
+    assert end["over"] and end["outcome"]["reason"]
+    # After the end: the secret, and verify's verdict on the record.
+    assert end["verified"]["verified"] is True and len(end["secret"]) == 64
+    r = client.get(f"/api/tables/{t['table']}/record", params={"token": token(t["spectator"])})
+    assert r.status_code == 200
+    record = r.json()
+    assert record["seed"] == end["secret"] and record["commitment"] == t["commitment"]
+
+
+def test_the_record_is_refused_before_the_end(client: TestClient) -> None:
+    t = new_table(client)
+    r = client.get(f"/api/tables/{t['table']}/record", params={"token": token(t["spectator"])})
+    assert r.status_code == 403
+
+
+def test_a_seeded_table_says_so(client: TestClient) -> None:
+    t = new_table(client, seed=7)
+    assert t["seeded"] is True
+    assert view(client, t["table"], token(t["spectator"]))["seeded"] is True
+
+
+def test_events_are_numbered_per_seat(client: TestClient) -> None:
+    t = new_table(client, seed=3)
+    table, hider = t["table"], token(t["links"]["hider"])
+    seeker = token(t["links"]["seeker"])
+    act(client, table, hider, notation="bid 1")
+    act(client, table, seeker, notation="bid 0")
+    first = view(client, table, hider)
+    again = view(client, table, hider, since=first["next"])
+    assert again["events"] == [] and again["next"] == first["next"]
+    assert view(client, table, hider, since=0)["events"] == first["events"]
+
+
+def test_the_websocket_pushes_each_change_and_answers_refusals(client: TestClient) -> None:
+    t = new_table(client, seed=5)
+    table, hider = t["table"], token(t["links"]["hider"])
+    seeker = token(t["links"]["seeker"])
+    with (
+        client.websocket_connect(f"/ws/tables/{table}?token={hider}") as ws,
+        client.websocket_connect(f"/ws/tables/{table}?token={token(t['spectator'])}") as spec,
+    ):
+        first = json.loads(ws.receive_text())
+        assert first["type"] == "state" and first["seat"] == "hider" and first["version"] == 0
+        assert json.loads(spec.receive_text())["seat"] is None
+        ws.send_text(json.dumps({"notation": "bid 99"}))
+        refusal = json.loads(ws.receive_text())
+        assert refusal["type"] == "error" and refusal["rule"] == "EX-1"
+        ws.send_text("x" * (MAX_MESSAGE + 1))
+        assert json.loads(ws.receive_text())["error"] == "too_large"
+        ws.send_text("{broken")
+        assert json.loads(ws.receive_text())["error"] == "bad_request"
+        # The connection is still healthy: an action by another link is pushed to both.
+        assert act(client, table, seeker, notation="bid 0").status_code == 200
+        pushed = json.loads(ws.receive_text())
+        assert pushed["version"] == 1 and pushed["type"] == "state"
+        assert json.loads(spec.receive_text())["version"] == 1
+        ws.send_text(json.dumps({"notation": "bid 1", "version": 1}))
+        assert json.loads(ws.receive_text())["version"] == 2
+
+
+def test_the_websocket_refuses_a_wrong_token(client: TestClient) -> None:
+    t = new_table(client)
+    with (
+        pytest.raises(Exception),  # noqa: B017 - the handshake is closed, with code 4403
+        client.websocket_connect(f"/ws/tables/{t['table']}?token=bad") as ws,
+    ):
+        ws.receive_text()
+
+
+def test_tables_come_back_after_a_restart(db: Path) -> None:
+    hall = Hall(Store(db), bot_pause=0.0)
+    with TestClient(create_app(hall)) as c:
+        t = new_table(c, seats={"hider": "human", "seeker": "human"})
+        table, hider = t["table"], token(t["links"]["hider"])
+        seeker = token(t["links"]["seeker"])
+        act(c, table, hider, notation="bid 1")
+        act(c, table, seeker, notation="bid 0")
+        before = {tok: view(c, table, tok) for tok in (hider, seeker, token(t["spectator"]))}
+    hall.store.close()
+    # A new server on the same store: every table replays to where it was.
+    again = Hall(Store(db), bot_pause=0.0)
+    with TestClient(create_app(again)) as c:
+        for tok, seen in before.items():
+            assert view(c, table, tok) == seen
+        assert act(c, table, hider, action=before[hider]["legal"][0]).status_code == 200
+    again.store.close()
+    rows = sqlite3.connect(db).execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+    assert rows >= 3
