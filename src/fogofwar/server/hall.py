@@ -20,15 +20,18 @@ applied here like a human's.
 
 from __future__ import annotations
 
+import io
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final
 
+from rich.console import Console
+
 from ..bots import Bot, make_bot
 from ..core.errors import IllegalActionError, InvalidNotationError, RulesError
-from ..core.game import JSON, Action, Event, Ruleset, get_ruleset
+from ..core.game import JSON, Action, Event, PlayerView, Ruleset, get_ruleset
 from ..core.record import Recorder, verify_record
 from ..core.rng import Stream, stream
 from .store import Store, StoredTable
@@ -166,6 +169,7 @@ class Table:
             "view": view.to_json(),
             "legal": [a.to_json() for a in legal],
             "notation": [str(a) for a in legal],
+            "drawing": self.drawing(view),
             "events": [e.to_json() for e in events[since:]],
             "next": len(events),
             "seeded": self.recorder.seeded,
@@ -180,6 +184,19 @@ class Table:
             out["secret"] = record.seed
             out["verified"] = self.verdict()
         return out
+
+    def drawing(self, view: PlayerView) -> str:
+        """The terminal's drawing of ``view`` (the rule set's ``render``, from the view
+        alone) as HTML, for the pages of games without a board of their own."""
+        console = Console(
+            record=True,
+            file=io.StringIO(),
+            width=110,
+            color_system="truecolor",
+            legacy_windows=False,
+        )
+        console.print(self.ruleset.render(view, self.recorder.config), soft_wrap=True)
+        return console.export_html(inline_styles=True, code_format="<pre>{code}</pre>")
 
     def verdict(self) -> dict[str, JSON]:
         """``fogofwar verify``'s verdict on the finished game (computed once)."""

@@ -88,6 +88,7 @@ def table_page(ruleset: str, seat: str | None) -> str:
   </aside>
 </main>
 <script>window.FOGOFWAR = {boot};</script>
+<script src="/static/marks.js"></script>
 <script src="/static/board.js"></script>
 <script src="/static/table.js"></script>
 </body></html>

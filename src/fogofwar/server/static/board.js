@@ -4,7 +4,14 @@
 window.FogBoard = (function () {
   const NS = "http://www.w3.org/2000/svg";
   const SIZE = 16;
-  const FILL = { open: "#fbfaf6", wall: "#5c5346", structure: "#8d8271", road: "#d9d4c7", water: "#9cc3d5", door: "#b08b57" };
+  // By what a square does, not its name: every board file names its own terrains.
+  function fill(sq) {
+    if (!sq.passable) return sq.opaque ? "#5c5346" : "#8d8271";
+    if (sq.opaque) return "#a89f8c";
+    if (sq.cyl > 0) return "#cfc6b0";
+    if (sq.road.length || sq.terrain === "road") return "#d9d4c7";
+    return "#fbfaf6";
+  }
   function el(name, attrs) {
     const e = document.createElementNS(NS, name);
     for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
@@ -13,9 +20,10 @@ window.FogBoard = (function () {
   function draw(host, board, message, ui) {
     if (!board) return false;
     const svg = el("svg", { viewBox: "0 0 " + board.width * SIZE + " " + board.height * SIZE, width: board.width * SIZE * 1.6, id: "board-svg" });
-    const marks = (window.FogMarks && window.FogMarks[message.ruleset]) ? window.FogMarks[message.ruleset](message, ui) : { squares: {}, labels: {}, legal: new Set() };
+    const marker = window.FogMarks[message.ruleset] || window.FogMarks.generic;
+    const marks = marker(message, ui);
     for (const sq of board.squares) {
-      const r = el("rect", { x: sq.x * SIZE, y: sq.y * SIZE, width: SIZE, height: SIZE, class: "square", "data-square": sq.name, fill: marks.squares[sq.name] || FILL[sq.terrain] || FILL.open });
+      const r = el("rect", { x: sq.x * SIZE, y: sq.y * SIZE, width: SIZE, height: SIZE, class: "square", "data-square": sq.name, fill: marks.squares[sq.name] || fill(sq) });
       if (marks.legal.has(sq.name)) {
         r.classList.add("legal");
         r.addEventListener("click", () => marks.click(sq.name));
@@ -24,6 +32,13 @@ window.FogBoard = (function () {
       svg.append(r);
       const label = marks.labels[sq.name];
       if (label) { const t = el("text", { x: sq.x * SIZE + 2, y: sq.y * SIZE + 11 }); t.textContent = label; svg.append(t); }
+    }
+    for (const [x1, y1, x2, y2] of board.walls) {
+      svg.append(el("line", { x1: x1 * SIZE, y1: y1 * SIZE, x2: x2 * SIZE, y2: y2 * SIZE, stroke: "#2b2620", "stroke-width": 2 }));
+    }
+    for (const d of board.doors) {
+      const [x1, y1, x2, y2] = d.segment;
+      svg.append(el("line", { x1: x1 * SIZE, y1: y1 * SIZE, x2: x2 * SIZE, y2: y2 * SIZE, stroke: "#b08b57", "stroke-width": 3, "stroke-dasharray": "3 2" }));
     }
     host.replaceChildren(svg);
     return true;

@@ -49,10 +49,14 @@
     $("log").scrollTop = $("log").scrollHeight;
     const summary = $("summary");
     const drawn = window.FogBoard && board ? window.FogBoard.draw($("board"), board, m, { path, setPath }) : false;
-    const pre = document.createElement("pre");
-    pre.textContent = JSON.stringify(m.view.view, null, 1);
-    summary.replaceChildren(pre);
-    if (!drawn) $("board-area").hidden = true;
+    // The server's drawing of the view (the terminal's, as HTML), and the view itself.
+    summary.innerHTML = m.drawing;
+    const raw = document.createElement("details");
+    const label = document.createElement("summary"); label.textContent = "the view as JSON";
+    const pre = document.createElement("pre"); pre.textContent = JSON.stringify(m.view.view, null, 1);
+    raw.append(label, pre);
+    summary.append(raw);
+    if (!drawn) { $("board-area").hidden = true; document.querySelector("main").classList.add("no-board"); }
     if (m.over) {
       $("end").hidden = false;
       const o = m.outcome;
