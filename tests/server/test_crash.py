@@ -1,0 +1,125 @@
+"""A server killed with SIGKILL in the middle of games loses no acknowledged action:
+every action a client got a 200 for is in the store, and every table resumes from it
+when the server starts again."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+
+from fogofwar.core.rng import stream
+
+
+def _port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Server:
+    """``fogofwar serve`` in a process of its own."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.port = _port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "fogofwar", "serve", "--port", str(self.port),
+             "--db", str(self.db), "--bot-pause", "0"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )  # fmt: skip
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(self.url + "/api/rulesets", timeout=1).status_code == 200:
+                    return
+            except httpx.TransportError:
+                time.sleep(0.05)
+        raise RuntimeError("the server did not start")
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(10)
+
+
+def test_no_acknowledged_action_is_lost_to_sigkill(tmp_path: Path) -> None:
+    server = Server(tmp_path / "tables.db")
+    server.start()
+    try:
+        tables: list[dict[str, Any]] = []
+        for ruleset, seats in (
+            ("rock-n-roll", {"vietnam": "human", "vpa": "human"}),
+            ("warfighter", {"squad": "human"}),
+            ("specter-ops", {"agent": "human", "hunter1": "human"}),
+        ):
+            r = httpx.post(
+                server.url + "/api/tables",
+                json={"ruleset": ruleset, "seats": seats, "config": {}},
+                timeout=30,
+            )
+            assert r.status_code == 201, r.text
+            tables.append(r.json())
+        acknowledged = {t["table"]: 0 for t in tables}
+        pick = stream(1, "crash")
+        for round_ in range(6):
+            # Play for a while, then kill the server at a moment nobody chose.
+            deadline = time.monotonic() + 0.4 + pick.random()
+            while time.monotonic() < deadline:
+                t = pick.choice(tables)
+                links = {s: u.split("token=")[1] for s, u in t["links"].items()}
+                spectator = t["spectator"].split("token=")[1]
+                try:
+                    public = httpx.get(
+                        f"{server.url}/api/tables/{t['table']}/view",
+                        params={"token": spectator},
+                        timeout=5,
+                    ).json()
+                    if public["over"]:
+                        continue
+                    seat = public["to_act"][0]
+                    if seat not in links:
+                        continue
+                    mine = httpx.get(
+                        f"{server.url}/api/tables/{t['table']}/view",
+                        params={"token": links[seat]},
+                        timeout=5,
+                    ).json()
+                    r = httpx.post(
+                        f"{server.url}/api/tables/{t['table']}/actions",
+                        params={"token": links[seat]},
+                        json={"action": pick.choice(mine["legal"]), "version": mine["version"]},
+                        timeout=5,
+                    )
+                except httpx.TransportError:
+                    break
+                if r.status_code == 200:
+                    acknowledged[t["table"]] = max(acknowledged[t["table"]], r.json()["version"])
+            server.kill()
+            server.start()
+            # Every acknowledged action is there; each table plays on from its store.
+            for t in tables:
+                spectator = t["spectator"].split("token=")[1]
+                view = httpx.get(
+                    f"{server.url}/api/tables/{t['table']}/view",
+                    params={"token": spectator},
+                    timeout=30,
+                ).json()
+                assert view["version"] >= acknowledged[t["table"]], (round_, t["table"])
+        assert sum(acknowledged.values()) >= 20  # the games really went on
+    finally:
+        if server.proc is not None and server.proc.poll() is None:
+            server.kill()
