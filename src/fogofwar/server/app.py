@@ -229,8 +229,7 @@ def create_app(hall: Hall, *, public_url: str = "") -> FastAPI:
             table, _ = _open(table_id, token)
         except (NotFound, Forbidden) as exc:
             return _refusal(exc)
-        drawing = table.ruleset.board_json(table.recorder.config)
-        return Response(encode({"board": drawing}), media_type="application/json")
+        return Response(encode({"board": table.board}), media_type="application/json")
 
     @app.get("/api/tables/{table_id}/record")
     def record(table_id: str, token: str = "") -> Response:

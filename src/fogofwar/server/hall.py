@@ -136,6 +136,15 @@ class Table:
     bots: dict[str, Bot] = field(default_factory=dict)
     listeners: set[Callable[[Table], None]] = field(default_factory=set)
     _verdict: dict[str, JSON] | None = None
+    _board: list[JSON] | None = None
+    _drawings: dict[str | None, tuple[int, str]] = field(default_factory=dict)
+
+    @property
+    def board(self) -> JSON:
+        """The game's board for drawing (``None`` for a game without one)."""
+        if self._board is None:
+            self._board = [self.ruleset.board_json(self.recorder.config)]
+        return self._board[0]
 
     @property
     def version(self) -> int:
@@ -169,7 +178,8 @@ class Table:
             "view": view.to_json(),
             "legal": [a.to_json() for a in legal],
             "notation": [str(a) for a in legal],
-            "drawing": self.drawing(view),
+            # A game with a board is drawn by the page; the others as the terminal draws.
+            "drawing": None if self.board is not None else self.drawing(seat, view),
             "events": [e.to_json() for e in events[since:]],
             "next": len(events),
             "seeded": self.recorder.seeded,
@@ -185,9 +195,13 @@ class Table:
             out["verified"] = self.verdict()
         return out
 
-    def drawing(self, view: PlayerView) -> str:
+    def drawing(self, seat: str | None, view: PlayerView) -> str:
         """The terminal's drawing of ``view`` (the rule set's ``render``, from the view
-        alone) as HTML, for the pages of games without a board of their own."""
+        alone) as HTML, for the pages of games without a board of their own; made once
+        a version for each seat."""
+        cached = self._drawings.get(seat)
+        if cached is not None and cached[0] == self.version:
+            return cached[1]
         console = Console(
             record=True,
             file=io.StringIO(),
@@ -196,7 +210,9 @@ class Table:
             legacy_windows=False,
         )
         console.print(self.ruleset.render(view, self.recorder.config), soft_wrap=True)
-        return console.export_html(inline_styles=True, code_format="<pre>{code}</pre>")
+        drawn = console.export_html(inline_styles=True, code_format="<pre>{code}</pre>")
+        self._drawings[seat] = (self.version, drawn)
+        return drawn
 
     def verdict(self) -> dict[str, JSON]:
         """``fogofwar verify``'s verdict on the finished game (computed once)."""

@@ -50,7 +50,7 @@
     const summary = $("summary");
     const drawn = window.FogBoard && board ? window.FogBoard.draw($("board"), board, m, { path, setPath }) : false;
     // The server's drawing of the view (the terminal's, as HTML), and the view itself.
-    summary.innerHTML = m.drawing;
+    summary.innerHTML = m.drawing || "";
     const raw = document.createElement("details");
     const label = document.createElement("summary"); label.textContent = "the view as JSON";
     const pre = document.createElement("pre"); pre.textContent = JSON.stringify(m.view.view, null, 1);
