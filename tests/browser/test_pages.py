@@ -70,3 +70,24 @@ def test_a_spectator_sees_no_actions(live: LiveServer, page: Page) -> None:
     expect(page.locator("#status")).to_contain_text("Waiting for")
     assert page.locator("#actions button").count() == 0
     assert not page.locator("#turn").is_visible()
+
+
+def test_a_rock_n_roll_game_played_to_its_end_in_the_page(live: LiveServer, page: Page) -> None:
+    t = live.table(
+        ruleset="rock-n-roll",
+        seats={"vietnam": "human", "vpa": "rnr-heuristic"},
+        config={"rounds": 1},
+        seed=1,
+    )
+    page.goto(t["links"]["vietnam"])
+    play_by_clicking(page, limit=1500)
+    expect(page.locator("#verified")).to_contain_text("Verified")
+    shot(page, "rock-n-roll-end")
+
+
+def test_a_zero_dark_game_played_to_its_end_in_the_page(live: LiveServer, page: Page) -> None:
+    t = live.table(ruleset="zero-dark", seats={"team": "human"}, seed=1)
+    page.goto(t["links"]["team"])
+    play_by_clicking(page, limit=1500)
+    expect(page.locator("#verified")).to_contain_text("Verified")
+    shot(page, "zero-dark-end")
