@@ -17,8 +17,8 @@ from fogofwar.cli import main
 from fogofwar.core.errors import BadDataError, IllegalActionError, RulesError
 from fogofwar.core.game import Action, get_ruleset
 from fogofwar.core.grid import builtin_board, parse_board
-from fogofwar.games.zero_dark.explain import explain_sight
 from fogofwar.games.zero_dark.fear import models_of
+from fogofwar.games.zero_dark.sight import explain_sight
 
 GOLDEN = Path(__file__).parent / "golden" / "explainer.json"
 REGEN = os.environ.get("FOGOFWAR_REGEN") == "1"

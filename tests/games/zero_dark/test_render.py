@@ -9,9 +9,9 @@ from rich.text import Text
 from fogofwar.core.grid import parse_board, render_rich
 from fogofwar.games.zero_dark.render import (
     _event_line,
+    draw_view,
     model_mark,
     model_style,
-    render_view,
     support_mark,
 )
 
@@ -75,7 +75,7 @@ def test_styles_show_side_and_state() -> None:
 def test_the_map_styles_each_mark() -> None:
     state = _game()
     view = state.view("team")  # type: ignore[attr-defined]
-    drawing = render_view(view.data, open_board(9, 9))
+    drawing = draw_view(view.data, open_board(9, 9))  # type: ignore[arg-type]
     picture = drawing.renderables[0]  # type: ignore[attr-defined]
     assert isinstance(picture, Text)
     styles = {

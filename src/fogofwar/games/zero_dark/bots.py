@@ -14,7 +14,7 @@ than play a card.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from ...bots.base import Bot, register_bot
@@ -23,6 +23,7 @@ from ...core.grid import Board, Edge, Square, move_graph
 from ...core.rng import Stream
 from .fear import FearRules, Position
 from .maps import load_map
+from .observer import ModelView, SideView, view_data
 
 __all__ = ["TeamBot"]
 
@@ -52,19 +53,18 @@ class TeamBot(Bot):
 
     # ------------------------------------------------------------------ the view
 
-    def _models(self, view: PlayerView) -> list[Mapping[str, Any]]:
-        models: list[Mapping[str, Any]] = view.data["models"]
-        return models
+    def _models(self, view: PlayerView) -> list[ModelView]:
+        return view_data(view)["models"]
 
-    def _mine(self, m: Mapping[str, Any], view: PlayerView) -> bool:
-        if view.data.get("mode", "solo") == "solo":
+    def _mine(self, m: ModelView, view: PlayerView) -> bool:
+        if view_data(view).get("mode", "solo") == "solo":
             return m["kind"] in ("hero", "ally")
         return m["kind"] in ("hero", "ally") and m.get("team", "") == self.seat
 
     def _sq(self, name: str) -> Square:
         return self.board.square(name)
 
-    def _enemies(self, view: PlayerView) -> list[Mapping[str, Any]]:
+    def _enemies(self, view: PlayerView) -> list[ModelView]:
         """Active bogeys and pings, and in Versus the other team's standing characters."""
         out = []
         for m in self._models(view):
@@ -79,7 +79,7 @@ class TeamBot(Bot):
     def _distances(self, view: PlayerView, goals: Sequence[Square]) -> Any:
         """Steps to the nearest goal, by routes through every door: a hero opens a closed
         door on its way (ZD-C2), so shut rooms are not out of reach."""
-        doors = [Edge.parse(n) for n in view.data["doors"]]
+        doors = [Edge.parse(n) for n in view_data(view)["doors"]]
         key = (tuple(goals), tuple(doors))
         cached = self._dist_cache.get(key)
         if cached is None:
@@ -89,20 +89,20 @@ class TeamBot(Bot):
             self._dist_cache[key] = cached
         return cached
 
-    def _side(self, view: PlayerView) -> Mapping[str, Any]:
-        side: Mapping[str, Any] = view.data.get("sides", {}).get(self.seat) or {}
-        return side
+    def _side(self, view: PlayerView) -> SideView | dict[str, Any]:
+        side = view_data(view).get("sides", {}).get(self.seat)
+        return side or {}
 
-    def _task_bogey(self, view: PlayerView, key: str) -> Mapping[str, Any] | None:
+    def _task_bogey(self, view: PlayerView, key: str) -> ModelView | None:
         """The standing bogey of the seat's task (``double_agent``, ``boss_target``) once
         the Spook knows which one it is."""
-        bogey_id = view.data.get("task_bogeys", {}).get(key, "")
+        bogey_id = view_data(view).get("task_bogeys", {}).get(key, "")
         for m in self._models(view):
             if m["id"] == bogey_id and m["kind"] == "bogey" and m["state"] != "ooa":
                 return m
         return None
 
-    def _rescued(self, view: PlayerView) -> list[Mapping[str, Any]]:
+    def _rescued(self, view: PlayerView) -> list[ModelView]:
         """The seat's allies: in a Rescue mission the persuaded double agent among them."""
         return [
             m
@@ -113,13 +113,13 @@ class TeamBot(Bot):
     def _exits(self) -> list[Square]:
         return list(self.board.markers.get("exit", ()))
 
-    def _goals(self, view: PlayerView, hero: Mapping[str, Any]) -> list[Square]:
+    def _goals(self, view: PlayerView, hero: ModelView) -> list[Square]:
         """The squares the hero heads for, by its role in the mission: an extracted ally
         and its hero make for the exit; the Spook closes on its task's bogey (the
         double agent to persuade, or the Boss once down, to verify) while the others
         close on the Boss to shoot it or keep by the Spook; unrevealed pings are sought
         while the task's bogey is unknown; then objectives; else the exit."""
-        data = view.data
+        data = view_data(view)
         side = self._side(view)
         spook, task = side.get("spook"), side.get("task")
         here = self._sq(hero["squares"][0])
@@ -182,7 +182,7 @@ class TeamBot(Bot):
         return self._exits()
 
     def _shooters(
-        self, view: PlayerView, enemies: Sequence[Mapping[str, Any]], mine: set[str]
+        self, view: PlayerView, enemies: Sequence[ModelView], mine: set[str]
     ) -> list[tuple[Square, int]]:
         """Revealed enemies that may shoot: their squares and sight Cyl."""
         return [
@@ -198,7 +198,9 @@ class TeamBot(Bot):
         all-pairs table of FR-L1; models and facing ignored: a cheap, cautious count)."""
         if not shooters:
             return 0
-        opened = frozenset(Edge.parse(n) for n, is_open in view.data["doors"].items() if is_open)
+        opened = frozenset(
+            Edge.parse(n) for n, is_open in view_data(view)["doors"].items() if is_open
+        )
         if self._bare is None or self._bare.open_doors != opened:
             self._bare = Position(self.board, {}, opened, self.rules)
         n = 0
@@ -207,7 +209,7 @@ class TeamBot(Bot):
                 n += 1
         return n
 
-    def _own_targets(self, view: PlayerView, me: Mapping[str, Any]) -> set[str]:
+    def _own_targets(self, view: PlayerView, me: ModelView) -> set[str]:
         """The bogeys ``me`` means to engage: the Spook's double agent, or its Boss once
         down (to verify it); every other enemy is kept out of engagement."""
         side = self._side(view)
@@ -226,7 +228,7 @@ class TeamBot(Bot):
         if task == "rescue":
             return bool(self._rescued(view))
         if task == "assassination":
-            boss = view.data.get("task_bogeys", {}).get("boss_target")
+            boss = view_data(view).get("task_bogeys", {}).get("boss_target")
             return boss is not None and self._task_bogey(view, "boss_target") is None
         return False
 
@@ -244,7 +246,7 @@ class TeamBot(Bot):
 
     def choose(self, view: PlayerView, legal: Sequence[Action], stream: Stream) -> Action:
         kinds = {a.kind for a in legal}
-        phase = view.data["phase"]
+        phase = view_data(view)["phase"]
         if "prepare" in kinds:
             return next(a for a in legal if a.args == ("none", "hand"))
         if phase == "red":
@@ -275,7 +277,7 @@ class TeamBot(Bot):
         return next(a for a in legal if a.args == (best[1],))
 
     def _automatic(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        data = view.data
+        data = view_data(view)
         me = next(m for m in self._models(view) if m["id"] == data["active"])
         for kind in ("verify",):
             found = [a for a in legal if a.kind == kind]
@@ -325,14 +327,15 @@ class TeamBot(Bot):
                 best = min(safe, key=lambda a: (cost(self._sq(str(a.args[0])), gain(a)), a.args))
                 if (
                     cost(self._sq(str(best.args[0])), gain(best)) <= here_cost
-                    or view.data["steps"] == 0
+                    or view_data(view)["steps"] == 0
                 ):
                     return best
             # A shut door in the way: open it (the automatic action, ZD-C2).
             shut = [
                 a
                 for a in legal
-                if a.kind == "door" and not view.data["doors"].get(" ".join(map(str, a.args)), True)
+                if a.kind == "door"
+                and not view_data(view)["doors"].get(" ".join(map(str, a.args)), True)
             ]
             if shut:
                 return shut[0]
@@ -355,7 +358,7 @@ class TeamBot(Bot):
             by_kind.setdefault(a.kind, []).append(a)
         if "interact" in by_kind:
             return by_kind["interact"][0]
-        me = next(m for m in self._models(view) if m["id"] == view.data["active"])
+        me = next(m for m in self._models(view) if m["id"] == view_data(view)["active"])
         here = self._sq(me["squares"][0])
         by_id = {m["id"]: m for m in self._models(view)}
         untargeted = [
@@ -364,8 +367,8 @@ class TeamBot(Bot):
         if untargeted:
             return untargeted[0]
         # Never shoot the double agent; the Boss to assassinate first, then the nearest.
-        agent = view.data.get("task_bogeys", {}).get("double_agent")
-        boss = view.data.get("task_bogeys", {}).get("boss_target")
+        agent = view_data(view).get("task_bogeys", {}).get("double_agent")
+        boss = view_data(view).get("task_bogeys", {}).get("boss_target")
         shots = [a for a in by_kind.get("shoot", []) if a.args[0] != agent]
         if shots:
             return min(
@@ -381,7 +384,7 @@ class TeamBot(Bot):
     def _cqb(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         # Persuade the double agent (ZD-T3); fight everything else, since persuading a
         # bogey that is not susceptible only risks wounds (ZD-P0, ZD-P2).
-        data = view.data
+        data = view_data(view)
         agent = data.get("task_bogeys", {}).get("double_agent")
         cqb = data.get("cqb") or []
         bogey = cqb[0][1] if cqb else None

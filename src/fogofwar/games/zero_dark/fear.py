@@ -14,7 +14,9 @@ of the same code:
   next, with the squares it may cross but not stop on, and the diagonal rule's switch;
 * range (FR-R1): :meth:`Position.range` by the movement rules around walls and terrain,
   ignoring models;
-* engagement (FR-S1): :meth:`Position.engaged`, not through a wall unless switched on.
+* engagement (FR-S1): :meth:`Position.engaged`, not through a wall unless switched on;
+* facing (FR-L5): :func:`facing_towards` (a revealed bogey, a hunting bogey) and
+  :func:`around` (the 8 squares a model engages from).
 
 Squares are kernel :class:`~fogofwar.core.grid.Square` values ``(row, col)``, 0-based.
 """
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Final, Literal, TypeAlias
 
@@ -40,7 +43,11 @@ __all__ = [
     "TIERS",
     "FearRules",
     "Model",
+    "ModelState",
     "Position",
+    "around",
+    "facing_towards",
+    "id_number",
     "models_of",
 ]
 
@@ -48,9 +55,22 @@ Kind: TypeAlias = Literal["hero", "ally", "bogey", "ping"]
 KINDS: Final = ("hero", "ally", "bogey", "ping")
 """``hero`` and ``ally`` are *characters*; a ``ping`` is a face-down counter (FR-P1)."""
 
-STATES: Final = ("active", "prone", "down", "ooa")
-"""A model's posture: ``down`` (a bogey at its Wnd), ``prone`` (a character lying down),
-``ooa`` (a character out of action: down or dead, ZD-C5). Dead bogeys leave the map."""
+
+class ModelState(StrEnum):
+    """A model's posture (its value is what views and map files show). Dead bogeys leave
+    the map."""
+
+    ACTIVE = "active"
+    #: A character lying down.
+    PRONE = "prone"
+    #: A bogey at its Wnd (ZD-C3).
+    DOWN = "down"
+    #: A character out of action: down or dead (ZD-C5).
+    OOA = "ooa"
+
+
+STATES: Final = tuple(ModelState)
+"""The postures in order: ``active``, ``prone``, ``down``, ``ooa`` (:class:`ModelState`)."""
 
 FACINGS: Final = ("NE", "SE", "SW", "NW")
 """A model faces one of its square's four corners (FR-L5)."""
@@ -102,7 +122,7 @@ class Model:
             (FR-C1).
         cyl: its height, 1–7.
         facing: the corner it faces (FR-L5).
-        state: ``active``, ``prone``, ``down`` or ``ooa`` (:data:`STATES`).
+        state: its posture (:class:`ModelState`; its text is taken too, ``"down"``).
         team: the character's side in Versus (``team1``/``team2``); ``""`` in solo and
             for the Red Force.
         tier: a bogey's tier (``grunt``, ``elite``, ``boss``, ``special``), ``""`` for a
@@ -114,7 +134,7 @@ class Model:
     square: Square
     cyl: int = 3
     facing: Facing = "NE"
-    state: str = "active"
+    state: ModelState = ModelState.ACTIVE
     team: str = ""
     tier: str = ""
 
@@ -127,8 +147,11 @@ class Model:
             raise RulesError(f"model {self.id}: Cyl is 1 to 7, not {self.cyl}")
         if self.facing not in FACINGS:
             raise RulesError(f"model {self.id}: facing is one of {', '.join(FACINGS)}")
-        if self.state not in STATES:
-            raise RulesError(f"model {self.id}: state is one of {', '.join(STATES)}")
+        if type(self.state) is not ModelState:  # its text: the posture it names
+            try:
+                object.__setattr__(self, "state", ModelState(self.state))
+            except ValueError:
+                raise RulesError(f"model {self.id}: state is one of {', '.join(STATES)}") from None
 
     @property
     def is_character(self) -> bool:
@@ -150,7 +173,7 @@ class Model:
     @property
     def sight_cyl(self) -> int:
         """Its Cyl for sight: 1 when down, prone or out of action (FR-L4)."""
-        return 1 if self.state != "active" else self.cyl
+        return 1 if self.state is not ModelState.ACTIVE else self.cyl
 
     def at(self, square: Square) -> Model:
         """The same model on another square."""
@@ -165,6 +188,10 @@ def _friendly(mover: Model, other: Model) -> bool:
 class Position:
     """A map, its doors and its models: what the FEAR rules look at.
 
+    A position never changes (its ``with_*`` methods make new ones), so what it works
+    out about its models — the squares a mover may not enter, its step graph — is worked
+    out once and kept with it.
+
     Attributes:
         board: the map.
         models: the models by id (pings included).
@@ -176,6 +203,7 @@ class Position:
     models: Mapping[str, Model]
     open_doors: frozenset[Edge] = frozenset()
     rules: FearRules = field(default_factory=FearRules)
+    _memo: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "models", MappingProxyType(dict(self.models)))
@@ -188,9 +216,7 @@ class Position:
                     raise RulesError(f"model {m.id} stands on impassable {sq.name}")
                 other = taken.get(sq)
                 # Two models share a square only mid-move, one crossing the other.
-                if other is not None and not (
-                    self._may_cross(m, other) or self._may_cross(other, m)
-                ):
+                if other is not None and not (self.may_cross(m, other) or self.may_cross(other, m)):
                     raise RulesError(f"models {other.id} and {m.id} share {sq.name}")
                 taken[sq] = m
         for e in self.open_doors:
@@ -242,9 +268,13 @@ class Position:
     @property
     def graph(self) -> MoveGraph:
         """The step graph of the map for the diagonal switch and the doors now (FR-M1, FR-M4)."""
-        return move_graph(
-            self.board, diagonal=self.rules.diagonal_block, open_doors=self.open_doors
-        )
+        found: MoveGraph | None = self._memo.get("graph")
+        if found is None:
+            found = move_graph(
+                self.board, diagonal=self.rules.diagonal_block, open_doors=self.open_doors
+            )
+            self._memo["graph"] = found
+        return found
 
     # ------------------------------------------------------------------ sight
 
@@ -285,13 +315,23 @@ class Position:
         """:meth:`report` (with the field of view), or ``None`` when the bare map already
         hides the target. Other models only add obstacles and the field of view only
         removes lines, so no LOS over the bare map (walls, doors, terrain) means none at
-        all: the all-pairs table answers most questions without tracing a line."""
+        all: the all-pairs table answers most questions without tracing a line. Each
+        answer is kept with the position (a shot's check and the reveal checks ask
+        again)."""
+        key = ("seen", viewer_id, target_id)
+        if key in self._memo:
+            found: SightReport | None = self._memo[key]
+            return found
         viewer, target = self.model(viewer_id), self.model(target_id)
+        found = None
         if self.rules.los_origin == "centre" and not viewer.big and not target.big:
             v, t = viewer.square, target.square
-            if not self.terrain_table(viewer.sight_cyl)[v.row, v.col, t.row, t.col]:
-                return None
-        return self.report(viewer_id, target_id)
+            if self.terrain_table(viewer.sight_cyl)[v.row, v.col, t.row, t.col]:
+                found = self.report(viewer_id, target_id)
+        else:
+            found = self.report(viewer_id, target_id)
+        self._memo[key] = found
+        return found
 
     def terrain_table(self, viewer_cyl: int) -> npt.NDArray[np.bool_]:
         """All-pairs centre-origin LOS over the bare map with the doors as they are now,
@@ -308,56 +348,75 @@ class Position:
 
     # ------------------------------------------------------------------ movement
 
-    def impassable_to(self, mover: Model) -> set[Square]:
-        """Squares of models ``mover`` may not enter (FR-M2, FR-M3)."""
-        out: set[Square] = set()
-        for m in self._each((mover.id,)):
-            if not self._may_cross(mover, m):
-                out.update(m.squares)
-        return out
+    def _others(
+        self, mover: Model
+    ) -> tuple[frozenset[Square], frozenset[Square], frozenset[Square]]:
+        """The squares of the models other than ``mover``: those it may not enter, those it
+        may cross, and all of them (FR-M2, FR-M3). They depend on who the mover is, never
+        on where it stands."""
+        key = ("others", mover.id, mover.kind, mover.team)
+        found: tuple[frozenset[Square], frozenset[Square], frozenset[Square]] | None
+        found = self._memo.get(key)
+        if found is None:
+            blocked: set[Square] = set()
+            crossed: set[Square] = set()
+            for m in self._each((mover.id,)):
+                (crossed if self.may_cross(mover, m) else blocked).update(m.squares)
+            found = (frozenset(blocked), frozenset(crossed), frozenset(blocked | crossed))
+            self._memo[key] = found
+        return found
 
-    def crossable_by(self, mover: Model) -> set[Square]:
+    def impassable_to(self, mover: Model) -> frozenset[Square]:
+        """Squares of models ``mover`` may not enter (FR-M2, FR-M3)."""
+        return self._others(mover)[0]
+
+    def crossable_by(self, mover: Model) -> frozenset[Square]:
         """Squares of models ``mover`` may move through but not stop on (FR-M2, FR-M3)."""
-        out: set[Square] = set()
-        for m in self._each((mover.id,)):
-            if self._may_cross(mover, m):
-                out.update(m.squares)
-        return out
+        return self._others(mover)[1]
 
     @staticmethod
-    def _may_cross(mover: Model, other: Model) -> bool:
+    def may_cross(mover: Model, other: Model) -> bool:
+        """Whether ``mover`` may move through ``other``'s squares (never stop there)."""
         if mover.is_character:
             # FR-M2: down bogeys and friendly characters; bogeys, pings (face-down
             # bogeys) and enemy characters are impassable.
-            return (other.kind == "bogey" and other.state == "down") or _friendly(mover, other)
+            return (other.kind == "bogey" and other.state is ModelState.DOWN) or _friendly(
+                mover, other
+            )
         # FR-M3: other bogeys (pings too) and out-of-action characters.
-        return other.kind in ("bogey", "ping") or other.state == "ooa"
+        return other.kind in ("bogey", "ping") or other.state is ModelState.OOA
 
     def can_step(self, model_id: str, to: Square) -> bool:
         """Whether the model may make one step onto ``to`` (its north-west square for a
         2×2 model), ignoring where it may stop (FR-M1, FR-M2, FR-M3, FR-M4)."""
-        mover = self.model(model_id)
-        blocked = self.impassable_to(mover)
-        graph = self.graph
+        return self._can_step(self.model(model_id), to)
+
+    def _can_step(self, mover: Model, to: Square) -> bool:
+        """:meth:`can_step` of ``mover`` where it stands (here or mid-move)."""
         dr, dc = to.row - mover.square.row, to.col - mover.square.col
         if max(abs(dr), abs(dc)) != 1:
             return False
+        graph = self.graph
         # A 2×2 model moves as a block: each of its squares makes the same step (ruling).
-        own = set(mover.squares)
-        for sq in mover.squares:
+        squares = mover.squares
+        blocked = self._others(mover)[0].difference(squares)
+        for sq in squares:
             dest = Square(sq.row + dr, sq.col + dc)
             if not self.board.in_bounds(dest):
                 return False
-            if not graph.can_step(sq, dest, blocked=blocked - own):
+            if not graph.can_step(sq, dest, blocked=blocked):
                 return False
         return True
 
     def can_stop(self, model_id: str, square: Square) -> bool:
         """Whether the model may end a move with its (north-west) square on ``square``:
         on no other model (FR-M2, FR-M3)."""
-        mover = self.model(model_id)
-        taken = self.impassable_to(mover) | self.crossable_by(mover)
-        return not any(sq in taken for sq in mover.at(square).squares)
+        return self._may_stop(self.model(model_id).at(square))
+
+    def _may_stop(self, mover: Model) -> bool:
+        """Whether ``mover`` may end its move where it stands: on no other model."""
+        taken = self._others(mover)[2]
+        return not any(sq in taken for sq in mover.squares)
 
     def steps(self, model_id: str, steps_left: int) -> list[Square]:
         """The squares the model may step to now with ``steps_left`` steps (this one
@@ -365,30 +424,32 @@ class Position:
         can still end legally (FR-M2, FR-M3), in row-major order."""
         if steps_left <= 0:
             return []
-        mover = self.model(model_id)
-        out: list[Square] = []
-        r0, c0 = mover.square
-        for dr in (-1, 0, 1):
-            for dc in (-1, 0, 1):
-                to = Square(r0 + dr, c0 + dc)
-                if (
-                    (dr or dc)
-                    and self.can_step(model_id, to)
-                    and self._can_end(mover, to, steps_left - 1)
-                ):
-                    out.append(to)
-        return out
+        return [
+            to
+            for to in _neighbours(self.model(model_id).square)
+            if self.can_move_to(model_id, to, steps_left)
+        ]
+
+    def can_move_to(self, model_id: str, to: Square, steps_left: int) -> bool:
+        """Whether the model's next step may be onto ``to`` with ``steps_left`` steps (this
+        one included) still allowed: it may step there, and the move can still end on a
+        square it may stop on (FR-M1…M4) — the one rule of :meth:`steps`, for one square."""
+        if steps_left <= 0 or not self.can_step(model_id, to):
+            return False
+        return self._can_end(self.model(model_id), to, steps_left - 1)
 
     def _can_end(self, mover: Model, square: Square, steps_left: int) -> bool:
-        here = self.with_model(mover.at(square))
-        if here.can_stop(mover.id, square):
+        """Whether ``mover``, stepped onto ``square``, may stop there or go on with
+        ``steps_left`` steps to a square it may stop on (the other models stay put)."""
+        moved = mover.at(square)
+        if self._may_stop(moved):
             return True
         if steps_left == 0:
             return False
         return any(
-            here._can_end(here.model(mover.id), nxt, steps_left - 1)
+            self._can_end(moved, nxt, steps_left - 1)
             for nxt in _neighbours(square)
-            if here.can_step(mover.id, nxt)
+            if self._can_step(moved, nxt)
         )
 
     # ------------------------------------------------------------------ range, states
@@ -441,10 +502,30 @@ class Position:
 
 
 def _neighbours(square: Square) -> Iterator[Square]:
+    """The 8 squares around ``square``, row by row (some may be off the map)."""
     for dr in (-1, 0, 1):
         for dc in (-1, 0, 1):
             if dr or dc:
                 yield Square(square.row + dr, square.col + dc)
+
+
+def around(square: Square) -> list[Square]:
+    """The 8 squares around ``square``, row by row (some may be off the map)."""
+    return list(_neighbours(square))
+
+
+def facing_towards(frm: Square, to: Square) -> Facing:
+    """The facing from ``frm`` most towards ``to`` (FR-L5; a revealed bogey faces its
+    finder, a bogey turns to the hero it hunts)."""
+    north = to.row < frm.row
+    east = to.col >= frm.col
+    return ("N" if north else "S") + ("E" if east else "W")  # type: ignore[return-value]
+
+
+def id_number(model_id: str) -> int:
+    """The number of a model id (``"B12"`` → 12; 0 for none): ids sort by it."""
+    digits = model_id[1:]
+    return int(digits) if digits.isascii() and digits.isdigit() and len(digits) < 6 else 0
 
 
 _ATTRS: Final = ("cyl", "facing", "state", "team", "tier")
@@ -481,7 +562,7 @@ def _model_of(board: Board, spec: ModelSpec) -> Model:
         spec.square,
         cyl=int(cyl_text),
         facing=facing,  # type: ignore[arg-type]
-        state=state,
+        state=ModelState(state),
         team=spec.attrs.get("team", ""),
         tier=tier,
     )

@@ -16,9 +16,11 @@ exactly:
   larger one could be swapped for it), which also makes the first split tried a best
   fit.
 
-:func:`distribution` gives the exact distribution of successes for ``n`` dice at a TN,
-summing over every sorted roll with its multinomial weight; the odds command and the
-rules share :func:`successes`.
+:func:`successes_dice` is a test as a kernel dice object (``n`` d12s whose value is
+the successes): the rules roll it, and read the dice from its :attr:`Roll.faces
+<fogofwar.core.dice.Roll>`. :func:`distribution` gives its exact law fast — every sorted
+roll with its multinomial weight, screened with numpy — and the odds command shows it;
+the tests check the two against each other.
 """
 
 from __future__ import annotations
@@ -26,17 +28,31 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 import numpy.typing as npt
 
+from ...core.dice import Dice
+from ...core.dice import d as die
 from ...core.errors import RulesError
 
-__all__ = ["MAX_DICE", "SIDES", "best_split", "distribution", "successes"]
+__all__ = [
+    "D12",
+    "MAX_DICE",
+    "SIDES",
+    "best_split",
+    "distribution",
+    "successes",
+    "successes_dice",
+]
 
 SIDES = 12
 """Zero Dark tests roll d12s (ZD-C1)."""
+
+D12 = die(SIDES)
+"""The die of every test (ZD-C1)."""
 
 MAX_DICE = 10
 """The exact distribution is offered for up to this many dice (ZD-C1)."""
@@ -60,6 +76,26 @@ def successes(dice: Iterable[int], tn: int) -> int:
             break
         big += 1
     return big + _solve(ordered[big:], tn)
+
+
+@dataclass(frozen=True, slots=True)
+class _Successes:
+    """The successes of sorted dice at a TN: a value, so equal tests are equal dice
+    objects (and share their cached distribution)."""
+
+    tn: int
+
+    def __call__(self, dice: tuple[int, ...]) -> int:
+        return successes(dice, self.tn)
+
+
+@functools.lru_cache(maxsize=1024)
+def successes_dice(dice: int, tn: int) -> Dice:
+    """A ZD-C1 test as a dice object: ``dice`` d12s (1 or more) whose value is the
+    successes at ``tn``. ``successes_dice(n, tn).roll(stream)`` draws the dice one by
+    one, as ``stream.die(12)`` would, and keeps them in :attr:`Roll.faces`; its exact law
+    is :func:`distribution` (the kernel's enumeration gives the same, more slowly)."""
+    return D12.pool(dice).apply(_Successes(tn), f"groups>={tn}")
 
 
 def best_split(dice: Iterable[int], tn: int) -> tuple[tuple[int, ...], ...]:

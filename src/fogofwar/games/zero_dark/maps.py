@@ -28,10 +28,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Final
 
-from fogofwar.core.errors import BadDataError
+from fogofwar.core.errors import BadDataError, RulesError
 from fogofwar.core.grid import Board, Square, builtin_board, builtin_boards, load_board
 
-__all__ = ["MAP_MARKERS", "MAX_MAP_SIDE", "SHIPPED_MAPS", "load_map", "validate_map"]
+__all__ = ["MAP_MARKERS", "MAX_MAP_SIDE", "SHIPPED_MAPS", "load_map", "map_of", "validate_map"]
 
 #: The most squares on a side of a Zero Dark map: a 4-foot table in inch squares (FR-G1:
 #: inches are counted in squares). The shipped maps are 24 × 24.
@@ -128,6 +128,24 @@ def load_map(name: str) -> Board:
         shown = name if len(name) <= 40 else name[:39] + "…"
         raise LookupError(f"no built-in board {shown!r}; available: {', '.join(SHIPPED_MAPS)}")
     return validate_map(builtin_board(name))
+
+
+def map_of(name: str) -> Board:
+    """The map of the ``map`` option (FR-G2): :func:`load_map`, with a one-line
+    :class:`RulesError` for a name that is no shipped map.
+
+    Raises:
+        BadDataError: as :func:`load_map`.
+        RulesError: no shipped map of that name, saying which there are.
+    """
+    try:
+        return load_map(name)
+    except LookupError:
+        shown = name if len(name) <= 40 else name[:39] + "…"
+        raise RulesError(
+            f"map: expected a shipped map ({', '.join(SHIPPED_MAPS)}) or the path of a "
+            f".board file, got {shown!r}"
+        ) from None
 
 
 def is_path(name: str, suffix: str) -> bool:

@@ -35,8 +35,8 @@ from fogofwar.core.grid import Board
 
 from .maps import SHIPPED_MAPS, check_file_name, is_path, load_map
 from .profiles import BOGEYS, TASKS
-from .state import WIN_CONDITIONS as STATE_WIN_CONDITIONS
-from .state import parse_red_force_specs
+from .state.options import WIN_CONDITIONS as STATE_WIN_CONDITIONS
+from .state.options import parse_red_force_specs
 
 __all__ = [
     "SHIPPED_MISSIONS",

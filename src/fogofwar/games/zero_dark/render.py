@@ -9,6 +9,10 @@ the gap under its square (``••``) where no wall runs. Doors are drawn as the
 stand. Under the map: the turn, the hero acting, the Control Deck, the characters and
 bogeys with facing, wounds, support tokens and state, the Spook's hand and task, and this
 activation's events.
+
+:func:`render_view` is the rule set's drawing (``replay``, ``play``): the view and the
+game's options, whose ``map`` it draws on; :func:`draw_view` draws a view's typed data
+(:class:`~.observer.ZeroDarkView`) on a given map.
 """
 
 from __future__ import annotations
@@ -19,9 +23,19 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from ...core.game import PlayerView
 from ...core.grid import Board, Edge, Square, render_rich
+from .maps import map_of
+from .observer import ModelView, ZeroDarkView, view_data
 
-__all__ = ["ARROWS", "model_mark", "model_style", "render_view", "support_mark"]
+__all__ = [
+    "ARROWS",
+    "draw_view",
+    "model_mark",
+    "model_style",
+    "render_view",
+    "support_mark",
+]
 
 
 _LINES: dict[str, str] = {
@@ -60,7 +74,7 @@ ARROWS: dict[str, str] = {"NE": "↗", "NW": "↖", "SE": "↘", "SW": "↙"}
 """The facing arrows drawn after a model's id (FR-L5: four diagonal facings)."""
 
 
-def model_mark(m: Mapping[str, Any]) -> str:
+def model_mark(m: ModelView) -> str:
     """A model's mark on the map: its id and facing arrow (a ping: ``?``)."""
     mid = str(m["id"])
     if len(mid) >= 3:
@@ -68,7 +82,7 @@ def model_mark(m: Mapping[str, Any]) -> str:
     return mid + ("?" if m["kind"] == "ping" else ARROWS.get(str(m.get("facing")), ""))
 
 
-def support_mark(m: Mapping[str, Any]) -> str:
+def support_mark(m: ModelView) -> str:
     """A bogey's support tokens under its square (ZD-C4): a dot each, ``•4`` past 3."""
     n = int(m.get("support") or 0)
     if n <= 0:
@@ -76,7 +90,7 @@ def support_mark(m: Mapping[str, Any]) -> str:
     return "•" * n if n <= 3 else f"•{n}"
 
 
-def model_style(m: Mapping[str, Any], second_team: str | None = None) -> str:
+def model_style(m: ModelView, second_team: str | None = None) -> str:
     """A model's rich style on the map: its side's colour, then its state."""
     kind = m["kind"]
     if kind == "ping":
@@ -97,7 +111,13 @@ def model_style(m: Mapping[str, Any], second_team: str | None = None) -> str:
     return style
 
 
-def render_view(view: Mapping[str, Any], board: Board) -> RenderableType:
+def render_view(view: PlayerView, config: Mapping[str, Any]) -> RenderableType:
+    """The map of ``config`` (the game's options) with the models ``view``'s seat knows
+    of, and the facts under it."""
+    return draw_view(view_data(view), map_of(str(config["map"])))
+
+
+def draw_view(view: ZeroDarkView, board: Board) -> RenderableType:
     """The map with the models of ``view`` and the facts under it."""
     marks: dict[Square, str] = {}
     styles: dict[Square, str] = {}

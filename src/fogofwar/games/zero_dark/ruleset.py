@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from types import MappingProxyType
 from typing import Any, ClassVar, Final
 
 from ...core.cards import playing_cards
 from ...core.errors import InvalidNotationError, RulesError
 from ...core.game import (
+    JSON,
     Action,
     ActionEncoding,
     Config,
@@ -21,12 +23,16 @@ from ...core.game import (
     SightExplanation,
     State,
 )
-from ...core.grid import Board
+from ...core.grid import Board, board_json, parse_board
 from ...core.odds import OddsQuery
 from .fear import FACINGS
-from .maps import SHIPPED_MAPS, load_map
+from .maps import SHIPPED_MAPS, map_of, validate_map
+from .missions import SHIPPED_MISSIONS, load_mission, parse_mission
+from .observer import build_view
 from .odds import QUERIES
 from .profiles import ROSTER, TASKS
+from .render import render_view
+from .sight import explain_sight, explain_view
 from .state import (
     MAX_ALLIES,
     MAX_BOGEYS,
@@ -36,7 +42,6 @@ from .state import (
     parse_susceptible,
     parse_win,
 )
-from .views import build_view
 
 __all__ = ["MAX_ALLIES", "MAX_BOGEYS", "ZeroDark"]
 
@@ -90,7 +95,6 @@ class ZeroDark(Ruleset):
         min_players=1,
         max_players=2,
         information="imperfect",
-        chance="explicit",
         simultaneous=True,  # Versus: the secret setup choices (ZD-B4)
         # At most 54 flips (108 with buying time), each after one activation of at most
         # 1 + M steps + a facing or stop, a tested action and its bonus actions.
@@ -247,8 +251,6 @@ class ZeroDark(Ruleset):
         # sets, and those win over the mission's: the mission file is not read again, so
         # a record replays where its mission file is not (another folder, machine).
         if isinstance(name, str) and name and not given.keys() >= MISSION_OPTIONS:
-            from .missions import load_mission
-
             try:
                 mission = load_mission(name)
             except LookupError as exc:  # an unknown name: one line, with the choices
@@ -262,19 +264,16 @@ class ZeroDark(Ruleset):
 
     def board(self, config: Mapping[str, Any] | None = None) -> Board:
         """The map of a configuration (FR-G2), or a one-line :class:`RulesError`."""
-        name = str(self.resolve_config(config)["map"])
-        try:
-            return load_map(name)
-        except LookupError:
-            shown = name if len(name) <= 40 else name[:39] + "…"
-            raise RulesError(
-                f"map: expected a shipped map ({', '.join(SHIPPED_MAPS)}) or the path of a "
-                f".board file, got {shown!r}"
-            ) from None
+        return map_of(str(self.resolve_config(config)["map"]))
 
     def seats(self, config: Mapping[str, Any] | None = None) -> tuple[str, ...]:
         mode = self.resolve_config(config)["mode"]
         return (TEAM,) if mode == "solo" else ("team1", "team2")
+
+    def board_json(self, config: Mapping[str, Any]) -> JSON:
+        """The map for the web table's drawing: its terrain, walls and doors as the board
+        file places them (every fact of it public; models come from the views)."""
+        return board_json(self.board(config))
 
     def new_game(self, config: Mapping[str, Any] | None = None, seed: int | str = 0) -> State:
         cfg = self.resolve_config(config)  # bad options fail before the map loads
@@ -282,7 +281,7 @@ class ZeroDark(Ruleset):
 
     def view(self, state: State, seat: str | None) -> PlayerView:
         """The observer: ``seat``'s view of ``state``, built from what it may know
-        (:mod:`.views`)."""
+        (:mod:`.observer`)."""
         return build_view(state, seat)  # type: ignore[arg-type]
 
     def odds_queries(self) -> Sequence[OddsQuery]:
@@ -291,12 +290,6 @@ class ZeroDark(Ruleset):
 
     def data_formats(self) -> Sequence[DataFormat]:
         """Maps (board files validated as Zero Dark maps) and mission files."""
-        from importlib import resources
-
-        from ...core.grid import parse_board
-        from .maps import validate_map
-        from .missions import SHIPPED_MISSIONS, parse_mission
-
         data = resources.files("fogofwar").joinpath("data")
 
         def samples(folder: str, names: Sequence[str]) -> dict[str, str]:
@@ -342,9 +335,7 @@ class ZeroDark(Ruleset):
 
     def render(self, view: PlayerView, config: Mapping[str, Any]) -> object:
         """The map with the models ``view``'s seat knows of, and the last events."""
-        from .render import render_view
-
-        return render_view(view.data, self.board(config))
+        return render_view(view, self.resolve_config(config))
 
     def parse_actions(self, text: str, seat: str, state: State) -> list[Action]:
         """Notation: ``activate H2``, ``step D7``, ``move D7 E7 F8`` (steps, then
@@ -381,15 +372,11 @@ class ZeroDark(Ruleset):
     def explain_sight(
         self, board: Board, viewer: str, target: str, config: Mapping[str, Any]
     ) -> SightExplanation:
-        from .explain import explain_sight
-
         return explain_sight(board, viewer, target, config)
 
     def explain_view_sight(
         self, view: PlayerView, config: Mapping[str, Any], viewer: str, target: str
     ) -> SightExplanation:
-        from .explain import explain_view
-
         cfg = self.resolve_config(config)
         return explain_view(view.data, self.board(cfg), cfg, viewer, target)
 
@@ -399,15 +386,15 @@ class ZeroDark(Ruleset):
         and pings turned over."""
         if not isinstance(state, ZeroDarkState):
             return {}
-        report = state.report or {}
-        task = report.get("task_success")
-        xp = report.get("xp", {})
+        report = state.report
+        task = None if report is None else report["task_success"]
+        xp = {} if report is None else report["xp"]
         return {
-            "success": 1.0 if report.get("result") == "success" else 0.0,
+            "success": 1.0 if report is not None and report["result"] == "success" else 0.0,
             "task_success": -1.0 if task is None else float(bool(task)),
             "xp": float(sum(sum(n for _, n in v["gained"]) for v in xp.values())),
             "cards_left": float(len(state.deck)),
-            "heroes_lost": float(len(report.get("lost", []))),
+            "heroes_lost": float(0 if report is None else len(report["lost"])),
             "turns": float(state.turn),
             "flips": float(state.flips),
             "pings_revealed": float(len(state.revealed)),

@@ -50,7 +50,8 @@
     const summary = $("summary");
     const drawn = window.FogBoard && board ? window.FogBoard.draw($("board"), board, m, { path, setPath }) : false;
     // The server's drawing of the view (the terminal's, as HTML), and the view itself.
-    summary.innerHTML = m.drawing || "";
+    if (m.drawing) summary.innerHTML = m.drawing;
+    else summary.replaceChildren(facts(m.view.view || {}));
     const raw = document.createElement("details");
     const label = document.createElement("summary"); label.textContent = "the view as JSON";
     const pre = document.createElement("pre"); pre.textContent = JSON.stringify(m.view.view, null, 1);
@@ -65,6 +66,23 @@
       $("verified").textContent = m.verified.verified ? "Verified: " + m.verified.checks.join(" ") : "NOT verified: " + m.verified.problem;
       $("download").href = api("/record");
     }
+  }
+  // A board game's page: the view's plain facts (round, phase, health, ...) as a list;
+  // the board shows the rest.
+  function facts(view) {
+    const dl = document.createElement("dl");
+    const add = (k, v) => {
+      const dt = document.createElement("dt"); dt.textContent = k;
+      const dd = document.createElement("dd"); dd.textContent = v;
+      dl.append(dt, dd);
+    };
+    for (const [k, v] of Object.entries(view)) {
+      if (v === null || k === "events") continue;
+      if (typeof v !== "object") add(k, String(v));
+      else if (!Array.isArray(v) && Object.values(v).every((x) => x === null || typeof x !== "object"))
+        add(k, Object.entries(v).map(([a, b]) => a + ": " + b).join(", "));
+    }
+    return dl;
   }
   function setPath(p) {
     path = p;

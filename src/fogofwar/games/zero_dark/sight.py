@@ -68,7 +68,7 @@ def _describe(m: Model) -> dict[str, Any]:
         "cyl": m.cyl,
         "sight_cyl": m.sight_cyl,
         "facing": m.facing,
-        "state": m.state,
+        "state": str(m.state),
     }
 
 

@@ -1,4 +1,5 @@
-"""Seat views of Zero Dark, built from what a seat may know (FR-P4).
+"""The observer: seat views of Zero Dark, built from what a seat may know (FR-P4), and
+their typed structure (:class:`ZeroDarkView`, read by the bots and the renderer).
 
 In solo and co-op play the team's seat knows the map and its doors, every model on it
 with its public state (wounds, support tokens, the targeted state, flags), the pings as
@@ -15,24 +16,119 @@ together (a task's bonus to D would show in either).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
 from ...core.game import PlayerView
 
 if TYPE_CHECKING:
     from .fear import Model
-    from .state import ZeroDarkState
+    from .state import Report, ZeroDarkState
 
-__all__ = ["build_view"]
+__all__ = [
+    "DeckView",
+    "ModelView",
+    "ProfileView",
+    "SideView",
+    "ZeroDarkView",
+    "build_view",
+    "view_data",
+]
 
 
-def _model(state: ZeroDarkState, m: Model, seat: str | None) -> dict[str, Any]:
-    out: dict[str, Any] = {
+class ProfileView(TypedDict):
+    """A character's profile (ZD-C2): Mobility, Fight, Acuity, Discipline, armour."""
+
+    m: int
+    f: int
+    a: int
+    d: int
+    av: int
+
+
+class ModelView(TypedDict):
+    """A model on the map. A ping shows where it is and nothing of what it hides (FR-P4);
+    a bogey its tier, support tokens, wounds, the targeted state and its public flags; a
+    character its wounds and (when the seat may know them) its profile and upgrades."""
+
+    id: str
+    kind: str  # hero, ally, bogey, ping
+    squares: list[str]
+    facing: str
+    state: str  # active, prone, down, ooa
+    cyl: NotRequired[int]  # not a ping's: that of what it hides
+    tier: NotRequired[str]
+    support: NotRequired[int]
+    wounds: NotRequired[int]
+    targeted: NotRequired[bool]
+    flags: NotRequired[list[str]]
+    profile: NotRequired[ProfileView]
+    upgrades: NotRequired[list[str]]
+    role: NotRequired[str]  # a hero's specialism
+    hero: NotRequired[str | None]  # an ally's hero
+    team: NotRequired[str]  # Versus
+
+
+class DeckView(TypedDict):
+    """The Control Deck as the table sees it (ZD-C6, ZD-B2, ZD-B3)."""
+
+    left: int  # Versus: the deck and the Spooks' hands together
+    discard: list[str]
+    set_aside: int
+    second_deck: bool
+
+
+class SideView(TypedDict):
+    """A team's side: its Spook, and what the seat may know of its choices."""
+
+    spook: str | None
+    buying_time: bool | None  # public once recorded (ZD-B5)
+    hand_size: int | None
+    task: str | None
+    acquired: bool | None
+
+
+class ZeroDarkView(TypedDict):
+    """A seat's view of a Zero Dark mission (``PlayerView.data``)."""
+
+    map: str
+    turn: int
+    phase: str
+    active: str | None
+    steps: int
+    acted: list[str]
+    doors: dict[str, bool]
+    models: list[ModelView]
+    deck: DeckView
+    bonus: int
+    cqb: list[list[str]]  # the CQB waiting: [character, bogey, who moved]
+    mode: str
+    turn_seat: str | None
+    sides: dict[str, SideView]
+    cautious: bool
+    dependent: list[str] | None  # the ally and hero that must close (ZD-D2)
+    objectives: dict[str, bool]
+    exited: list[str]
+    dead: list[str]
+    xp: dict[str, int]
+    report: Report | None
+    events: list[dict[str, Any]]  # this turn's events: {"kind": ..., data}
+    outcome: dict[str, Any] | None
+    hand: NotRequired[list[str]]  # the seat's Spook's hand (ZD-C7)
+    task_bogeys: NotRequired[dict[str, str]]  # its task's bogeys once turned over
+
+
+def view_data(view: PlayerView) -> ZeroDarkView:
+    """A Zero Dark view's data, typed (for the bots and the renderer)."""
+    return cast("ZeroDarkView", view.data)
+
+
+def _model(state: ZeroDarkState, m: Model, seat: str | None) -> ModelView:
+    out: ModelView = {
         "id": m.id,
         "kind": m.kind,
         "squares": [s.name for s in m.squares],
         "facing": m.facing,
-        "state": m.state,
+        "state": str(m.state),
     }
     if m.kind != "ping":
         # A ping's Cyl and tier are those of what it hides: not shown (FR-P4).
@@ -66,10 +162,12 @@ def build_view(state: ZeroDarkState, seat: str | None) -> PlayerView:
     """The view of ``seat`` (``None``: a spectator)."""
     pos = state.position
     models = sorted(pos.models.values(), key=lambda m: (m.kind, m.id))
-    data: dict[str, Any] = {
+    solo = state.mode == "solo"
+    outcome = state.outcome()
+    data: ZeroDarkView = {
         "map": pos.board.name,
         "turn": state.turn,
-        "phase": state.phase,
+        "phase": str(state.phase),
         "active": state.active,
         "steps": state.steps,
         "acted": sorted(state.acted),
@@ -84,18 +182,18 @@ def build_view(state: ZeroDarkState, seat: str | None) -> PlayerView:
             "second_deck": state.second_deck,
         },
         "bonus": state.bonus,
-        "cqb": [list(c) for c in state.cqb_queue[:1]],
+        "cqb": [[c.char, c.bogey, c.moved] for c in state.cqb_queue[:1]],
         "mode": state.mode,
-        "turn_seat": state.turn_seat if state.mode != "solo" else None,
+        "turn_seat": state.turn_seat if not solo else None,
         # Each side's Spook, whether it buys time (public once recorded, ZD-B5) and the
         # size of its hand; a side's task is its own until the mission's report.
         "sides": {
             x.seat: {
                 "spook": x.spook,
                 "buying_time": x.buying_time if state.phase != "prepare" else None,
-                "hand_size": len(x.hand) if state.mode == "solo" or seat == x.seat else None,
-                "task": x.task if state.mode == "solo" or seat == x.seat or state.is_over else None,
-                "acquired": x.acquired if state.mode == "solo" or seat == x.seat else None,
+                "hand_size": len(x.hand) if solo or seat == x.seat else None,
+                "task": x.task if solo or seat == x.seat or state.is_over else None,
+                "acquired": x.acquired if solo or seat == x.seat else None,
             }
             for x in state.sides.values()
         },
@@ -111,7 +209,7 @@ def build_view(state: ZeroDarkState, seat: str | None) -> PlayerView:
         "report": state.report,
         # This turn's events (every event stays in the record).
         "events": [e.to_json() for e in state.events[state.turn_start :] if e.visible_to(seat)],
-        "outcome": None if state.outcome() is None else state.outcome().to_json(),  # type: ignore[union-attr]
+        "outcome": None if outcome is None else outcome.to_json(),
     }
     mine = state.sides.get(seat) if seat is not None else None
     if mine is not None:

@@ -1,0 +1,163 @@
+"""The text options a mission sets and their limits: the Red Force (FR-P1, its flags
+ZD-C4, ZD-P0), the susceptible tiers (ZD-P0) and the win conditions (ZD-C8). Each is
+read once, by the rule set when it resolves a configuration and by the state when a
+mission starts; a bad value is a one-line :class:`RulesError` saying what is allowed.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ....core.errors import RulesError
+from ..profiles import BOGEYS, PING_LABEL
+from .pieces import short
+
+__all__ = [
+    "FLAGS",
+    "MAX_ALLIES",
+    "MAX_BOGEYS",
+    "MAX_COMPLICATIONS",
+    "MAX_RED_FORCE",
+    "WIN_CONDITIONS",
+    "PingSpec",
+    "parse_red_force",
+    "parse_red_force_specs",
+    "parse_susceptible",
+    "parse_win",
+]
+
+FLAGS: Final = ("nemesis", "named", "synthetic", "susceptible")
+"""Bogey flags a Red Force entry may carry (ZD-C4, ZD-P0)."""
+
+WIN_CONDITIONS: Final = (
+    "objectives",
+    "exit",
+    "extract",
+    "rescue",
+    "assassination",
+    "observation",
+    "acquisition",
+    "survive",
+)
+"""A mission's win conditions (ZD-C8): all must hold for the mission to succeed."""
+
+_TIER_OF_LABEL: Final = {v: k for k, v in PING_LABEL.items()}
+
+PingSpec = tuple[str, frozenset[str]]
+"""A ping of the Red Force: its tier and its flags."""
+
+
+MAX_RED_FORCE: Final = 60
+"""The most pings a Red Force may have (FR-P1): each needs a ping site of the map, and no
+Zero Dark map holds more (a 48×48 table, MAX_MAP_SIDE, would be crowded with 60)."""
+
+MAX_COMPLICATIONS: Final = 2 * 54
+"""The most complications a mission can have (ZD-C6): each of the Control Deck's 54
+cards is resolved at most twice — once from the first deck (flipped or played from a
+hand, ZD-C7), once more from the second deck if it was set aside (ZD-B3)."""
+
+MAX_BOGEYS: Final = MAX_RED_FORCE + MAX_COMPLICATIONS
+"""Bogey ids a mission can reach (``B1`` …): every bogey was a ping, of the Red Force
+(FR-P1) or of a complication (ZD-C6). The action encoding covers them all."""
+
+MAX_ALLIES: Final = MAX_BOGEYS
+"""Ally ids a mission can reach (``A1`` …): every ally was a persuaded bogey (ZD-P1)."""
+
+_COUNT_DIGITS: Final = len(str(MAX_RED_FORCE))
+
+
+def parse_red_force(text: str) -> tuple[str, ...]:
+    """The tiers of a Red Force, in order (see :func:`parse_red_force_specs`)."""
+    return tuple(tier for tier, _ in parse_red_force_specs(text))
+
+
+def parse_red_force_specs(text: str) -> tuple[PingSpec, ...]:
+    """Read a Red Force: ``"grunt=5,elite=2,boss=1:named:nemesis"`` → its pings (tier,
+    flags), in order. A tier may be named or given by its counter's face (``1``, ``2``,
+    ``3``, ``S``, FR-P1); a count is a whole number (ASCII digits); flags are ``nemesis``,
+    ``named``, ``synthetic`` and ``susceptible`` (ZD-C4, ZD-P0). At most
+    :data:`MAX_RED_FORCE` pings in all.
+
+    Raises:
+        RulesError: an unknown tier or flag, a bad count, more than
+            :data:`MAX_RED_FORCE` pings, or no ping at all.
+    """
+    out: list[PingSpec] = []
+    tiers = ", ".join(BOGEYS)
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        tier, sep, rest = part.partition("=")
+        tier = tier.strip()
+        # A tier by name or by its counter's face (FR-P1: "1", "2", "3", "S").
+        tier = _TIER_OF_LABEL.get(tier.upper(), tier.lower())
+        count, *flags = rest.split(":")
+        count = count.strip()
+        if (
+            tier not in BOGEYS
+            or not sep
+            or not count.isascii()
+            or not count.isdigit()
+            or len(count) > _COUNT_DIGITS
+        ):
+            raise RulesError(
+                f"red_force: expected tier=count with tiers {tiers} (or the faces 1, 2, 3, "
+                f"S) and a count from 0 to {MAX_RED_FORCE} (FR-P1), got {short(part)}"
+            )
+        bad = [f for f in flags if f.strip().lower() not in FLAGS]
+        if bad:
+            raise RulesError(f"red_force: flags are {', '.join(FLAGS)}, not {short(bad[0])}")
+        n = int(count)
+        if len(out) + n > MAX_RED_FORCE:
+            raise RulesError(
+                f"red_force: at most {MAX_RED_FORCE} pings in all (FR-P1), got more at "
+                f"{short(part)}"
+            )
+        marks = frozenset(f.strip().lower() for f in flags)
+        out += [(tier, marks)] * n
+    if not out:
+        raise RulesError("red_force: at least one ping is needed (FR-P1), e.g. grunt=5,elite=2")
+    return tuple(out)
+
+
+def parse_susceptible(text: str) -> frozenset[str]:
+    """The bogey tiers of the ``susceptible`` option (ZD-P0): comma-separated tier names
+    in any case, each once; ``""`` or ``none`` for none.
+
+    Raises:
+        RulesError: an unknown or repeated tier, saying which tiers there are.
+    """
+    words = [w.strip().lower() for w in text.split(",")]
+    words = [w for w in words if w]
+    if words == ["none"]:
+        return frozenset()
+    seen: set[str] = set()
+    for w in words:
+        if w not in BOGEYS:
+            raise RulesError(
+                f"susceptible: expected bogey tiers ({', '.join(BOGEYS)}) or none, comma-"
+                f"separated (ZD-P0), not {short(w)}"
+            )
+        if w in seen:
+            raise RulesError(f"susceptible: each tier once (ZD-P0), {short(w)} is repeated")
+        seen.add(w)
+    return frozenset(seen)
+
+
+def parse_win(text: str) -> tuple[str, ...]:
+    """The ``win`` option's conditions (ZD-C8), comma-separated in any case; at least one.
+
+    Raises:
+        RulesError: an unknown condition, or none at all, saying which there are.
+    """
+    words = [w.strip().lower() for w in text.split(",")]
+    out = tuple(dict.fromkeys(w for w in words if w))
+    for w in out:
+        if w not in WIN_CONDITIONS:
+            raise RulesError(
+                f"win: conditions are {', '.join(WIN_CONDITIONS)} (ZD-C8), not {short(w)}"
+            )
+    if not out:
+        raise RulesError(f"win: at least one condition (ZD-C8): {', '.join(WIN_CONDITIONS)}")
+    return out
