@@ -17,7 +17,8 @@ from fogofwar.core.grid import MAX_SIDE, builtin_board, builtin_boards, load_boa
 from fogofwar.core.rng import stream
 from fogofwar.sim.tamper import check_loader, damage
 
-BOARDS = Path(__file__).resolve().parents[2] / "src" / "fogofwar" / "data" / "boards"
+DATA = Path(__file__).resolve().parents[2] / "src" / "fogofwar" / "data"
+BOARDS = DATA / "boards"
 
 
 def test_devices_pipes_and_folders_are_refused_before_they_are_read(tmp_path: Path) -> None:
@@ -109,7 +110,7 @@ def _load_board(data: bytes) -> object:
 def test_damaged_boards_load_or_fail_cleanly(name: str) -> None:
     # Generated damage (bytes, lines, numbers, junk, huge lines): a board loads or raises
     # one BadDataError — never another exception.
-    text = (BOARDS / f"{name}.board").read_text(encoding="utf-8")
+    text = next(DATA.glob(f"*/{name}.board")).read_text(encoding="utf-8")
     assert builtin_board(name).name
     broken = check_loader(_load_board, text, stream(1, "board-damage", name), trials=60)
     assert broken == []
@@ -118,7 +119,7 @@ def test_damaged_boards_load_or_fail_cleanly(name: str) -> None:
 @settings(max_examples=80, deadline=None)
 @given(st.integers(min_value=0, max_value=2**40))
 def test_one_damaged_board(key: int) -> None:
-    text = (BOARDS / "zd-open.board").read_text(encoding="utf-8")
+    text = (DATA / "zero-dark" / "zd-open.board").read_text(encoding="utf-8")
     what, data = damage(text, stream(key, "one-board"))
     try:
         _load_board(data)

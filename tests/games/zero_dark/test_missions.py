@@ -41,7 +41,7 @@ def broken(text: str, *, folder: Path | None = None) -> BadDataError:
 
 
 def shipped_board_text(name: str) -> str:
-    entry = resources.files("fogofwar").joinpath("data", "boards", name + ".board")
+    entry = resources.files("fogofwar").joinpath("data", "zero-dark", name + ".board")
     return entry.read_text(encoding="utf-8")
 
 
@@ -49,8 +49,8 @@ def shipped_board_text(name: str) -> str:
 
 
 def test_shipped_missions_are_the_folder() -> None:
-    # ZD-C8: every mission file in fogofwar/data/missions is listed, and no other.
-    folder = resources.files("fogofwar").joinpath("data", "missions")
+    # ZD-C8: every mission file in fogofwar/data/zero-dark is listed, and no other.
+    folder = resources.files("fogofwar").joinpath("data", "zero-dark")
     names = {e.name[: -len(".mission")] for e in folder.iterdir() if e.name.endswith(".mission")}
     assert names == set(SHIPPED_MISSIONS)
     assert len(SHIPPED_MISSIONS) >= 3
@@ -61,7 +61,7 @@ def test_shipped_missions_are_the_folder() -> None:
 def test_shipped_mission_loads_and_starts_a_game(name: str, seed: int) -> None:
     # ZD-C8: a mission's config creates a game of its map, heroes and Red Force.
     mission = load_mission(name)
-    assert mission.file == f"fogofwar/data/missions/{name}.mission"
+    assert mission.file == f"fogofwar/data/zero-dark/{name}.mission"
     assert mission.name and mission.description
     assert set(mission.win) <= set(WIN_CONDITIONS)
     state = RS.new_game(mission.config(), seed)

@@ -5,7 +5,8 @@ Boards
     ``docs/boards.md``: a terrain layer with a legend (passability, opacity, Cyl
     height), walls, doors, roads and named markers. Every problem in a file raises
     :class:`~fogofwar.core.errors.BadDataError` naming the file, line and column.
-    :func:`builtin_board` loads the boards shipped in ``fogofwar/data/boards``.
+    :func:`builtin_board` loads the boards shipped in ``fogofwar/data/boards`` and in each
+game's folder under ``fogofwar/data``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import MappingProxyType
 from typing import Final, NamedTuple
@@ -578,24 +580,36 @@ def load_board(path: str | Path) -> Board:
 _BOARD_SUFFIX: Final = ".board"
 
 
+def _shipped() -> dict[str, tuple[Traversable, str]]:
+    """Every shipped board by name: the kernel's own in ``fogofwar/data/boards``, each
+    game's in its folder ``fogofwar/data/<game>/``; the file's name is the board's."""
+    data = resources.files("fogofwar").joinpath("data")
+    out: dict[str, tuple[Traversable, str]] = {}
+    for folder in sorted(data.iterdir(), key=lambda f: (f.name != "boards", f.name)):
+        if not folder.is_dir():
+            continue
+        for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+            if entry.name.endswith(_BOARD_SUFFIX):
+                name = entry.name[: -len(_BOARD_SUFFIX)]
+                out.setdefault(name, (entry, f"fogofwar/data/{folder.name}/{entry.name}"))
+    return out
+
+
 def builtin_boards() -> list[str]:
-    """The names of the boards shipped in ``fogofwar/data/boards``, sorted."""
-    folder = resources.files("fogofwar").joinpath("data", "boards")
-    return sorted(
-        entry.name[: -len(_BOARD_SUFFIX)]
-        for entry in folder.iterdir()
-        if entry.name.endswith(_BOARD_SUFFIX)
-    )
+    """The names of the shipped boards (``fogofwar/data/boards`` and each game's folder
+    under ``fogofwar/data``), sorted."""
+    return sorted(_shipped())
 
 
 def builtin_board(name: str) -> Board:
-    """Load the shipped board ``name`` (the file ``fogofwar/data/boards/<name>.board``).
+    """Load the shipped board ``name`` (the file ``<name>.board`` in
+    ``fogofwar/data/boards`` or a game's folder under ``fogofwar/data``).
 
     Raises:
         LookupError: no such board; the message lists the available ones.
     """
-    entry = resources.files("fogofwar").joinpath("data", "boards", name + _BOARD_SUFFIX)
-    if "/" in name or "\\" in name or not entry.is_file():
+    found = _shipped().get(name)
+    if "/" in name or "\\" in name or found is None:
         raise LookupError(f"no built-in board {name!r}; available: {', '.join(builtin_boards())}")
-    file = f"fogofwar/data/boards/{name}.board"
+    entry, file = found
     return parse_board(read_text(entry, file=file, what="a board file"), file=file)

@@ -42,7 +42,7 @@ MAP_MARKERS: Final[Mapping[str, int]] = MappingProxyType(
     {"heroes": 6, "ping": 8, "deployment": 3, "exit": 1, "objective": 1}
 )
 
-#: The Zero Dark maps shipped in ``fogofwar/data/boards`` (FR-G2): a corridor map and
+#: The Zero Dark maps shipped in ``fogofwar/data/zero-dark`` (FR-G2): a corridor map and
 #: an open grid map.
 SHIPPED_MAPS: Final[tuple[str, ...]] = ("zd-corridor", "zd-open")
 

@@ -15,7 +15,7 @@ text file, by convention ``*.mission`` (``docs/missions.md``)::
 
 :func:`parse_mission` checks the whole file, the map and the Red Force included, and
 reports the first problem as a :class:`BadDataError` with the file, line and column;
-:func:`load_mission` loads a shipped mission (``fogofwar/data/missions``) or a file.
+:func:`load_mission` loads a shipped mission (``fogofwar/data/zero-dark``) or a file.
 :meth:`Mission.config` gives the ``zero-dark`` options that the mission sets.
 """
 
@@ -54,7 +54,7 @@ __all__ = [
 #: hero lost (ZD-C5).
 WIN_CONDITIONS: Final[tuple[str, ...]] = STATE_WIN_CONDITIONS
 
-#: The missions shipped in ``fogofwar/data/missions`` (the file ``NAME.mission``).
+#: The missions shipped in ``fogofwar/data/zero-dark`` (the file ``NAME.mission``).
 SHIPPED_MISSIONS: Final[tuple[str, ...]] = ("the-spy", "the-boss", "dead-drop")
 
 _SUFFIX: Final = ".mission"
@@ -443,9 +443,9 @@ def load_mission(name: str) -> Mission:
     if name not in SHIPPED_MISSIONS:
         shown = name if len(name) <= 40 else name[:39] + "…"
         raise LookupError(f"no shipped mission {shown!r}; available: {', '.join(SHIPPED_MISSIONS)}")
-    folder = resources.files("fogofwar").joinpath("data", "missions")
+    folder = resources.files("fogofwar").joinpath("data", "zero-dark")
     entry = folder.joinpath(name + _SUFFIX)
-    file = f"fogofwar/data/missions/{name}{_SUFFIX}"
+    file = f"fogofwar/data/zero-dark/{name}{_SUFFIX}"
     return parse_mission(
         read_text(entry, file=file, limit=DATA_FILE_LIMIT, what="a mission file"),
         file=file,

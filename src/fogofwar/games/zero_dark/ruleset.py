@@ -298,12 +298,12 @@ class ZeroDark(Ruleset):
         return (
             DataFormat(
                 "a Zero Dark map",
-                samples("boards", [f"{m}.board" for m in SHIPPED_MAPS]),
+                samples("zero-dark", [f"{m}.board" for m in SHIPPED_MAPS]),
                 lambda text, file: validate_map(parse_board(text, file=file)),
             ),
             DataFormat(
                 "a Zero Dark mission file",
-                samples("missions", [f"{m}.mission" for m in SHIPPED_MISSIONS]),
+                samples("zero-dark", [f"{m}.mission" for m in SHIPPED_MISSIONS]),
                 lambda text, file: parse_mission(text, file=file),
             ),
         )
