@@ -23,6 +23,7 @@ from ...core.odds import OddsQuery
 from .cards import SIDES, load_cards, parse_card_files, read_card_files
 from .observer import build_view
 from .odds import QUERIES
+from .render import render_view
 from .state import FATES, RULE_OF, RockNRollState
 
 __all__ = ["NOTATION", "RockNRoll"]
@@ -233,8 +234,6 @@ class RockNRoll(Ruleset):
 
     def render(self, view: PlayerView, config: Mapping[str, Any]) -> object:
         """The Points row, the sides, the seat's hand and the last events."""
-        from .render import render_view
-
         return render_view(view, config)
 
     def parse_actions(self, text: str, seat: str, state: State) -> list[Action]:

@@ -34,6 +34,7 @@ from .cardfile import (
 from .cards import CardLibrary, CheckCard, MissionCard
 from .observer import build_view
 from .odds import QUERIES
+from .render import render_view
 from .state import SEAT, SHAPES, WarfighterState, shape_error
 
 __all__ = [
@@ -312,8 +313,6 @@ class Warfighter(Ruleset):
     def render(self, view: PlayerView, config: Mapping[str, Any]) -> object:
         """The line of Locations with their Hostiles and checks, the squad, this turn's
         events."""
-        from .render import render_view
-
         return render_view(view, config)
 
     def parse_actions(self, text: str, seat: str, state: State) -> list[Action]:
