@@ -9,7 +9,7 @@ PIP    := $(BIN)/python -m pip
 .PHONY: demo test lint typecheck unit bench golden clean help
 
 help:
-	@echo "make demo    - set up .venv and run the main job"
+	@echo "make demo    - set up .venv and serve a Specter Ops table in the browser"
 	@echo "make test    - set up .venv with test extras; ruff, mypy and the whole pytest suite"
 	@echo "make bench   - print the benchmark figures (bench/)"
 	@echo "make golden  - regenerate golden files on purpose and show the diff"
@@ -27,8 +27,10 @@ $(VENV)/.installed-test: $(BIN)/python pyproject.toml
 	$(PIP) install --quiet -e '.[test,bench]'
 	@touch $@ $(VENV)/.installed
 
+# The main job: the web table, with a Specter Ops table (you are the agent, bots hunt);
+# open the printed link in a browser. Ctrl-C stops it; every table is kept.
 demo: $(VENV)/.installed
-	$(BIN)/fogofwar demo
+	$(BIN)/fogofwar serve --new specter-ops
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests bench

@@ -180,12 +180,12 @@ def truth_kit(state: Any) -> Kit:
     the hunters learn of (allow for) hidden uses only when the move is over."""
     if not state.with_characters or state.phase.startswith("pick"):
         return NO_KIT
-    cards = dict(state.cards)
+    cards = dict(state.focus.cards)
     if state.phase in ("agent", "agent_after"):
-        for card in (state.used_before, state.used_after):
+        for card in (state.focus.used_before, state.focus.used_after):
             if card and not CARDS[card].public:
                 cards[card] += 1
-    return (state.character, tuple(sorted(cards.items())))
+    return (state.focus.character, tuple(sorted(cards.items())))
 
 
 def _uses(kit: Kit, card: str) -> int:
@@ -1131,11 +1131,11 @@ def engine_moves(state: Any) -> list[tuple[list[Any], Any]]:
     seen = geo.seen_by([h.square for h in state.hunters])
     out: list[tuple[list[Any], Any]] = []
     visited: set[tuple[int, int, int | None]] = set()
-    start = state.path[-1]
+    start = state.focus.path[-1]
     stack = [(state.clone(), [], start if seen >> start & 1 else None)]
     while stack:
         node, actions, last = stack.pop()
-        key = (node.path[-1], len(node.path) - 1, last)
+        key = (node.focus.path[-1], len(node.focus.path) - 1, last)
         if key in visited:
             continue
         visited.add(key)
@@ -1147,7 +1147,7 @@ def engine_moves(state: Any) -> list[tuple[list[Any], Any]]:
             if a.kind == "stop" or nxt.phase != "agent":
                 out.append(([*actions, a], nxt))
             else:
-                sq = nxt.path[-1]
+                sq = nxt.focus.path[-1]
                 stack.append((nxt, [*actions, a], sq if seen >> sq & 1 else last))
     return out
 
@@ -1215,9 +1215,9 @@ def engine_turns(
             plain |= table[h.square]
             stealthy |= table[h.square] & geo.within(h.square, STEALTH_RANGE)
         seen = (plain, stealthy)
-        pick = 1 if node0.used_before == STEALTH else 0  # the path sight of this turn
-        decoy = node0.cards.get(DECOY, 0) > 0
-        limit = node0._move_limit()
+        pick = 1 if node0.focus.used_before == STEALTH else 0  # the path sight of this turn
+        decoy = node0.focus.cards.get(DECOY, 0) > 0
+        limit = node0.move_limit()
 
         def plausible(end: int, mark: int | None, decoy: bool = decoy) -> bool:
             if want is None:
@@ -1229,20 +1229,20 @@ def engine_turns(
                 return True
             return (None if mark is None else geo.name(mark)) == name
 
-        start = node0.path[-1]
+        start = node0.focus.path[-1]
         sight = seen[pick]
         visited: set[Any] = set()
         stack = [(node0, list(prefix), start if sight >> start & 1 else None)]
         while stack:
             node, actions, last = stack.pop()
-            key = (node.path[-1], len(node.path) - 1, last)
+            key = (node.focus.path[-1], len(node.focus.path) - 1, last)
             if key in visited:
                 continue
             visited.add(key)
             for a in node.legal_actions("agent"):
                 if a.kind == "use":
                     continue
-                steps = len(node.path) - 1
+                steps = len(node.focus.path) - 1
                 if a.kind == "step":
                     sq = geo.parse(str(a.args[0]))
                     mark = sq if sight >> sq & 1 else last
@@ -1253,7 +1253,7 @@ def engine_turns(
                         continue
                     end, steps = sq, steps + 1  # the last step: it ends the move
                 else:
-                    end, mark = node.path[-1], last
+                    end, mark = node.focus.path[-1], last
                 if plausible(end, mark):
                     out.append(TurnPlan(node, actions, a, end, steps))
     return out

@@ -1,4 +1,4 @@
-"""Tests for the default Specter Ops board, ``fogofwar/data/boards/specter-ops.board``.
+"""Tests for the default Specter Ops board, ``fogofwar/data/specter-ops/specter-ops.board``.
 
 The board is the project's own design (SO-B2) on the published grid and road pattern
 (SO-B1). These tests pin every property the rules and the setup rely on: the size, the

@@ -212,7 +212,7 @@ def outside_views(state: SpecterOpsState) -> list[str]:
 def snapshot(state: SpecterOpsState) -> tuple[Any, ...]:
     views = {seat: state.view(seat).canonical() for seat in (*state.seats, None)}
     legal = {seat: list(state.legal_actions(seat)) for seat in state.seats}
-    return views, legal, sorted(state.to_act()), state.character, dict(state.cards)
+    return views, legal, sorted(state.to_act()), state.focus.character, dict(state.focus.cards)
 
 
 def illegal(
@@ -260,34 +260,34 @@ def agent_move(state: SpecterOpsState, *squares: str, after: str | None = None) 
 
 
 def true_kit(state: SpecterOpsState) -> tuple[str, tuple[tuple[str, int], ...]]:
-    return state.character, tuple(sorted(state.cards.items()))
+    return state.focus.character, tuple(sorted(state.focus.cards.items()))
 
 
 def reset_knowledge(state: SpecterOpsState) -> None:
     """After surgery on the agent's square: the map holds exactly the true square, with
     every kit it still allowed (the true one among them)."""
-    kits = state.knowledge.possible_kits()
+    kits = state.focus.knowledge.possible_kits()
     assert true_kit(state) in kits
-    state.knowledge = PossibilityMap.start(
-        state.agent_square, state.knowledge.possible_sites(), kits
+    state.focus.knowledge = PossibilityMap.start(
+        state.focus.square, state.focus.knowledge.possible_sites(), kits
     )
 
 
 def place_agent(state: SpecterOpsState, square: str) -> None:
     # Surgery, at the start of the agent's turn: its true square, path and turn start.
-    assert state.phase == "agent" and len(state.path) == 1
-    state.agent_square = state.turn_start = at(state, square)
-    state.path = [state.agent_square]
+    assert state.phase == "agent" and len(state.focus.path) == 1
+    state.focus.square = state.focus.turn_start = at(state, square)
+    state.focus.path = [state.focus.square]
     reset_knowledge(state)
 
 
 def holds_truth(state: SpecterOpsState) -> bool:
     """SO-I2 with characters: the map holds the true square, kit and character."""
-    kits = state.knowledge.possible_kits()
+    kits = state.focus.knowledge.possible_kits()
     return bool(
-        state.knowledge.squares >> state.agent_square & 1
+        state.focus.knowledge.squares >> state.focus.square & 1
         and true_kit(state) in kits
-        and state.character in state.knowledge.possible_characters()
+        and state.focus.character in state.focus.knowledge.possible_characters()
     )
 
 
@@ -355,7 +355,7 @@ def test_s4_without_characters_there_is_no_setup_choice() -> None:
     # with no character or cards, and its health is public (SO-S6).
     state = RS.new_game({"players": 3}, 0)
     assert isinstance(state, SpecterOpsState)
-    assert state.phase == "agent" and state.character == "" and state.cards == {}
+    assert state.phase == "agent" and state.focus.character == "" and state.focus.cards == {}
     assert not any(a.kind in ("character", "card", "use") for a in state.legal_actions("agent"))
     assert {h.character for h in state.hunters} == {""}
     assert view_of(state, "hunter1")["agent"]["health"] == 4
@@ -418,7 +418,7 @@ def test_s4_agent_choice_is_secret(
     for state in (a, b):
         agent_move(state)  # the same public turn: stay on the start square
     assert outside_views(a) == outside_views(b)
-    assert a.knowledge == b.knowledge
+    assert a.focus.knowledge == b.focus.knowledge
 
 
 @pytest.mark.parametrize(("players", "count"), [(2, 3), (3, 3), (4, 5)])
@@ -438,7 +438,7 @@ def test_s4_card_count_and_pool(players: int, count: int, agent: str) -> None:
     if count == len(pool):
         # No choice: every card is taken at once and the game starts.
         assert state.phase == "agent"
-        assert state.cards == {c: CARDS[c].uses for c in pool}
+        assert state.focus.cards == {c: CARDS[c].uses for c in pool}
         assert sorted(d["card"] for d in of_kind(events, "agent_card")) == sorted(pool)
         return
     taken: list[str] = []
@@ -448,8 +448,8 @@ def test_s4_card_count_and_pool(players: int, count: int, agent: str) -> None:
         card = sorted(offered)[len(taken) % len(offered)]
         play(state, "agent", "card", card)
         taken.append(card)
-    assert len(taken) == count == len(state.cards)
-    assert state.cards == {c: CARDS[c].uses for c in taken}
+    assert len(taken) == count == len(state.focus.cards)
+    assert state.focus.cards == {c: CARDS[c].uses for c in taken}
     assert state.phase == "agent"
 
 
@@ -475,7 +475,7 @@ def test_s4_illegal_agent_picks_change_nothing() -> None:
     illegal(state, "hunter1", "card", "flash-bang")
     play(state, "agent", "card", "flash-bang")
     play(state, "agent", "card", "smoke-grenade")
-    assert state.cards == {"venom-dart": 2, "flash-bang": 3, "smoke-grenade": 3}
+    assert state.focus.cards == {"venom-dart": 2, "flash-bang": 3, "smoke-grenade": 3}
     # Setup is over: no more picks.
     assert state.phase == "agent"
     illegal(state, "agent", "card", "stealth-field")
@@ -497,7 +497,7 @@ def test_s4_character_public_after_the_game() -> None:
     state = game("cobra", ["venom-dart", "smoke-grenade", "flash-bang"], max_rounds=1)
     agent_move(state)
     finish_round(state)
-    assert state.is_over and not state.character_public
+    assert state.is_over and not state.focus.character_public
     for seat in outsiders(state):
         assert "cobra" in state.view(seat).canonical()
 
@@ -519,7 +519,7 @@ def test_s4_character_public_after_the_game() -> None:
 def test_s6_health(players: int, agent: str, health: int) -> None:
     # SO-S6: health 4; the Orangutan +2; 4 players +2 (SO-F1), so an Orangutan has 8.
     state = game(agent, sorted(card_pool(agent)), players)
-    assert state.health == state.max_health == health
+    assert state.focus.health == state.focus.max_health == health
     assert view_of(state, "agent")["secret"]["health"] == health
 
 
@@ -568,7 +568,7 @@ def test_s4_character_revealed_by_an_announcement(yard: str) -> None:
         {"hunter": "H1", "answer": "visible", "square": "F6"}
     ]
     assert of_kind(events, "character_revealed") == [{"character": "spider", "health": 4}]
-    assert state.knowledge.possible_characters() == {"spider"}
+    assert state.focus.knowledge.possible_characters() == {"spider"}
 
 
 # ====================================================================== equipment (SO-A7, SO-A8)
@@ -621,7 +621,7 @@ def test_a7_two_cards_per_turn_one_before_one_after(yard: str) -> None:
         "smoke-grenade",
     ]
     assert of_kind(events, "agent_moved")
-    assert state.cards == {"signal-jammer": 1, "smoke-grenade": 2, "flash-bang": 3}
+    assert state.focus.cards == {"signal-jammer": 1, "smoke-grenade": 2, "flash-bang": 3}
     # Not applicable: with nothing used before, two after are still one.
     finish_round(state)
     agent_move(state, "D8", after="flash-bang D7")
@@ -634,7 +634,7 @@ def test_a8_uses_count_down_and_a_spent_card_is_gone(yard: str) -> None:
     assert CARDS["signal-jammer"].uses == 2
     for left in (1, 0):
         play(state, "agent", "use", "signal-jammer")
-        assert state.cards["signal-jammer"] == left
+        assert state.focus.cards["signal-jammer"] == left
         assert view_of(state, "agent")["secret"]["cards"]["signal-jammer"] == left
         agent_move(state)
         finish_round(state)
@@ -647,7 +647,7 @@ def test_a8_uses_count_down_and_a_spent_card_is_gone(yard: str) -> None:
     assert ("signal-jammer",) not in uses(state)
     illegal(state, "agent", "use", "signal-jammer")
     # The hunters counted the public uses: every kit they allow has the jammer spent.
-    kits = state.knowledge.possible_kits()
+    kits = state.focus.knowledge.possible_kits()
     assert kits and all(dict(k[1])["signal-jammer"] == 0 for k in kits)
 
 
@@ -685,11 +685,11 @@ def test_adrenal_surge_six_steps_hidden(yard: str) -> None:
         assert state.phase == "agent"  # a 4th (and 5th) step does not end the move
     events += play(state, "agent", "step", path[5])  # the 6th step ends it
     assert state.phase == "order"
-    assert state.last_steps == 6 and name_of(state, state.agent_square) == "E1"
+    assert state.focus.last_steps == 6 and name_of(state, state.focus.square) == "E1"
     assert of_kind(events, "agent_moved") == [{"result": "hidden", "square": None}]
-    assert state.knowledge.squares >> state.agent_square & 1
+    assert state.focus.knowledge.squares >> state.focus.square & 1
     assert holds_truth(state)
-    assert state.cards["adrenal-surge"] == 2
+    assert state.focus.cards["adrenal-surge"] == 2
     # Not applicable: without the card the 4th step ends the move.
     for square in path[:4]:
         play(plain, "agent", "step", square)
@@ -712,7 +712,7 @@ def flash_bang_game(yard: str) -> SpecterOpsState:
     """4 players (all five cards): H1 on foot on F2 (sees column F), H2 on foot on A9
     (row 9, column A), H3 aboard the vehicle on K5 (row 5 and the road); agent F6."""
     state = game("cobra", players=4, board=yard, hunters=("gun", "beast", "prophet"))
-    assert "flash-bang" in state.cards
+    assert "flash-bang" in state.focus.cards
     place_vehicle(state, "K5")  # surgery: the vehicle with the hunters aboard
     place_hunter(state, "H1", "F2")  # surgery: figures on foot
     place_hunter(state, "H2", "A9")
@@ -724,7 +724,7 @@ def test_flash_bang_stuns_hunters_on_foot_that_see_the_square(yard: str) -> None
     # stunned (SO-H4); hunters aboard cannot be stunned (SO-V4). Public, with its square
     # and effect.
     state = flash_bang_game(yard)
-    here = state.agent_square
+    here = state.focus.square
     assert targets(state, "flash-bang") == set(state.geo.names(state.geo.within(here, 4)))
     events = play(state, "agent", "use", "flash-bang", "F5")
     assert of_kind(public(events), "equipment") == [
@@ -865,9 +865,9 @@ def test_holo_decoy_places_the_last_seen_token(yard: str) -> None:
     assert used and used[0].to == {"agent"}
     for seat in outsiders(state):
         assert view_of(state, seat)["agent"]["last_seen"] == "D8"
-    assert name_of(state, state.agent_square) == "H4"
+    assert name_of(state, state.focus.square) == "H4"
     assert holds_truth(state)
-    assert state.cards["holo-decoy"] == 1
+    assert state.focus.cards["holo-decoy"] == 1
 
 
 def test_holo_decoy_not_when_seen_at_the_end(yard: str) -> None:
@@ -900,7 +900,7 @@ def test_holo_decoy_through_a_hunter_keeps_the_true_square(corridor: str) -> Non
     play(state, "agent", "stop")
     if "E2" in targets(state, "holo-decoy"):
         play(state, "agent", "use", "holo-decoy", "E2")
-        assert holds_truth(state)  # fails: state.knowledge.squares == 0
+        assert holds_truth(state)  # fails: state.focus.knowledge.squares == 0
 
 
 def test_holo_decoy_from_a_hunters_square_keeps_the_true_square(yard: str) -> None:
@@ -918,7 +918,7 @@ def test_holo_decoy_from_a_hunters_square_keeps_the_true_square(yard: str) -> No
     assert of_kind(events, "announcement")[0]["answer"] == "visible"
     play(state, "hunter1", "end")
     finish_round(state)
-    assert hunter(state, "H1").square == state.agent_square
+    assert hunter(state, "H1").square == state.focus.square
     play(state, "agent", "step", "E7")
     play(state, "agent", "step", "D8")
     play(state, "agent", "stop")
@@ -950,7 +950,7 @@ def test_venom_dart_stuns_one_hunter_on_foot_within_4(yard: str) -> None:
         {"card": "venom-dart", "moment": "before", "hunter": "H1", "stunned": ["H1"]}
     ]
     assert [h.stunned for h in state.hunters] == [True, False, False]
-    assert state.cards["venom-dart"] == 1
+    assert state.focus.cards["venom-dart"] == 1
     agent_move(state, "I7")
     assert holds_truth(state)
     # The stunned hunter moves at most 2 (SO-H4).
@@ -974,15 +974,15 @@ def test_med_kit_regains_one_health_up_to_the_start(yard: str) -> None:
     play(state, "hunter1", "step", "E7")
     play(state, "hunter1", "stop")
     events = play(state, "hunter1", "attack")
-    assert of_kind(events, "attack")[0]["hit"] and state.health == 5
+    assert of_kind(events, "attack")[0]["hit"] and state.focus.health == 5
     finish_round(state)
     assert ("med-kit",) in uses(state)
     events = play(state, "agent", "use", "med-kit")
     assert of_kind(public(events), "equipment") == [
         {"card": "med-kit", "moment": "before", "health": 6}
     ]
-    assert state.health == state.max_health == 6
-    assert state.cards["med-kit"] == 0  # one use (SO-A8)
+    assert state.focus.health == state.focus.max_health == 6
+    assert state.focus.cards["med-kit"] == 0  # one use (SO-A8)
     agent_move(state, "D6")
     assert holds_truth(state)
 
@@ -1022,7 +1022,7 @@ def cobra_game(yard: str, seed: int = 0, agent: str = "cobra") -> SpecterOpsStat
     place_hunter(state, "H1", "E9")  # surgery: row 9 and column E, not F6
     events = agent_move(state)
     assert of_kind(events, "agent_moved") == [{"result": "hidden", "square": None}]
-    assert state.shown is None
+    assert state.focus.shown is None
     start_turn(state, "H1")
     return state
 
@@ -1042,7 +1042,7 @@ def test_cobra_ambush_on_its_square_stuns(yard: str) -> None:
     # It sees the agent on its square, but a stunned hunter may not attack (SO-H4).
     assert of_kind(events, "announcement")[0]["answer"] == "visible"
     assert state.phase != "attack"
-    assert state.knowledge.possible_characters() == {"cobra"}
+    assert state.focus.knowledge.possible_characters() == {"cobra"}
     assert holds_truth(state)
     finish_round(state)
     assert hunter(state, "H1").stunned  # stunned in its own turn: kept for the next
@@ -1275,7 +1275,7 @@ def test_beast_sniffs_after_3_steps_or_fewer(yard: str, path: list[str], near: b
     (sniff,) = [e for e in events if e.kind == "sniff"]
     assert sniff.to is None and dict(sniff.data) == {"hunter": "H1", "near": near}
     zone = state.geo.within(hunter(state, "H1").square, 4)
-    assert state.knowledge.squares & ~(zone if near else ~zone) == 0
+    assert state.focus.knowledge.squares & ~(zone if near else ~zone) == 0
     assert holds_truth(state)
     assert state.phase != "attack"  # nothing left to do: the turn ended
 
@@ -1457,7 +1457,7 @@ def test_notation_for_characters_and_cards() -> None:
 def _outside_the_agents_turn(state: SpecterOpsState) -> bool:
     if state.phase in ("order", "hunter", "attack"):
         return True
-    return state.phase == "agent" and len(state.path) == 1 and not state.used_before
+    return state.phase == "agent" and len(state.focus.path) == 1 and not state.focus.used_before
 
 
 def random_game(
@@ -1499,12 +1499,12 @@ def random_game(
                 assert encoding.decode(encoding.encode(a), s) == a
         if _outside_the_agents_turn(state):
             # SO-I2: the true square, kit and character are in the map.
-            assert state.knowledge.squares >> state.agent_square & 1, (seed, "square")
-            assert true_kit(state) in state.knowledge.possible_kits(), (seed, true_kit(state))
-            assert state.character in state.knowledge.possible_characters()
+            assert state.focus.knowledge.squares >> state.focus.square & 1, (seed, "square")
+            assert true_kit(state) in state.focus.knowledge.possible_kits(), (seed, true_kit(state))
+            assert state.focus.character in state.focus.knowledge.possible_characters()
             checked += 1
     assert checked > 20
-    assert state.character in AGENTS
+    assert state.focus.character in AGENTS
     return state, recorder
 
 
@@ -1543,7 +1543,7 @@ def test_random_play_with_characters(
     kinds: set[str] = set()
     for seed in seeds:
         state, recorder = random_game(players, seed, per_turn, board)
-        characters.add(state.character)
+        characters.add(state.focus.character)
         kinds |= {e.kind for e in state.events}
         if seed % 7 == 0:
             # The record replays to the same views, step by step, and outcome.

@@ -35,13 +35,13 @@ def test_t1_five_player_setup() -> None:
     assert state.hidden_sites and state.public_sites == [None] * 4
     view = state.view("hunter2").to_json()["view"]
     assert all(o["site"] is None for o in view["objectives"])
-    assert "H1" in geo.names(state._escape_bits())
+    assert "H1" in geo.names(state.escape_bits())
     # Health 4: the +2 is for the 4-player game only (SO-F1).
-    assert state.health == 4
+    assert state.focus.health == 4
     # With 2-4 players H1 is no escape point.
     four = RS.new_game({"players": 4}, 7)
     assert isinstance(four, SpecterOpsState)
-    assert "H1" not in geo.names(four._escape_bits())
+    assert "H1" not in geo.names(four.escape_bits())
 
 
 def test_t1_three_cards_with_five_players() -> None:
@@ -53,7 +53,7 @@ def test_t1_three_cards_with_five_players() -> None:
     for card in ("flash-bang", "smoke-grenade", "signal-jammer"):
         assert state.phase == "pick_cards"
         state.apply(Action("agent", "card", (card,)))
-    assert state.phase == "agent" and len(state.cards) == 3
+    assert state.phase == "agent" and len(state.focus.cards) == 3
 
 
 def test_t1_escape_at_h1_with_five_players() -> None:
@@ -61,9 +61,9 @@ def test_t1_escape_at_h1_with_five_players() -> None:
     state = new()
     state.done = [True, True, True, False]  # surgery: 3 of 4 done
     h2 = state.geo.parse("H2")
-    state.agent_square = h2  # surgery: the agent next to H1
-    state.path = [h2]
-    state.knowledge = PossibilityMap.start(h2, state.knowledge.possible_sites())
+    state.focus.square = h2  # surgery: the agent next to H1
+    state.focus.path = [h2]
+    state.focus.knowledge = PossibilityMap.start(h2, state.focus.knowledge.possible_sites())
     state.apply(Action("agent", "step", ("H1",)))
     state.apply(Action("agent", "stop"))
     outcome = state.outcome()
@@ -80,4 +80,4 @@ def test_five_player_random_games_keep_the_map_true() -> None:
             (seat,) = state.to_act()
             state.apply(rng.choice(state.legal_actions(seat)))
             if state.phase not in ("agent", "agent_after"):
-                assert state.knowledge.squares >> state.agent_square & 1
+                assert state.focus.knowledge.squares >> state.focus.square & 1

@@ -220,9 +220,11 @@ def agent_position(players: int, agent: str, foot: dict[str, str], vehicle: str)
     # Surgery: the vehicle, the hunters on foot and the agent (at the start of its turn);
     # the possibility map is reset to the agent's square.
     seat_hunters(state, foot, vehicle)
-    state.agent_square = geo.parse(agent)
-    state.path = [state.agent_square]
-    state.knowledge = PossibilityMap.start(state.agent_square, state.knowledge.possible_sites())
+    state.focus.square = geo.parse(agent)
+    state.focus.path = [state.focus.square]
+    state.focus.knowledge = PossibilityMap.start(
+        state.focus.square, state.focus.knowledge.possible_sites()
+    )
     return state
 
 
@@ -235,9 +237,9 @@ def agent_perft(state: SpecterOpsState) -> tuple[set[str], int]:
         nonlocal count
         for action in node.legal_actions("agent"):
             if action.kind == "stop":
-                dests.add(node.geo.name(node.path[-1]))
+                dests.add(node.geo.name(node.focus.path[-1]))
                 count += 1
-            elif len(node.path) == 4:  # the 4th step ends the move where it lands
+            elif len(node.focus.path) == 4:  # the 4th step ends the move where it lands
                 dests.add(str(action.args[0]))
                 count += 1
             else:

@@ -42,23 +42,23 @@ class Checker:
 
     def __init__(self, state: SpecterOpsState) -> None:
         self.encoding = RS.encoding(state.config)
-        self.health = state.health
+        self.health = state.focus.health
         self.round = state.round
         self.done = sum(state.done)
 
     def check(self, state: SpecterOpsState, events: Sequence[Any] = ()) -> None:
         geo = state.geo
         # SO-I2: the possibility map always holds the true square.
-        assert state.knowledge.squares >> state.agent_square & 1, "SO-I2: true square lost"
+        assert state.focus.knowledge.squares >> state.focus.square & 1, "SO-I2: true square lost"
         # SO-A1: the agent never stands on blocking terrain (nor does its path).
-        assert all(geo.passable >> s & 1 for s in state.path)
-        assert len(state.path) - 1 <= MOVE
+        assert all(geo.passable >> s & 1 for s in state.focus.path)
+        assert len(state.focus.path) - 1 <= MOVE
         # SO-A3: a finished move never ends on the vehicle or a hunter, unless the agent
         # could not move at all (0 steps).
         foot = {h.square for h in state.hunters if not h.aboard}
         if any(e.kind == "agent_moved" for e in events) and not state.is_over:
-            here = state.agent_square
-            assert state.last_steps == 0 or (here != state.vehicle and here not in foot)
+            here = state.focus.square
+            assert state.focus.last_steps == 0 or (here != state.vehicle and here not in foot)
         # SO-H1: hunters never end a move on each other (the one moving may pass over).
         settled = [
             h.square
@@ -72,9 +72,9 @@ class Checker:
         assert all(geo.passable >> h.square & 1 for h in state.hunters)
         assert state.drove <= DRIVE
         # SO-A9, SO-E3: health never rises; objectives are never undone.
-        assert 0 <= state.health <= self.health
+        assert 0 <= state.focus.health <= self.health
         assert sum(state.done) >= self.done
-        self.health, self.done = state.health, sum(state.done)
+        self.health, self.done = state.focus.health, sum(state.done)
         # SO-G3, SO-R2: rounds only go up, to the limit.
         assert self.round <= state.round <= state.max_rounds
         self.round = state.round
@@ -341,7 +341,7 @@ def test_metadata_and_seats() -> None:
     # SO-G1, SO-S1: seats and sides as the protocol publishes them.
     meta = RS.metadata
     assert meta.min_players == 2 and meta.max_players == 5
-    assert meta.information == "imperfect" and meta.chance == "explicit"
+    assert meta.information == "imperfect" and meta.chance == "sampled"
     assert RS.seats({"players": 4}) == ("agent", "hunter1", "hunter2", "hunter3")
     assert get_ruleset("so") is RS and get_ruleset("specterops") is RS
 
@@ -367,7 +367,7 @@ def test_metrics() -> None:
     assert metrics["rounds"] == state.round
     assert metrics["objectives"] == sum(state.done)
     assert metrics["escaped"] + metrics["eliminated"] + metrics["time_out"] == 1.0
-    where = state.geo.square(state.agent_square)
+    where = state.geo.square(state.focus.square)
     assert (metrics["end_row"], metrics["end_col"]) == (where.row + 1, where.col + 1)
     assert metrics["agent_won"] == metrics["escaped"]
     assert RS.metrics(new())["time_out"] == 0.0

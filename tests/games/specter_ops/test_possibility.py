@@ -78,14 +78,14 @@ def tally(counts: Counter[str], events: list[dict[str, Any]]) -> None:
 
 def check(state: SpecterOpsState, oracle: Oracle, where: str) -> None:
     """The engine's map equals the oracle's and holds the truth (SO-I2)."""
-    engine = set(state.geo.indices(state.knowledge.squares))
+    engine = set(state.geo.indices(state.focus.knowledge.squares))
     # During the agent's turn the map is still the one of its start (the move is not
     # over), and a hidden card it has used already is not known yet.
     moving = state.phase in ("agent", "agent_after")
-    truth = state.path[0] if moving else state.agent_square
+    truth = state.focus.path[0] if moving else state.focus.square
     kit = truth_kit(state)
     # The oracle itself must keep the true world, or it is not a sound reference.
-    assert oracle.holds(truth, state.last_steps, state.sites, kit), (
+    assert oracle.holds(truth, state.focus.last_steps, state.sites, kit), (
         f"{where}: oracle lost the truth {state.geo.name(truth)} {kit}\n"
         + "\n".join(oracle.log[-12:])
     )
@@ -95,10 +95,10 @@ def check(state: SpecterOpsState, oracle: Oracle, where: str) -> None:
         f"{where}: map - oracle = {names(state, engine - expected)}, "
         f"oracle - map = {names(state, expected - engine)}\n" + "\n".join(oracle.log[-12:])
     )
-    assert tuple(state.knowledge.possible_sites()) == oracle.sites(), f"{where}: sites differ"
+    assert tuple(state.focus.knowledge.possible_sites()) == oracle.sites(), f"{where}: sites differ"
     # The view shows the same map (SO-I2: the umpire gives it to the hunters).
     shown = state.view(None).to_json()["view"]
-    assert shown["possible"] == state.geo.names(state.knowledge.squares)  # type: ignore[index]
+    assert shown["possible"] == state.geo.names(state.focus.knowledge.squares)  # type: ignore[index]
     if state.with_characters:
         check_kits(state, oracle, where, steps=not moving)
 
@@ -106,15 +106,15 @@ def check(state: SpecterOpsState, oracle: Oracle, where: str) -> None:
 def check_kits(state: SpecterOpsState, oracle: Oracle, where: str, *, steps: bool) -> None:
     """SO-S4, SO-A7, SO-A8: the possible kits, and the squares of each kit (after a
     short and a long move, SO-V5, outside the agent's turn), are the oracle's."""
-    engine_kits = set(state.knowledge.possible_kits())
+    engine_kits = set(state.focus.knowledge.possible_kits())
     oracle_kits = oracle.kits()
     assert engine_kits == oracle_kits, (
         f"{where}: kits map - oracle = {sorted(engine_kits - oracle_kits)[:4]}, "
         f"oracle - map = {sorted(oracle_kits - engine_kits)[:4]}\n" + "\n".join(oracle.log[-12:])
     )
-    assert state.knowledge.possible_characters() == {k[0] for k in oracle_kits}
+    assert state.focus.knowledge.possible_characters() == {k[0] for k in oracle_kits}
     joint: dict[Any, tuple[int, int]] = {}
-    for g in state.knowledge.groups:
+    for g in state.focus.knowledge.groups:
         for k in g.kits:
             short, long = joint.get(k, (0, 0))
             joint[k] = (short | g.short, long | g.long)
@@ -197,7 +197,7 @@ def test_memoised_paths_equal_explicit_paths() -> None:
         oracle.feed(public_events(state.events))
         rng = stream(seed, "test")
         while not state.is_over:
-            if state.phase == "agent" and len(state.path) == 1:
+            if state.phase == "agent" and len(state.focus.path) == 1:
                 pw = oracle.path_world()
                 for start in sorted(oracle.squares())[:6]:
                     assert oracle.outcomes(start, pw) == oracle.naive_outcomes(start, pw)
@@ -228,15 +228,15 @@ def test_engine_moves_are_the_oracle_paths() -> None:
         oracle.feed(public_events(state.events))
         rng = stream(seed, "test")
         while not state.is_over:
-            if state.phase == "agent" and len(state.path) == 1:
+            if state.phase == "agent" and len(state.focus.path) == 1:
                 got = set()
                 for actions, after in engine_moves(state):
                     moved = public_events(after.events[len(state.events) :])
                     event = next(e for e in moved if e["kind"] == "agent_moved")
                     square = None if event["square"] is None else state.geo.parse(event["square"])
                     steps = sum(a.kind == "step" for a in actions)
-                    got.add((event["result"], square, after.agent_square, steps))
-                expected = oracle.outcomes(state.agent_square, oracle.path_world())
+                    got.add((event["result"], square, after.focus.square, steps))
+                expected = oracle.outcomes(state.focus.square, oracle.path_world())
                 assert got == set(expected), f"seed {seed} round {state.round}"
                 turns += 1
             before = len(state.events)
@@ -308,8 +308,8 @@ def test_true_square_always_in_map(data: st.DataObject, players: int, seed: int)
         seat = next(iter(state.to_act()))
         legal = state.legal_actions(seat)
         state.apply(legal[data.draw(st.integers(0, len(legal) - 1))])
-        assert state.knowledge.squares >> state.agent_square & 1
-        sites = state.knowledge.possible_sites()
+        assert state.focus.knowledge.squares >> state.focus.square & 1
+        sites = state.focus.knowledge.possible_sites()
         assert all(s in sites[j] for j, s in enumerate(state.sites))
 
 
@@ -347,13 +347,13 @@ def test_agent_under_a_hunter_must_leave() -> None:
         "hunter1: drive E2",
         "hunter1: stop",
     )
-    assert state.knowledge.squares >> state.geo.parse("D1") & 1
+    assert state.focus.knowledge.squares >> state.geo.parse("D1") & 1
     play(state, oracle, "hunter1: step D1")  # H2 gets out onto the agent (SO-V2)
     assert state.events[-1].kind == "announcement"
     assert state.events[-1].data["answer"] == "visible"
-    assert state.geo.names(state.knowledge.squares) == ["D1"]
+    assert state.geo.names(state.focus.knowledge.squares) == ["D1"]
     play(state, oracle, "hunter1: end", "agent: step D2", "agent: step D3", "agent: stop")
-    assert not state.knowledge.squares >> state.geo.parse("D1") & 1
+    assert not state.focus.knowledge.squares >> state.geo.parse("D1") & 1
 
 
 def test_trapped_agent_stays_in_the_map() -> None:
@@ -390,7 +390,7 @@ def test_trapped_agent_stays_in_the_map() -> None:
     assert state.phase == "agent"
     assert state.legal_actions("agent") == [Action("agent", "stop")]
     play(state, oracle, "agent: stop")
-    assert state.geo.names(state.knowledge.squares) == ["A1"]
+    assert state.geo.names(state.focus.knowledge.squares) == ["A1"]
     assert state.view(None).to_json()["view"]["agent"]["revealed_at"] == "A1"  # type: ignore[index]
 
 
@@ -427,7 +427,7 @@ def test_held_escape_point_stays_in_the_map() -> None:
     assert state.legal_actions("agent") == [Action("agent", "stop")]
     play(state, oracle, "agent: stop")
     assert not state.is_over
-    assert state.geo.names(state.knowledge.squares) == ["A1"]
+    assert state.geo.names(state.focus.knowledge.squares) == ["A1"]
 
 
 # --------------------------------------------------------------------------- characters
@@ -447,7 +447,7 @@ def decoy_bugs(state: SpecterOpsState, oracle: Oracle) -> Any:
         if action.kind != "use" or action.args[0] != "holo-decoy":
             return False
         target = state.geo.parse(str(action.args[1]))
-        assert target in oracle.decoy_squares(state.path[0], state._move_limit()), action
+        assert target in oracle.decoy_squares(state.focus.path[0], state.move_limit()), action
         return False
 
     return avoid
@@ -463,7 +463,7 @@ def check_decoy_targets(state: SpecterOpsState, oracle: Oracle, counts: Counter[
         if a.args[:1] == ("holo-decoy",)
     }
     if offered:
-        expected = oracle.decoy_squares(state.path[0], state._move_limit())
+        expected = oracle.decoy_squares(state.focus.path[0], state.move_limit())
         assert offered == set(expected), (
             f"decoy targets: engine {names(state, offered)}, oracle {names(state, set(expected))}"
         )
@@ -477,7 +477,7 @@ def setup_action(state: SpecterOpsState, seat: str, rng: Any, character: str) ->
     if state.phase == "pick_agent":
         return Action(AGENT, "character", (character,))
     unique = AGENTS[character].unique_card
-    if state.phase == "pick_cards" and unique not in state.cards and rng.randbelow(3):
+    if state.phase == "pick_cards" and unique not in state.focus.cards and rng.randbelow(3):
         return Action(AGENT, "card", (unique,))
     return rng.choice(state.legal_actions(seat))
 
@@ -489,7 +489,7 @@ def hunt(state: SpecterOpsState, seat: str, rng: Any) -> Action | None:
         return None
     h = state.hunters[state.current]
     geo = state.geo
-    possible = geo.indices(state.knowledge.squares)
+    possible = geo.indices(state.focus.knowledge.squares)
     legal = state.legal_actions(seat)
     if h.aboard or not possible:
         return None
@@ -550,7 +550,7 @@ def play_kit_checked(
         for e in state.events[before:]:
             if e.kind == "agent_used":
                 counts["used/" + str(e.data["card"])] += 1
-                counts["two_cards"] += e.data["moment"] == "after" and bool(state.used_before)
+                counts["two_cards"] += e.data["moment"] == "after" and bool(state.focus.used_before)
         oracle.feed(events)
         check(state, oracle, f"seed {seed} action {n} {action}")
     counts["games"] += 1
@@ -669,15 +669,19 @@ def test_engine_turns_are_the_oracle_turns() -> None:
             if state.phase == "pick_agent":
                 action = Action(AGENT, "character", (setup[0],))
             elif state.phase == "pick_cards":
-                action = Action(AGENT, "card", (setup[1][len(state.cards)],))
+                action = Action(AGENT, "card", (setup[1][len(state.focus.cards)],))
             else:
-                if state.phase == "agent" and len(state.path) == 1 and not state.used_before:
+                if (
+                    state.phase == "agent"
+                    and len(state.focus.path) == 1
+                    and not state.focus.used_before
+                ):
                     got = set()
                     # Only the moves' results count here, not the map: a map of the one
                     # true world makes the engine's map updates cheap.
                     probe = state.clone()
-                    probe.knowledge = knowledge.PossibilityMap.start(
-                        state.agent_square,
+                    probe.focus.knowledge = knowledge.PossibilityMap.start(
+                        state.focus.square,
                         [frozenset({s}) for s in state.sites],
                         [truth_kit(state)],
                     )
@@ -691,13 +695,13 @@ def test_engine_turns_are_the_oracle_turns() -> None:
                                 (
                                     event["result"],
                                     None if square is None else state.geo.parse(square),
-                                    after.agent_square,
-                                    after.last_steps,
-                                    after.used_before,
-                                    after.used_after,
+                                    after.focus.square,
+                                    after.focus.last_steps,
+                                    after.focus.used_before,
+                                    after.focus.used_after,
                                 )
                             )
-                    expected = oracle.turns(state.agent_square, truth_kit(state))
+                    expected = oracle.turns(state.focus.square, truth_kit(state))
                     expected = {t for t in expected if t[5] != DECOY}
                     assert got == expected, f"seed {seed} round {state.round}"
                     turns += 1
@@ -808,7 +812,7 @@ def test_decoy_beside_a_hunter_keeps_the_map_exact() -> None:
         *("agent: step A4", "agent: step A3", "agent: stop", "agent: use holo-decoy C5"),
     )
     assert state.view(None).data["agent"]["last_seen"] == "C5"
-    assert state.geo.name(state.agent_square) == "A3"
+    assert state.geo.name(state.focus.square) == "A3"
 
 
 def test_decoy_from_under_a_hunter_keeps_the_truth() -> None:
@@ -828,12 +832,12 @@ def test_decoy_from_under_a_hunter_keeps_the_truth() -> None:
         *("hunter1: step E3", "hunter1: step D3", "hunter1: stop", "hunter1: end"),
         *("hunter1: stop", "agent: step C3", "agent: step B4", "agent: stop"),
     )
-    assert state.hunters[0].square == state.path[0] == state.geo.parse("D3")
+    assert state.hunters[0].square == state.focus.path[0] == state.geo.parse("D3")
     targets = [a.args[1] for a in state.legal_actions(AGENT) if a.args[:1] == ("holo-decoy",)]
     assert "D3" in targets  # the start: seen there (H1 stands on it), then it left
     play(state, oracle, "agent: use holo-decoy D1")
     assert state.view(None).data["agent"]["last_seen"] == "D1"
-    assert state.geo.name(state.agent_square) == "B4"
+    assert state.geo.name(state.focus.square) == "B4"
 
 
 def test_decoy_on_the_vehicle_keeps_the_map_exact() -> None:

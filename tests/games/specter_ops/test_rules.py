@@ -107,13 +107,15 @@ def agent_move(state: SpecterOpsState, *squares: str) -> list[Event]:
 
 def reset_knowledge(state: SpecterOpsState) -> None:
     """After surgery on the agent's square: the map holds exactly the true square."""
-    state.knowledge = PossibilityMap.start(state.agent_square, state.knowledge.possible_sites())
+    state.focus.knowledge = PossibilityMap.start(
+        state.focus.square, state.focus.knowledge.possible_sites()
+    )
 
 
 def place_agent(state: SpecterOpsState, square: str) -> None:
     # Surgery: the agent's true square (and its path, which starts there).
-    state.agent_square = at(state, square)
-    state.path = [state.agent_square]
+    state.focus.square = at(state, square)
+    state.focus.path = [state.focus.square]
     reset_knowledge(state)
 
 
@@ -339,7 +341,7 @@ def test_b2_board_loaded_from_a_path(tmp_path: Path) -> None:
         state = new(players, board=str(path))
         geo = state.geo
         assert (geo.width, geo.height) == (12, 10)
-        assert name_of(state, state.agent_square) == "A1"
+        assert name_of(state, state.focus.square) == "A1"
         assert name_of(state, state.vehicle) == vehicle
         assert [name_of(state, s) for s in state.sites] == ["C2", "E2", "C7", "H7"]
         assert [name_of(state, e) for e in geo.escape] == ["A10", "L1"]
@@ -464,7 +466,7 @@ def test_s5_agent_starts_at_n1_and_moves_first() -> None:
     # SO-S5: the agent starts at N1 and takes the first turn.
     for players in (2, 3, 4):
         state = new(players)
-        assert name_of(state, state.agent_square) == "N1"
+        assert name_of(state, state.focus.square) == "N1"
         assert state.round == 1 and state.phase == "agent"
         assert state.to_act() == {"agent"}
         for seat in state.seats[1:]:
@@ -481,7 +483,7 @@ def test_s5_agent_starts_at_n1_and_moves_first() -> None:
 def test_s6_agent_health(players: int, health: int) -> None:
     # SO-S6: the agent's health; +2 with 4 players (base 4 until characters come).
     state = new(players)
-    assert state.health == health
+    assert state.focus.health == health
     assert of_kind(state.events, "setup")[0]["health"] == health
     view = view_of(state, "hunter1")
     assert view["agent"]["health"] == health
@@ -559,7 +561,7 @@ def test_a1_zero_to_four_steps() -> None:
     assert Action("agent", "stop") in state.legal_actions("agent")
     assert legal_args(state, "agent", "step") == {"M1", "O1", "M2", "N2", "O2"}
     events = agent_move(state, "N2", "N3", "N4")
-    assert state.phase == "order" and state.last_steps == 3
+    assert state.phase == "order" and state.focus.last_steps == 3
     assert of_kind(events, "agent_path") == [{"path": ["N1", "N2", "N3", "N4"]}]
     # A 4th step ends the move by itself: no stop is needed (or possible).
     state = new(3)
@@ -567,7 +569,7 @@ def test_a1_zero_to_four_steps() -> None:
         play(state, "agent", "step", square)
     assert state.phase == "agent"
     play(state, "agent", "step", "N5")
-    assert state.phase == "order" and state.last_steps == 4
+    assert state.phase == "order" and state.focus.last_steps == 4
     illegal(state, "agent", "step", "N6", rule=None)
 
 
@@ -612,7 +614,7 @@ def test_a2_no_squeezing_between_touching_corners() -> None:
     assert "L4" not in legal_args(state, "agent", "step")
     assert "J4" in legal_args(state, "agent", "step")
     play(state, "agent", "step", "J4")
-    assert state.last_steps == 4 and name_of(state, state.agent_square) == "J4"
+    assert state.focus.last_steps == 4 and name_of(state, state.focus.square) == "J4"
 
 
 def test_a3_vehicle_crossed_but_not_ended_on() -> None:
@@ -624,7 +626,7 @@ def test_a3_vehicle_crossed_but_not_ended_on() -> None:
     assert "vehicle" in reason
     play(state, "agent", "step", "N3")
     play(state, "agent", "stop")
-    assert name_of(state, state.agent_square) == "N3"
+    assert name_of(state, state.focus.square) == "N3"
     # The vehicle may not be entered with the last step: no way to go on from it.
     state = new(3)
     place_vehicle(state, "N2")  # surgery
@@ -649,7 +651,7 @@ def test_a3_not_ending_on_a_hunter_unless_unable_to_move() -> None:
     place_hunter(state, "H2", "A2")  # surgery
     assert state.legal_actions("agent") == [Action("agent", "stop")]
     events = play(state, "agent", "stop")
-    assert name_of(state, state.agent_square) == "A1" and state.last_steps == 0
+    assert name_of(state, state.focus.square) == "A1" and state.focus.last_steps == 0
     assert of_kind(events, "agent_moved") == [{"result": "revealed", "square": "A1"}]
 
 
@@ -663,7 +665,7 @@ def test_a3_vehicle_parked_on_the_agent() -> None:
     assert legal_args(state, "agent", "step") == {"J19", "K19", "L19", "J20", "J21", "K21", "L21"}
     play(state, "agent", "step", "J20")
     play(state, "agent", "stop")
-    assert state.agent_square != state.vehicle
+    assert state.focus.square != state.vehicle
 
 
 def test_a4_movement_is_secret() -> None:
@@ -696,7 +698,7 @@ def test_a5_revealed_when_seen_after_moving() -> None:
     state = sight_setup()
     events = agent_move(state, "N2", "N3")
     assert of_kind(events, "agent_moved") == [{"result": "revealed", "square": "N3"}]
-    assert state.shown is not None and state.public_agent_square() == at(state, "N3")
+    assert state.focus.shown is not None and state.public_agent_square() == at(state, "N3")
     for seat in ("hunter1", "hunter2", None):
         view = view_of(state, seat)
         assert view["agent"]["revealed_at"] == "N3"
@@ -715,7 +717,7 @@ def test_a6_last_seen_on_the_last_visible_square() -> None:
     state = sight_setup()
     events = agent_move(state, "N2", "M3")
     assert of_kind(events, "agent_moved") == [{"result": "last_seen", "square": "N2"}]
-    assert state.last_seen == at(state, "N2") and state.shown is None
+    assert state.focus.last_seen == at(state, "N2") and state.focus.shown is None
     view = view_of(state, "hunter2")
     assert view["agent"]["last_seen"] == "N2" and view["agent"]["revealed_at"] is None
 
@@ -726,18 +728,18 @@ def test_a6_start_in_sight_token_where_it_stood_and_one_token() -> None:
     state = sight_setup()
     agent_move(state, "M2", "L2")
     assert of_kind(state.events, "agent_moved") == [{"result": "last_seen", "square": "N1"}]
-    assert state.last_seen == at(state, "N1")
+    assert state.focus.last_seen == at(state, "N1")
     finish_round(state)
     # Round 2: a hidden move (L2 -> K3) leaves the token where it was.
     agent_move(state, "K3")
-    assert state.last_seen == at(state, "N1")
+    assert state.focus.last_seen == at(state, "N1")
     finish_round(state)
     # Round 3: the agent crosses column N in sight and leaves it again.
     place_agent(state, "M4")  # surgery: the agent beside the road, unseen
     agent_move(state, "N4", "M5")
     moved = of_kind(state.events[state.round_events :], "agent_moved")
     assert moved == [{"result": "last_seen", "square": "N4"}]
-    assert state.last_seen == at(state, "N4")
+    assert state.focus.last_seen == at(state, "N4")
     view = view_of(state, "hunter1")
     assert view["agent"]["last_seen"] == "N4"
 
@@ -746,7 +748,7 @@ def test_a6_revealed_at_the_end_places_no_token() -> None:
     # SO-A6: visible at the end means revealed (SO-A5), not Last Seen.
     state = sight_setup()
     agent_move(state, "N2")
-    assert state.last_seen is None and state.shown is not None
+    assert state.focus.last_seen is None and state.focus.shown is not None
 
 
 # ====================================================================== attacks
@@ -765,7 +767,7 @@ def attack(
     place_agent(state, agent_square)  # surgery: the agent's true square
     place_hunter(state, "H1", hunter_square)  # surgery: H1 on foot
     if health is not None:
-        state.health = health  # surgery: the agent's health
+        state.focus.health = health  # surgery: the agent's health
     start_turn(state, "H1")
     play(state, "hunter1", "stop")
     assert state.phase == "attack", "the hunter must see the agent"
@@ -805,9 +807,9 @@ def closed_form(distance: int) -> Fraction:
 def test_x1_hit_if_roll_at_least_distance() -> None:
     # SO-X1: a d6 hits if at least the distance. E12 -> K12 along the yard: distance 6.
     state, event = find_attack("E12", "K12", lambda e: e["dice"] == [6])
-    assert event["distance"] == 6 and event["hit"] and state.health == 3
+    assert event["distance"] == 6 and event["hit"] and state.focus.health == 3
     state, event = find_attack("E12", "K12", lambda e: e["dice"] == [5])
-    assert event["distance"] == 6 and not event["hit"] and state.health == 4
+    assert event["distance"] == 6 and not event["hit"] and state.focus.health == 4
     # Distance 4 (G12 -> K12): a 4 hits, a 3 misses.
     _, event = find_attack("G12", "K12", lambda e: e["dice"] == [4])
     assert event["distance"] == 4 and event["hit"]
@@ -843,9 +845,9 @@ def test_x2_shared_square_hits_automatically() -> None:
 def test_x3_natural_one_always_misses() -> None:
     # SO-X3: at distance 1 every face hits (>= 1) except the natural 1.
     state, event = find_attack("J12", "K12", lambda e: e["dice"] == [1])
-    assert not event["hit"] and state.health == 4
+    assert not event["hit"] and state.focus.health == 4
     state, event = find_attack("J12", "K12", lambda e: e["dice"] == [2])
-    assert event["hit"] and state.health == 3
+    assert event["hit"] and state.focus.health == 3
     assert exploding_check(6, 1).dist()[1] == Fraction(5, 6)
 
 
@@ -891,11 +893,11 @@ def test_x5_exact_hit_probability_by_distance(distance: int) -> None:
 def test_a9_each_hit_removes_one_health() -> None:
     # SO-A9: each successful attack removes exactly 1 health; a miss removes none.
     state, event = find_attack("E12", "K12", lambda e: e["hit"])
-    assert state.health == 3 and event["health"] == 3
+    assert state.focus.health == 3 and event["health"] == 3
     state, event = find_attack("E12", "K12", lambda e: not e["hit"])
-    assert state.health == 4 and event["health"] == 4
+    assert state.focus.health == 4 and event["health"] == 4
     state, _ = find_attack("E12", "K12", lambda e: e["hit"], players=4)
-    assert state.health == 5
+    assert state.focus.health == 5
 
 
 # ====================================================================== objectives
@@ -927,7 +929,7 @@ def test_o1_completed_at_the_start_of_the_turn_next_to_it() -> None:
     assert completed == [{"completed": [{"sector": 1, "site": name_of(state, site)}], "done": 1}]
     kinds = [e.kind for e in events]
     assert kinds.index("objectives_completed") < kinds.index("agent_turn")
-    assert state.path == [stand]  # before the move
+    assert state.focus.path == [stand]  # before the move
 
 
 def test_o1_diagonal_counts_and_two_squares_away_does_not() -> None:
@@ -1084,14 +1086,14 @@ def test_e2_hunter_blocks_an_escape_point_even_when_the_agent_cannot_move() -> N
 def test_e3_agent_loses_at_zero_health() -> None:
     # SO-E3, SO-G2: a hit at health 1 ends the game: the hunters win.
     state, event = find_attack("E12", "K12", lambda e: e["hit"], health=1)
-    assert event["health"] == 0 and state.health == 0
+    assert event["health"] == 0 and state.focus.health == 0
     outcome = state.outcome()
     assert outcome is not None and outcome.rule == "SO-E3"
     assert outcome.sides == {"hunters"} and outcome.winners == {"hunter1", "hunter2"}
     assert RS.metrics(state)["eliminated"] == 1.0 and RS.metrics(state)["agent_won"] == 0.0
     # At health 2 a hit leaves 1 and the game goes on.
     state, event = find_attack("E12", "K12", lambda e: e["hit"], health=2)
-    assert state.health == 1 and state.outcome() is None
+    assert state.focus.health == 1 and state.outcome() is None
 
 
 # ====================================================================== hunters' turn
@@ -1276,7 +1278,7 @@ def test_h2_no_attack_without_sight_and_end_declines() -> None:
     start_turn(state, "H1")
     play(state, "hunter1", "stop")
     events = play(state, "hunter1", "end")
-    assert of_kind(events, "attack") == [] and state.health == 4
+    assert of_kind(events, "attack") == [] and state.focus.health == 4
 
 
 def test_h3_clear_or_visible_at_the_end_of_each_movement() -> None:
@@ -1293,7 +1295,7 @@ def test_h3_clear_or_visible_at_the_end_of_each_movement() -> None:
     assert of_kind(events, "announcement") == [
         {"hunter": "H1", "answer": "visible", "square": "N3"}
     ]
-    assert state.shown is not None
+    assert state.focus.shown is not None
     for seat in ("hunter1", "hunter2", None):
         view = view_of(state, seat)
         assert view["agent"]["revealed_at"] == "N3" and view["possible"] == ["N3"]
@@ -1588,7 +1590,7 @@ def test_v3_figures_move_through_the_vehicle() -> None:
     place_vehicle(state, "K19")
     assert "K19" in legal_args(state, "agent", "step")
     agent_move(state, "K19", "J19")
-    assert name_of(state, state.agent_square) == "J19"
+    assert name_of(state, state.focus.square) == "J19"
     # A hunter on the vehicle's square (mid-move) may stop: that is getting in, and the
     # move through it needs no stop there (test_v2_getting_in_by_ending_on_the_vehicle).
 
@@ -1720,7 +1722,7 @@ def test_f1_four_player_setup() -> None:
     assert four.hidden_sites and not three.hidden_sites
     assert name_of(four, four.vehicle) == "K23" and name_of(three, three.vehicle) == "K17"
     assert all(h.aboard and h.square == four.vehicle for h in four.hunters)
-    assert (four.health, three.health) == (6, 4)
+    assert (four.focus.health, three.focus.health) == (6, 4)
     view = view_of(four, "hunter2")
     assert [o["site"] for o in view["objectives"]] == [None] * 4
 
@@ -1738,7 +1740,7 @@ def test_i1_hunters_learn_the_square_only_through_listed_channels() -> None:
         assert all(e["kind"] != "agent_path" for e in view["events"])
         assert view["agent"]["revealed_at"] is None
         assert len(view["possible"]) > 1
-    assert at(state, "M2") in state.geo.indices(state.knowledge.squares)  # SO-I2
+    assert at(state, "M2") in state.geo.indices(state.focus.knowledge.squares)  # SO-I2
 
 
 def test_illegal_actions_change_nothing_anywhere() -> None:
@@ -1769,6 +1771,6 @@ def test_surgery_helpers_keep_the_map_consistent() -> None:
     # SO-I2 (support for the tests above): after surgery the map holds the true square.
     state = hunters_phase(4)
     place_agent(state, "K12")
-    assert state.knowledge.squares == 1 << at(state, "K12")
+    assert state.focus.knowledge.squares == 1 << at(state, "K12")
     # With 4 players the hunters still allow all 6 candidate sites per sector (SO-S3).
-    assert [len(s) for s in state.knowledge.possible_sites()] == [6, 6, 6, 6]
+    assert [len(s) for s in state.focus.knowledge.possible_sites()] == [6, 6, 6, 6]

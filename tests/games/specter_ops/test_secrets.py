@@ -29,7 +29,7 @@ from typing import Any
 
 import pytest
 
-from fogofwar.core.game import Action, canonical_json, get_ruleset
+from fogofwar.core.game import Action, canonical_json, emit, get_ruleset
 from fogofwar.core.rng import stream
 from fogofwar.games.specter_ops.characters import AGENTS, CARDS
 from fogofwar.games.specter_ops.state import AGENT, SpecterOpsState
@@ -210,10 +210,10 @@ def play_twins(board: str, players: int, seed: int, rounds: int, policy: str) ->
             a_facts = round_facts(trial, marks)
             # Game B: another move with the same public consequences, preferring one
             # that ends elsewhere or with another number of steps (SO-V5) than A's.
-            a_end = (trial.agent_square, trial.last_steps)
+            a_end = (trial.focus.square, trial.focus.last_steps)
             candidates = engine_moves(b)
             alt.shuffle(candidates)
-            candidates.sort(key=lambda c: (c[1].agent_square, c[1].last_steps) == a_end)
+            candidates.sort(key=lambda c: (c[1].focus.square, c[1].focus.last_steps) == a_end)
             chosen = next((c for c in candidates if follows(b, c[1], a_facts, hunters)), None)
             if chosen is not None:
                 break
@@ -221,7 +221,7 @@ def play_twins(board: str, players: int, seed: int, rounds: int, policy: str) ->
             out.stopped = True
             return out
         out.rounds += 1
-        out.moved_apart += chosen[1].agent_square != trial.agent_square
+        out.moved_apart += chosen[1].focus.square != trial.focus.square
         # Play B for real and compare it with A at every point.
         for action in chosen[0]:
             b.apply(action)
@@ -259,7 +259,7 @@ def test_non_interference_check_has_teeth(monkeypatch: pytest.MonkeyPatch) -> No
     end_turn = SpecterOpsState._end_hunter_turn
 
     def leaky(self: SpecterOpsState) -> None:
-        self._emit("debug", steps=self.last_steps)
+        emit(self.events, "debug", steps=self.focus.last_steps)
         end_turn(self)
 
     monkeypatch.setattr(SpecterOpsState, "_end_hunter_turn", leaky)
@@ -395,7 +395,9 @@ class KitTwins(Twins):
 
 
 def hidden_used(state: SpecterOpsState) -> tuple[str, ...]:
-    return tuple(c for c in (state.used_before, state.used_after) if c and not CARDS[c].public)
+    return tuple(
+        c for c in (state.focus.used_before, state.focus.used_after) if c and not CARDS[c].public
+    )
 
 
 def play_kit_twins(
@@ -452,7 +454,9 @@ def play_kit_twins(
             # Moves that end elsewhere, or with another number of steps (SO-V5), first.
             plans = engine_turns(b, allow, (moved["result"], moved["square"]))
             alt.shuffle(plans)
-            plans.sort(key=lambda p: (p.end, p.steps) == (trial.agent_square, trial.last_steps))
+            plans.sort(
+                key=lambda p: (p.end, p.steps) == (trial.focus.square, trial.focus.last_steps)
+            )
             chosen = next(
                 (
                     turn_b
@@ -472,7 +476,7 @@ def play_kit_twins(
         points_b = agent_turn_points(b, chosen[0])
         assert points_a == points_b, f"seed {seed} round {a.round}: the agent's turn"
         out.rounds += 1
-        out.moved_apart += a.agent_square != b.agent_square
+        out.moved_apart += a.focus.square != b.focus.square
         out.cards_apart += hidden_used(b) != used_a
         for action in hunters:
             a.apply(action)
@@ -480,7 +484,7 @@ def play_kit_twins(
             assert snapshot(b) == snapshot(a), f"seed {seed} round {a.round}: after {action}"
             out.points += 1
         out.kit_apart += truth_kit(a) != truth_kit(b)
-        out.character_apart += a.character != b.character
+        out.character_apart += a.focus.character != b.focus.character
     return out
 
 
@@ -513,9 +517,9 @@ def test_kit_non_interference_has_teeth(monkeypatch: pytest.MonkeyPatch, leak: s
 
     def leaky(self: SpecterOpsState) -> None:
         if leak == "character":
-            self._emit("debug", character=self.character)
+            emit(self.events, "debug", character=self.focus.character)
         else:
-            self._emit("debug", stealth=self.cards.get("stealth-field", 0))
+            emit(self.events, "debug", stealth=self.focus.cards.get("stealth-field", 0))
         end_turn(self)
 
     monkeypatch.setattr(SpecterOpsState, "_end_hunter_turn", leaky)
@@ -579,7 +583,7 @@ def check_views(state: SpecterOpsState, where: str) -> None:
     agent = state.view(AGENT).to_json()["view"]
     assert isinstance(agent, dict)
     # SO-A4: the agent's map is in its own view only.
-    assert agent["secret"]["square"] == geo.name(state.path[-1])
+    assert agent["secret"]["square"] == geo.name(state.focus.path[-1])
     assert agent["secret"]["objective_sites"] == [geo.name(s) for s in state.sites]
     for seat in state.seats[1:]:
         # Hunters are told exactly what a spectator is told (no event is addressed to
@@ -603,14 +607,14 @@ def check_views(state: SpecterOpsState, where: str) -> None:
     # Seen token's square (SO-A6) or as the public start square (SO-S5).
     # During the agent's turn its square is the turn's start until the move is resolved.
     moving = state.phase in ("agent", "agent_after")
-    here = geo.name(state.path[0] if moving else state.agent_square)
+    here = geo.name(state.focus.path[0] if moving else state.focus.square)
     if here in agent_mentions(view):
         shown = view["agent"]
         start = [e["agent"] for e in view["events"] if e["kind"] == "setup"]
         assert here in (shown["revealed_at"], shown["last_seen"], *start), (
             f"{where}: the hidden agent's square {here} is named"
         )
-    if state.shown is not None:
+    if state.focus.shown is not None:
         assert view["agent"]["revealed_at"] == here
     else:
         assert view["agent"]["revealed_at"] is None
@@ -630,7 +634,7 @@ def test_views_keep_the_agents_secrets(players: int) -> None:
             state.apply(choose(state, next(iter(state.to_act())), rng, POLICIES[seed % 3]))
             n += 1
             check_views(state, f"seed {seed} action {n}")
-            hidden_seen += state.shown is None
+            hidden_seen += state.focus.shown is None
     assert hidden_seen > 200
 
 
@@ -656,14 +660,14 @@ def test_views_keep_the_kit_secret(per_turn: int) -> None:
             if state.is_over or state.phase.startswith("pick"):
                 continue
             secret = state.view(AGENT).to_json()["view"]["secret"]  # type: ignore[index]
-            assert secret["character"] == state.character
-            assert secret["cards"] == state.cards
+            assert secret["character"] == state.focus.character
+            assert secret["cards"] == state.focus.cards
             for seat in outsiders(state):
                 view = state.view(seat).to_json()["view"]
                 named = set(strings(view, FIGURE_KEYS))
                 assert not named & HIDDEN_CARDS, f"seed {seed}: a hidden card is named"
-                if not state.character_public:
-                    assert state.character not in named, f"seed {seed}: the character"
+                if not state.focus.character_public:
+                    assert state.focus.character not in named, f"seed {seed}: the character"
                     assert view["agent"]["health"] is None  # type: ignore[index]
                     hidden_character += 1
                 checked += 1

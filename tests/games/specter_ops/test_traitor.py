@@ -48,14 +48,14 @@ def dealt(traitor: str = "H3", seed: int = 0, **options: Any) -> SpecterOpsState
 
 def agent_move(state: SpecterOpsState, *squares: str) -> list[Event]:
     """The agent in focus steps to ``squares`` and ends its move (stop, then done)."""
-    focus = state.focus
+    focus = state.focus_index
     seat = state.agents[focus].seat
     events: list[Event] = []
     for square in squares:
         events += play(state, seat, "step", square)
-    if state.phase == "agent" and state.focus == focus:
+    if state.phase == "agent" and state.focus_index == focus:
         events += play(state, seat, "stop")
-    if state.phase == "agent_after" and state.focus == focus:
+    if state.phase == "agent_after" and state.focus_index == focus:
         events += play(state, seat, "done")
     return events
 
@@ -223,7 +223,7 @@ def test_t2_deal_comes_after_the_character_picks() -> None:
         play(state, "agent", "card", card)
     assert phases == ["pick_hunter"] * 4 + ["pick_agent"] + ["pick_cards"] * 3
     assert state.phase == "deal" and state.to_act() == {"agent"}
-    assert len(state.cards) == 3
+    assert len(state.focus.cards) == 3
     play(state, "agent", "traitor", "H1")
     assert state.phase == "agent" and state.traitor == "H1"
     assert view(state, "hunter1")["role"]["role"] == "traitor"
@@ -698,10 +698,10 @@ def test_t5_second_agent_moves_right_after_the_first() -> None:
     finish_round(state)
     assert state.round == 3 and state.phase == "agent" and state.to_act() == {"agent"}
     events = agent_move(state, "K3")
-    assert state.phase == "agent" and state.focus == 1 and state.to_act() == {"hunter3"}
+    assert state.phase == "agent" and state.focus_index == 1 and state.to_act() == {"hunter3"}
     assert of_kind(events, "agent_moved") == [{"result": "hidden", "agent": "A1", "square": None}]
     events = agent_move(state, "O10")
-    assert state.phase in ("order", "hunter") and state.focus == 0
+    assert state.phase in ("order", "hunter") and state.focus_index == 0
     turns = [dict(e.data) for e in state.events[state.round_events :] if e.kind == "agent_turn"]
     assert turns == [{"round": 3, "agent": "A1"}, {"round": 3, "agent": "A2"}]
     assert not of_kind(state.events[state.round_events :], "hunter_turn")  # hunters next
@@ -718,7 +718,7 @@ def test_t5_second_agent_is_hidden_with_its_own_map() -> None:
     state = revealed_game("P9")
     finish_round(state)
     agent_move(state, "K3")
-    assert state.focus == 1 and state.agents[1].shown == at(state, "P9")
+    assert state.focus_index == 1 and state.agents[1].shown == at(state, "P9")
     events = agent_move(state, "O10", "O11", "O12")
     a2 = state.agents[1]
     assert a2.square == at(state, "O12") and a2.shown is None and a2.last_seen is None
@@ -779,7 +779,7 @@ def test_t5_second_agent_completes_no_objectives() -> None:
     completed = of_kind(state.events[state.round_events :], "objectives_completed")
     assert completed == [{"completed": [{"sector": 1, "site": "B10"}], "done": 1}]
     agent_move(state)  # A1 stays
-    assert state.focus == 1 and state.agents[1].square == at(state, "T9")
+    assert state.focus_index == 1 and state.agents[1].square == at(state, "T9")
     assert of_kind(state.events[state.round_events :], "objectives_completed") == completed
     assert state.done == [True, False, False, False]
 
@@ -814,7 +814,7 @@ def test_t6_after_a_reveal_both_agents_must_escape() -> None:
     events = agent_move(state, "H1")
     assert of_kind(events, "escaped") == [{"square": "H1", "agent": "A1"}]
     assert state.outcome() is None and state.agents[0].escaped
-    assert state.phase == "agent" and state.focus == 1
+    assert state.phase == "agent" and state.focus_index == 1
     agent_move(state, "O10")  # A2 does not escape this round
     assert state.outcome() is None
     finish_round(state)

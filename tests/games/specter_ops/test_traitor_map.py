@@ -75,7 +75,7 @@ def check(state: SpecterOpsState, oracle: Oracle, where: str, own: Oracle | None
     (c) each loyal hunter seat's map is the oracle's worlds where another hunter is the
     traitor, (d) every map holds the true square (SO-I2); (e) the traitor seat's map is
     the one of ``own``, an oracle fed that seat's events (its role, its sightings)."""
-    assert state.focus == 0, where
+    assert state.focus_index == 0, where
     a1 = state.agents[0]
     geo = state.geo
     log = "\n".join(oracle.log[-14:])

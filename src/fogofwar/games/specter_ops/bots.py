@@ -20,12 +20,12 @@ their stream, never an accusation or a reveal in this version.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ...bots.base import Bot, register_bot
 from ...core.game import Action, Config, PlayerView
 from ...core.rng import Stream
 from .geometry import Geometry, geometry_for
+from .observer import SpecterOpsView, view_data
 
 __all__ = ["AgentBot", "HunterBot"]
 
@@ -104,7 +104,7 @@ class _SpecterBot(Bot):
         return None
 
     @staticmethod
-    def _hunter_squares(data: Mapping[str, Any], board: _Board) -> tuple[int, int]:
+    def _hunter_squares(data: SpecterOpsView, board: _Board) -> tuple[int, int]:
         """(squares of all hunters, squares of hunters on foot)."""
         every = foot = 0
         for h in data["hunters"]:
@@ -123,7 +123,7 @@ class AgentBot(_SpecterBot):
     def choose(self, view: PlayerView, legal: Sequence[Action], stream: Stream) -> Action:
         kinds = _by_kind(legal)
         board = self._board(view)
-        data: Mapping[str, Any] = view.data
+        data = view_data(view)
         if "step" not in kinds and "stop" not in kinds:
             if "done" in kinds:
                 heal = [a for a in kinds.get("use", []) if a.args[0] == "med-kit"]
@@ -170,7 +170,7 @@ class AgentBot(_SpecterBot):
 
     def _card(
         self,
-        data: Mapping[str, Any],
+        data: SpecterOpsView,
         uses: Sequence[Action],
         board: _Board,
         here: int,
@@ -197,7 +197,7 @@ class AgentBot(_SpecterBot):
         return None
 
     @staticmethod
-    def _targets(data: Mapping[str, Any], board: _Board, hunters: int) -> int:
+    def _targets(data: SpecterOpsView, board: _Board, hunters: int) -> int:
         geo = board.geo
         secret = data["secret"]
         done = [o["done"] for o in data["objectives"]]
@@ -233,10 +233,11 @@ class HunterBot(_SpecterBot):
     def choose(self, view: PlayerView, legal: Sequence[Action], stream: Stream) -> Action:
         kinds = _by_kind(legal)
         board = self._board(view)
-        data: Mapping[str, Any] = view.data
+        data = view_data(view)
         if data.get("secret"):
             return self.agent.choose(view, legal, stream)  # the seat now plays agent A2
-        traitor = (data.get("role") or {}).get("role") == "traitor"
+        role = data.get("role")
+        traitor = role is not None and role["role"] == "traitor"
         for kind in ("attack", "sniff"):
             if kind in kinds and not traitor:  # the traitor spares the agent (SO-T3)
                 return kinds[kind][0]
@@ -244,8 +245,9 @@ class HunterBot(_SpecterBot):
             return kinds["end"][0]
         geo = board.geo
         possible = board.bits(data["possible"])
-        if data.get("possible2"):
-            possible |= board.bits(data["possible2"])
+        possible2 = data.get("possible2")
+        if possible2:
+            possible |= board.bits(possible2)
         if "next" in kinds:
             return self._order(data, kinds["next"], board, possible, stream)
         current = data.get("current")
@@ -293,7 +295,7 @@ class HunterBot(_SpecterBot):
 
     @staticmethod
     def _order(
-        data: Mapping[str, Any],
+        data: SpecterOpsView,
         nexts: list[Action],
         board: _Board,
         possible: int,

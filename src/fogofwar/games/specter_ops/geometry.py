@@ -35,6 +35,10 @@ COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 """The 8 points of the board's compass (SO-V6), clockwise from north."""
 
 
+#: The most lists of square actions a geometry keeps (see :meth:`Geometry.square_actions`).
+_ACTION_LISTS = 1 << 16
+
+
 def bearing(frm: Square, to: Square) -> str:
     """The compass point from ``frm`` towards ``to`` (SO-V6).
 
@@ -122,6 +126,11 @@ class Geometry:
         """The name of an index's square, e.g. ``"K17"``."""
         return self._names[index]
 
+    def index_of(self, name: object) -> int | None:
+        """The index of a square given by its exact name (``"K17"``), else None: the
+        names actions carry, checked on every step."""
+        return self._index_of.get(name) if isinstance(name, str) else None
+
     def parse(self, text: str) -> int:
         """The index of a square given by name (InvalidNotationError if off the board)."""
         found = self._index_of.get(text)
@@ -150,11 +159,21 @@ class Geometry:
     def _square_actions(self) -> dict[tuple[str, str], list[Action | None]]:
         return {}
 
-    def square_actions(self, seat: str, kind: str, bits: int) -> list[Action]:
+    @functools.cached_property
+    def _action_lists(self) -> dict[tuple[str, str, int], tuple[Action, ...]]:
+        return {}
+
+    def square_actions(self, seat: str, kind: str, bits: int) -> tuple[Action, ...]:
         """``Action(seat, kind, (name,))`` for each square of ``bits``, row-major.
 
         Actions are immutable values, so each one is made once per geometry and then
-        shared: legal lists are rebuilt on every turn and most of them are steps."""
+        shared, and so are the lists of them: legal lists are rebuilt at every action,
+        most of them are steps, and the same squares come back again and again."""
+        key = (seat, kind, bits)
+        lists = self._action_lists
+        found = lists.get(key)
+        if found is not None:
+            return found
         row = self._square_actions.get((seat, kind))
         if row is None:
             row = self._square_actions[seat, kind] = [None] * (self.width * self.height)
@@ -165,7 +184,10 @@ class Geometry:
             if a is None:
                 a = row[i] = Action(seat, kind, (names[i],))
             out.append(a)
-        return out
+        if len(lists) >= _ACTION_LISTS:
+            lists.clear()  # a bound on the memory: the lists in use come back at once
+        found = lists[key] = tuple(out)
+        return found
 
     def sees(self, viewer: int, target: int) -> bool:
         """Whether a hunter on ``viewer`` sees ``target`` (SO-L*)."""

@@ -1,16 +1,17 @@
 """Drawing a Specter Ops view in the terminal (rich).
 
-Built from a seat's **view** alone (``PlayerView.data``) and the public board, never from
-the game state: what is drawn is exactly what that seat may know. The hunters' possibility
-map is shaded; the agent's own seat also sees its square, this turn's path and its
-objective sites.
+Built from a seat's **view** alone (its typed structure,
+:class:`~.observer.SpecterOpsView`) and the public board, never from the game state:
+what is drawn is exactly what that seat may know. The hunters' possibility map is
+shaded; the agent's own seat also sees its square, this turn's path and its objective
+sites.
 
 Cells are two characters wide. Priority of what a cell shows, highest first: a hunter on
 foot, the vehicle (with the number of hunters aboard), a placed agent (``A!``, ``B!`` for
 the second agent), the agent's own square in its seat's view (``A@``; ``A*`` after the
-game, in every view), a Last Seen token
-(``?1``/``?2``), an objective site (``O1``…, ``X1``… once completed), an escape point
-(``E``), smoke (``~~``), then the terrain (``██`` blocking, ``··`` road).
+game, in every view), a Last Seen token (``?1``/``?2``), an objective site (``O1``…,
+``X1``… once completed), an escape point (``E``), smoke (``~~``), then the terrain
+(``██`` blocking, ``··`` road).
 """
 
 from __future__ import annotations
@@ -18,11 +19,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from .geometry import Geometry
+from ...core.game import PlayerView
+from .geometry import Geometry, geometry_for
+from .observer import SpecterOpsView, view_data
 
 __all__ = ["render_view"]
 
@@ -30,7 +33,7 @@ POSSIBLE = "on grey23"
 PATH = "on dark_red"
 
 
-def _cells(view: Mapping[str, Any], geo: Geometry) -> dict[int, tuple[str, str]]:
+def _cells(view: SpecterOpsView, geo: Geometry) -> dict[int, tuple[str, str]]:
     """What each marked square shows: ``index -> (two characters, style)``."""
     out: dict[int, tuple[str, str]] = {}
 
@@ -38,40 +41,44 @@ def _cells(view: Mapping[str, Any], geo: Geometry) -> dict[int, tuple[str, str]]
         if name is not None:
             out.setdefault(geo.parse(name), (text[:2].ljust(2), style))
 
-    for h in view.get("hunters", []):
+    for h in view["hunters"]:
         if not h["aboard"]:
             mark(h["square"], h["id"], "bold magenta" if h["stunned"] else "bold cyan")
-    aboard = sum(1 for h in view.get("hunters", []) if h["aboard"])
-    vehicle = view.get("vehicle") or {}
-    mark(vehicle.get("square"), f"V{aboard}" if aboard else "V", "bold blue")
-    agents = [view.get("agent") or {}, view.get("agent2") or {}]
-    for k, a in enumerate(agents):
-        mark(a.get("revealed_at"), "A!" if k == 0 else "B!", "bold red")
-    secret = view.get("secret") or {}
-    mark(secret.get("square"), "A@", "bold red")
-    final = view.get("final") or {}
-    mark(final.get("agent_square"), "A*", "bold red")  # after the game: every secret
-    mark((final.get("agent2") or {}).get("square"), "B*", "bold red")
-    for k, a in enumerate(agents):
-        mark(a.get("last_seen"), f"?{k + 1}", "bold yellow")
-    sites = {o["sector"]: (o["site"], o["done"]) for o in view.get("objectives", [])}
-    own = secret.get("objective_sites") or []
+    aboard = sum(1 for h in view["hunters"] if h["aboard"])
+    mark(view["vehicle"]["square"], f"V{aboard}" if aboard else "V", "bold blue")
+    agent2 = view.get("agent2")
+    placed = [view["agent"]["revealed_at"], None if agent2 is None else agent2["revealed_at"]]
+    for k, square in enumerate(placed):
+        mark(square, "A!" if k == 0 else "B!", "bold red")
+    secret = view.get("secret")
+    mark(None if secret is None else secret["square"], "A@", "bold red")
+    final = view.get("final")
+    if final is not None:  # after the game: every secret
+        mark(final["agent_square"], "A*", "bold red")
+        second = final.get("agent2")
+        mark(None if second is None else second["square"], "B*", "bold red")
+    tokens = [view["agent"]["last_seen"], None if agent2 is None else agent2["last_seen"]]
+    for k, square in enumerate(tokens):
+        mark(square, f"?{k + 1}", "bold yellow")
+    sites = {o["sector"]: (o["site"], o["done"]) for o in view["objectives"]}
+    own = (None if secret is None else secret.get("objective_sites")) or []
     for sector, (site, done) in sites.items():
         if site is None and sector - 1 < len(own):
             site = own[sector - 1]  # the agent's own map knows the hidden sites
         mark(site, f"{'X' if done else 'O'}{sector}", "bold green" if done else "green")
-    for e in (*geo.escape, *(geo.escape_five if view.get("players") == 5 else ())):
+    for e in (*geo.escape, *(geo.escape_five if view["players"] == 5 else ())):
         out.setdefault(e, ("E ", "bold white"))
-    for name in view.get("smoke", []):
+    for name in view["smoke"]:
         mark(name, "~~", "white")
     return out
 
 
-def _board(view: Mapping[str, Any], geo: Geometry) -> Text:
+def _board(view: SpecterOpsView, geo: Geometry) -> Text:
     cells = _cells(view, geo)
-    possible = {geo.parse(n) for n in view.get("possible", [])}
+    possible = {geo.parse(n) for n in view["possible"]}
     possible |= {geo.parse(n) for n in view.get("possible2") or []}
-    path = {geo.parse(n) for n in (view.get("secret") or {}).get("path", [])}
+    secret = view.get("secret")
+    path = {geo.parse(n) for n in ([] if secret is None else secret["path"])}
     text = Text()
     header = "   " + "".join(geo.name(c)[:-1].ljust(2) for c in range(geo.width))
     text.append(header.rstrip() + "\n", style="dim")
@@ -96,49 +103,55 @@ def _board(view: Mapping[str, Any], geo: Geometry) -> Text:
     return text
 
 
-def _facts(view: Mapping[str, Any], seat: str | None) -> Table:
+def _known(value: object) -> object:
+    """A value the seat may not know yet: ``?``."""
+    return "?" if value is None else value
+
+
+def _facts(view: SpecterOpsView, seat: str | None) -> Table:
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold")
     table.add_column()
     table.add_row("seat", seat or "spectator")
-    table.add_row("round", f"{view.get('round')} of {view.get('max_rounds')}")
-    table.add_row("phase", f"{view.get('phase')} — to act: {', '.join(view.get('to_act', []))}")
-    agent = view.get("agent") or {}
+    table.add_row("round", f"{view['round']} of {view['max_rounds']}")
+    table.add_row("phase", f"{view['phase']} — to act: {', '.join(view['to_act'])}")
+    agent = view["agent"]
     table.add_row(
         "agent",
-        f"objectives {agent.get('objectives_done', 0)}/4, health "
-        f"{agent.get('health') if agent.get('health') is not None else '?'}, character "
-        f"{agent.get('character') or '?'}",
+        f"objectives {agent['objectives_done']}/4, health {_known(agent['health'])}, "
+        f"character {agent['character'] or '?'}",
     )
-    if view.get("agent2"):
-        a2 = view["agent2"]
+    a2 = view.get("agent2")
+    if a2:
         table.add_row(
             "agent A2",
-            f"health {a2.get('health') if a2.get('health') is not None else '?'}, "
-            f"character {a2.get('character') or '?'}, escaped {a2.get('escaped')}",
+            f"health {_known(a2['health'])}, character {a2['character'] or '?'}, "
+            f"escaped {a2['escaped']}",
         )
     hunters = ", ".join(
         f"{h['id']} {h['square']}{' (aboard)' if h['aboard'] else ''}"
-        f"{' stunned' if h['stunned'] else ''}{' ' + h['character'] if h.get('character') else ''}"
-        for h in view.get("hunters", [])
+        f"{' stunned' if h['stunned'] else ''}{' ' + h['character'] if h['character'] else ''}"
+        for h in view["hunters"]
     )
     table.add_row("hunters", hunters)
-    if view.get("role"):
-        table.add_row("your role", str(view["role"]["role"]))
-    if view.get("traitor"):
-        t = view["traitor"]
+    role = view.get("role")
+    if role:
+        table.add_row("your role", str(role["role"]))
+    traitor = view.get("traitor")
+    if traitor:
         table.add_row(
-            "traitor", f"revealed: {t['revealed'] or 'no'}, accusations {t['accusations']}"
+            "traitor",
+            f"revealed: {traitor['revealed'] or 'no'}, accusations {traitor['accusations']}",
         )
     secret = view.get("secret")
     if secret:
         table.add_row(
             "secret",
             f"on {secret['square']}, path {'-'.join(secret['path'])}, health "
-            f"{secret['health']}, cards {secret.get('cards') or '-'}",
+            f"{secret['health']}, cards {secret['cards'] or '-'}",
         )
-    table.add_row("possible", f"{view.get('possible_count', 0)} squares (shaded)")
-    outcome = view.get("outcome")
+    table.add_row("possible", f"{view['possible_count']} squares (shaded)")
+    outcome = view["outcome"]
     if outcome:
         table.add_row("result", f"{', '.join(outcome['sides'])} won: {outcome['reason']}")
     final = view.get("final")
@@ -147,15 +160,18 @@ def _facts(view: Mapping[str, Any], seat: str | None) -> Table:
     return table
 
 
-def _events(view: Mapping[str, Any]) -> Text:
+def _events(view: SpecterOpsView) -> Text:
     text = Text()
-    for e in view.get("events", [])[-12:]:
+    for e in view["events"][-12:]:
         data = ", ".join(f"{k}={v}" for k, v in e.items() if k != "kind")
         text.append(f"· {e['kind']}", style="bold")
         text.append(f" {data}\n" if data else "\n")
     return text
 
 
-def render_view(view: Mapping[str, Any], geo: Geometry, seat: str | None) -> RenderableType:
-    """The board and the facts of one seat's view, as a rich renderable."""
-    return Group(_board(view, geo), _facts(view, seat), _events(view))
+def render_view(view: PlayerView, config: Mapping[str, Any]) -> object:
+    """The board and the facts of one seat's view, as a rich renderable (``config``, the
+    game's options, names the board)."""
+    data = view_data(view)
+    geo = geometry_for(str(config["board"]))
+    return Group(_board(data, geo), _facts(data, view.seat), _events(data))

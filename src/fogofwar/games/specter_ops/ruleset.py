@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from importlib import resources
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from ...core.errors import IllegalActionError, InvalidNotationError
 from ...core.game import (
+    JSON,
     Action,
     ActionEncoding,
     ConfigSchema,
@@ -18,13 +20,14 @@ from ...core.game import (
     Ruleset,
     State,
 )
+from ...core.grid import board_json, parse_board
 from ...core.odds import OddsQuery
 from .characters import AGENTS, CARDS, HUNTERS
-from .geometry import geometry_for
+from .geometry import build_geometry, geometry_for
+from .observer import build_view
 from .odds import QUERIES
-from .rules_text import explain
-from .state import AGENT, FIGURES, HUNTER_SEATS, SpecterOpsState, seats_for
-from .views import build_view
+from .render import render_view
+from .state import AGENT, FIGURES, HUNTER_SEATS, Kind, Phase, SpecterOpsState, seats_for
 
 __all__ = ["SpecterOps"]
 
@@ -42,7 +45,6 @@ class SpecterOps(Ruleset):
         min_players=2,
         max_players=5,
         information="imperfect",
-        chance="explicit",
         simultaneous=False,
         # At most 200 rounds (max_rounds' maximum), each at most 5 agent actions and,
         # per hunter, a choice, 10 drives or 4 steps, a stop, an attack or end.
@@ -130,6 +132,11 @@ class SpecterOps(Ruleset):
     def seats(self, config: Mapping[str, Any] | None = None) -> tuple[str, ...]:
         return seats_for(int(self.resolve_config(config)["players"]))
 
+    def board_json(self, config: Mapping[str, Any]) -> JSON:
+        """The board for the web table's drawing: its squares, structures, roads and
+        markers (sectors, objective sites, escape points) as the board file has them."""
+        return board_json(geometry_for(str(self.resolve_config(config)["board"])).board)
+
     def new_game(self, config: Mapping[str, Any] | None = None, seed: int | str = 0) -> State:
         cfg = self.resolve_config(config)
         return SpecterOpsState(self, cfg, geometry_for(str(cfg["board"])), seed)
@@ -159,17 +166,10 @@ class SpecterOps(Ruleset):
                 templates.append(("use", (c.id,)))
         return ActionEncoding(templates)
 
-    def explain_illegal(self, state: State, action: Action) -> tuple[str, str | None]:
-        """Why an action is refused, and under which rule (:mod:`.rules_text`)."""
-        if state.is_over or action.seat not in state.to_act():
-            return state.protocol_refusal(action)
-        found = explain(state, action)  # type: ignore[arg-type]
-        return found if found is not None else state.protocol_refusal(action)
-
     def view(self, state: State, seat: str | None) -> PlayerView:
         """The observer: ``seat``'s view of ``state``, built from what it may know
-        (:mod:`.views`)."""
-        return build_view(state, seat)  # type: ignore[arg-type]
+        (:mod:`.observer`). Refusals are the state's phase table's (:mod:`.state.game`)."""
+        return PlayerView(self.id, seat, build_view(cast(SpecterOpsState, state), seat))
 
     def odds_queries(self) -> Sequence[OddsQuery]:
         """The rolls whose exact odds ``fogofwar odds`` gives (see :mod:`.odds`)."""
@@ -178,12 +178,7 @@ class SpecterOps(Ruleset):
     def data_formats(self) -> Sequence[DataFormat]:
         """Board files, validated as Specter Ops boards (sectors, objective sites, escape
         points, the vehicle's road)."""
-        from importlib import resources
-
-        from ...core.grid import parse_board
-        from .geometry import build_geometry
-
-        folder = resources.files("fogofwar").joinpath("data", "boards")
+        folder = resources.files("fogofwar").joinpath("data", "specter-ops")
         name = "specter-ops.board"
         return (
             DataFormat(
@@ -229,10 +224,7 @@ class SpecterOps(Ruleset):
     def render(self, view: PlayerView, config: Mapping[str, Any]) -> object:
         """The board with what ``view``'s seat knows (shaded possibility map), its facts
         and this round's events (see :mod:`.render`)."""
-        from .render import render_view
-
-        cfg = self.resolve_config(config)
-        return render_view(view.data, geometry_for(str(cfg["board"])), view.seat)
+        return render_view(view, self.resolve_config(config))
 
     def parse_actions(self, text: str, seat: str, state: State) -> list[Action]:
         """Parse notation: ``step N2``, ``move N1 N2 M3`` (steps, then ``stop`` if the move
@@ -284,7 +276,7 @@ class SpecterOps(Ruleset):
             raise InvalidNotationError(text, "not a Specter Ops game")
         geo = state.geo
         squares = [geo.name(geo.parse(a.upper())) for a in args]
-        kind = "drive" if verb == "drive" else "step"
+        kind = Kind.DRIVE.value if verb == "drive" else Kind.STEP.value
         here = _mover_square(state, seat)
         if verb == "move" and here is not None and squares[0] == geo.name(here):
             squares = squares[1:]  # `move N1 N2 M3` names the start square too
@@ -294,10 +286,10 @@ class SpecterOps(Ruleset):
         trial = state.clone()
         for n, a in enumerate(out):
             trial.apply(a)  # raises IllegalActionError with the reason and rule
-            if seat not in trial.to_act() or trial.phase not in ("agent", "hunter"):
+            if seat not in trial.to_act() or trial.phase not in (Phase.AGENT, Phase.HUNTER):
                 if n + 1 < len(out):
                     limit_rule = (
-                        "SO-V1" if kind == "drive" else "SO-A1" if seat == AGENT else "SO-H1"
+                        "SO-V1" if kind == Kind.DRIVE else "SO-A1" if seat == AGENT else "SO-H1"
                     )
                     raise IllegalActionError(
                         out[n + 1],
@@ -306,7 +298,7 @@ class SpecterOps(Ruleset):
                         rule=limit_rule,
                     )
                 return out
-        stop = Action(seat, "stop")
+        stop = Action(seat, Kind.STOP.value)
         if trial.is_legal(stop):
             out.append(stop)
         else:
@@ -325,8 +317,8 @@ def _name_arg(word: str) -> str:
 
 
 def _mover_square(state: SpecterOpsState, seat: str) -> int | None:
-    if state.phase in ("agent", "agent_after") and seat == state.agents[state.focus].seat:
-        return state.path[-1]
+    if state.phase in (Phase.AGENT, Phase.AGENT_AFTER) and seat == state.focus.seat:
+        return state.focus.path[-1]
     if state.current is not None:
         h = state.hunters[state.current]
         return state.vehicle if h.aboard else h.square
