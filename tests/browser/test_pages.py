@@ -91,3 +91,23 @@ def test_a_zero_dark_game_played_to_its_end_in_the_page(live: LiveServer, page: 
     play_by_clicking(page, limit=1500)
     expect(page.locator("#verified")).to_contain_text("Verified")
     shot(page, "zero-dark-end")
+
+
+def test_a_clock_counts_down_and_its_bot_plays_when_time_is_out(
+    live: LiveServer, page: Page
+) -> None:
+    # A table with clocks: the seat's clock counts down on the page, and when it runs
+    # out the seat's default bot plays for it, told to every seat.
+    t = live.table(
+        ruleset="warfighter",
+        seats={"squad": "human"},
+        seed=1,
+        options={"clock": 2, "bot_pause": 0},
+    )
+    page.goto(t["links"]["squad"])
+    clock = page.locator('#clocks .clock[data-seat="squad"]')
+    expect(clock).to_have_class(re.compile("running"))
+    expect(clock).to_contain_text("0:0")
+    expect(page.locator("#log li.notice")).to_contain_text("squad is out of time")
+    expect(clock).to_contain_text("0:00")
+    shot(page, "clock-out-of-time")

@@ -17,19 +17,43 @@ def _wait_change(page: Page, before: str) -> None:
     )
 
 
+def _wait_either(page: Page, status: str, path: str) -> None:
+    page.wait_for_function(
+        "([s, p]) => document.querySelector('#status').innerText !== s"
+        " || document.querySelector('#path-text').innerText !== p",
+        arg=[status, path],
+        timeout=20000,
+    )
+
+
 def test_the_agent_plays_a_whole_game_by_clicking_the_board(live: LiveServer, page: Page) -> None:
+    # SO-A1: the agent's path is entered square by square on the board (the steps legal
+    # after it highlighted) and sent whole; setup and the other choices are clicks too.
     t = live.table(ruleset="specter-ops", seats={"agent": "human"}, seed=4)
     page.goto(t["links"]["agent"])
     expect(page.locator("#board svg")).to_be_visible()
     shot(page, "specter-ops-agent-start")
-    for _ in range(2000):
+    paths = 0
+    for _ in range(3000):
         if page.locator("#end").is_visible():
             break
         status = page.locator("#status").inner_text()
-        squares = page.locator("#board rect.legal")
-        if "Your turn" in status and squares.count():
-            squares.first.click()  # a legal next step, highlighted on the board
+        path = page.locator("#path-text").inner_text()
+        squares = page.locator("#board rect.legal:not(.path)")
+        entered = len(path.split())
+        if (
+            "Your turn" in status
+            and page.locator("#path-bar").is_visible()
+            and (entered >= 3 or not squares.count())
+        ):
+            if paths == 0:
+                shot(page, "specter-ops-agent-path")
+            page.locator("#path-send").click()  # the whole path, checked as a whole
+            paths += 1
             _wait_change(page, status)
+        elif "Your turn" in status and squares.count():
+            squares.first.click()  # a setup choice, or a step added to the path
+            _wait_either(page, status, path)
         elif "Your turn" in status:
             page.locator("#actions button").first.click()  # stop, and the like
             _wait_change(page, status)
@@ -37,7 +61,48 @@ def test_the_agent_plays_a_whole_game_by_clicking_the_board(live: LiveServer, pa
             page.wait_for_timeout(30)
     expect(page.locator("#end")).to_be_visible()
     expect(page.locator("#verified")).to_contain_text("Verified")
+    assert paths >= 3
     shot(page, "specter-ops-agent-end")
+
+
+def test_a_path_is_entered_by_clicks_and_shows_the_next_steps(live: LiveServer, page: Page) -> None:
+    # SO-A1: each click adds a step; the board then highlights the steps legal after the
+    # path (the server tries it, nothing is sent); a click on the path's end takes the
+    # step back; "Send path" sends it whole.
+    t = live.table(ruleset="specter-ops", seats={"agent": "human"}, seed=4)
+    page.goto(t["links"]["agent"])
+    for _ in range(40):
+        expect(page.locator("#status")).to_contain_text("Your turn")
+        status = page.locator("#status").inner_text()
+        if "step" in " ".join(page.locator("#actions button").all_inner_texts()):
+            break
+        page.locator("#board rect.legal").first.click()
+        _wait_change(page, status)
+    version = page.locator("#status").inner_text()
+    first = page.locator("#board rect.legal").first
+    square = first.get_attribute("data-square")
+    first.click()
+    expect(page.locator("#path-text")).to_have_text(str(square))
+    expect(page.locator(f'#board rect.path[data-square="{square}"]')).to_have_count(1)
+    expect(page.locator("#board rect.legal:not(.path)").first).to_be_visible()
+    second = page.locator("#board rect.legal:not(.path)").first.get_attribute("data-square")
+    page.locator(f'#board rect[data-square="{second}"]').click()
+    expect(page.locator("#path-text")).to_have_text(f"{square} {second}")
+    page.locator(f'#board rect[data-square="{second}"]').click()  # a step back
+    expect(page.locator("#path-text")).to_have_text(str(square))
+    expect(page.locator("#status")).to_have_text(version)  # nothing was sent
+    page.locator("#path-send").click()
+    expect(page.locator("#status")).not_to_have_text(version)
+    expect(page.locator("#path-bar")).to_be_hidden()
+    expect(page.locator("#log")).to_contain_text("agent_path")
+
+
+def _agent_acts(page: Page) -> None:
+    """One action of the agent by the board: a click, and a path sent if it began one."""
+    page.locator("#board rect.legal").first.click()
+    page.wait_for_timeout(300)
+    if page.locator("#path-bar").is_visible():
+        page.locator("#path-send").click()
 
 
 def test_two_humans_at_one_table_each_see_only_their_own(
@@ -56,7 +121,7 @@ def test_two_humans_at_one_table_each_see_only_their_own(
         expect(agent.locator("#board text", has_text=re.compile(r"\bA\b"))).to_have_count(1)
         expect(hunter.locator("#board text", has_text=re.compile(r"\bA\b"))).to_have_count(0)
         status = hunter.locator("#status").inner_text()
-        agent.locator("#board rect.legal").first.click()
+        _agent_acts(agent)
         _wait_change(hunter, status)  # the hunter hears that something happened
         expect(hunter.locator("#board text", has_text=re.compile(r"\bA\b"))).to_have_count(0)
         shot(agent, "specter-ops-two-humans-agent")
@@ -70,12 +135,14 @@ def test_a_reload_resumes_the_seat(live: LiveServer, page: Page) -> None:
     t = live.table(ruleset="specter-ops", seats={"agent": "human", "hunter1": "human"}, seed=2)
     page.goto(t["links"]["agent"])
     status = page.locator("#status").inner_text()
-    page.locator("#board rect.legal").first.click()
+    _agent_acts(page)
     _wait_change(page, status)
     before = page.locator("#status").inner_text()
     page.reload()
     expect(page.locator("#status")).to_have_text(before)
-    expect(page.locator("#board rect.legal").first).to_be_visible()
+    # The seat resumes from its current view: its own figure is where it moved.
+    expect(page.locator("#board text", has_text=re.compile(r"\bA\b"))).to_have_count(1)
+    expect(page.locator("#log li").first).to_be_visible()
 
 
 def test_an_illegal_path_is_refused_with_its_rule(live: LiveServer, page: Page) -> None:

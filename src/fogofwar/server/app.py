@@ -10,6 +10,10 @@ message.
 * ``POST /api/tables/{id}/actions?token=`` — an action (JSON) or a notation, with the
   version it answers; a refusal is a 4xx with the reason and the rule ID, and changes
   nothing;
+* ``POST /api/tables/{id}/preview?token=`` — try actions of the kinds the rule set
+  allows (a path's steps) without sending them: the legal ones that would follow;
+* ``GET /api/tables/{id}/sight?token=&square=`` — what the link's seat would see from a
+  square, where the game offers it;
 * ``GET /api/tables/{id}/record?token=`` — the whole record, once the game is over;
 * ``/ws/tables/{id}?token=`` — the same messages pushed after every change; actions may
   be sent on it too.
@@ -23,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any, Final
@@ -64,12 +69,23 @@ def _refusal(exc: Exception) -> JSONResponse:
     return _error(400, "bad_request", str(exc))
 
 
-class _Bots:
-    """One task a table plays its bots' turns in, started when a bot is to act."""
+class _Tasks:
+    """A task per table, stopped with the server."""
 
     def __init__(self, hall: Hall) -> None:
         self.hall = hall
         self.tasks: dict[str, asyncio.Task[None]] = {}
+
+    async def stop(self) -> None:
+        for task in self.tasks.values():
+            task.cancel()
+        for task in self.tasks.values():
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+
+class _Bots(_Tasks):
+    """One task a table plays its bots' turns in, started when a bot is to act."""
 
     def wake(self, table: Table) -> None:
         task = self.tasks.get(table.id)
@@ -86,12 +102,35 @@ class _Bots:
             action = await asyncio.to_thread(turn.choose)
             self.hall.bot_acts(turn, action)
 
-    async def stop(self) -> None:
-        for task in self.tasks.values():
+
+class _Clocks(_Tasks):
+    """A table's clocks: a task that wakes when the first running clock runs out and
+    has the seat's default bot play its turn; every change sets a new one."""
+
+    def wake(self, table: Table) -> None:
+        if table.clock is None:
+            return
+        task = self.tasks.pop(table.id, None)
+        if task is not None and not task.done() and task is not asyncio.current_task():
             task.cancel()
-        for task in self.tasks.values():
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if self.hall.clock_deadline(table) is not None:
+            self.tasks[table.id] = asyncio.get_running_loop().create_task(self._run(table))
+
+    async def _run(self, table: Table) -> None:
+        while True:
+            due = self.hall.clock_deadline(table)
+            if due is None:
+                return
+            wait = due[1] - time.time()
+            # A seat already out of time: its bot pauses like any bot, so people follow.
+            await asyncio.sleep(wait if wait > 0 else self.hall.pause(table))
+            turn = self.hall.clock_turn(table)
+            if turn is None:
+                continue
+            action = await asyncio.to_thread(turn.choose)
+            # The change wakes a new task for what follows (any change does).
+            self.hall.clock_acts(turn, action)
+            return
 
 
 def create_app(hall: Hall, *, public_url: str = "") -> FastAPI:
@@ -103,6 +142,7 @@ def create_app(hall: Hall, *, public_url: str = "") -> FastAPI:
             the address each request came to.
     """
     bots = _Bots(hall)
+    clocks = _Clocks(hall)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -111,8 +151,10 @@ def create_app(hall: Hall, *, public_url: str = "") -> FastAPI:
             _watch(table)
         for table in hall.tables.values():
             bots.wake(table)
+            clocks.wake(table)
         yield
         await bots.stop()
+        await clocks.stop()
 
     app = FastAPI(title="fogofwar web table", lifespan=lifespan, docs_url="/api/docs")
     app.state.hall = hall
@@ -123,6 +165,8 @@ def create_app(hall: Hall, *, public_url: str = "") -> FastAPI:
         if table.id not in watched:
             watched.add(table.id)
             table.listeners.add(bots.wake)
+            if table.clock is not None:
+                table.listeners.add(clocks.wake)
 
     def _base(request: Request) -> str:
         return public_url.rstrip("/") or str(request.base_url).rstrip("/")
@@ -182,6 +226,7 @@ def create_app(hall: Hall, *, public_url: str = "") -> FastAPI:
             return _error(400, "bad_request", str(exc))
         _watch(table)
         bots.wake(table)
+        clocks.wake(table)
         base = _base(request)
         return JSONResponse(
             {
@@ -214,10 +259,36 @@ def create_app(hall: Hall, *, public_url: str = "") -> FastAPI:
             return _refusal(exc)
         return Response(encode(table.message(seat, since)), media_type="application/json")
 
-    def _act(table: Table, seat: str | None, body: Mapping[str, Any]) -> None:
+    @app.post("/api/tables/{table_id}/preview")
+    async def preview(request: Request, table_id: str, token: str = "") -> Response:
+        try:
+            table, seat = _open(table_id, token)
+            body = await _body(request)
+            if not isinstance(body, dict):
+                raise ValueError("expected a JSON object")
+            version = _version(body)
+            after = hall.preview(table, seat, body.get("actions"), version=version)
+        except (NotFound, Forbidden, Stale, Refused, ValueError) as exc:
+            return _refusal(exc)
+        return Response(
+            encode(
+                {
+                    "version": table.version,
+                    "legal": [a.to_json() for a in after],
+                    "notation": [str(a) for a in after],
+                }
+            ),
+            media_type="application/json",
+        )
+
+    def _version(body: Mapping[str, Any]) -> int | None:
         version = body.get("version")
         if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
             raise ValueError("version: the table's version as a whole number")
+        return version
+
+    def _act(table: Table, seat: str | None, body: Mapping[str, Any]) -> None:
+        version = _version(body)
         notation = body.get("notation")
         if notation is not None and not isinstance(notation, str):
             raise ValueError("notation: a string")
@@ -230,6 +301,19 @@ def create_app(hall: Hall, *, public_url: str = "") -> FastAPI:
         except (NotFound, Forbidden) as exc:
             return _refusal(exc)
         return Response(encode({"board": table.board}), media_type="application/json")
+
+    @app.get("/api/tables/{table_id}/sight")
+    def sight(table_id: str, token: str = "", square: str = "") -> Response:
+        try:
+            table, seat = _open(table_id, token)
+        except (NotFound, Forbidden) as exc:
+            return _refusal(exc)
+        if len(square) > 16:
+            return _error(400, "bad_request", "square: a square's name")
+        seen = table.sight(seat, square)
+        if seen is None:
+            return _error(404, "not_found", f"{table.ruleset.id} shows no sight from {square!r}")
+        return Response(encode({"sight": seen}), media_type="application/json")
 
     @app.get("/api/tables/{table_id}/record")
     def record(table_id: str, token: str = "") -> Response:

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import io
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final
@@ -31,7 +32,7 @@ from rich.console import Console
 
 from ..bots import Bot, make_bot
 from ..core.errors import IllegalActionError, InvalidNotationError, RulesError
-from ..core.game import JSON, Action, Event, PlayerView, Ruleset, get_ruleset
+from ..core.game import JSON, Action, Event, PlayerView, Ruleset, State, get_ruleset
 from ..core.record import Recorder, verify_record
 from ..core.rng import Stream, stream
 from .store import Store, StoredTable
@@ -40,18 +41,22 @@ __all__ = [
     "HUMAN",
     "MAX_MESSAGE",
     "BotTurn",
+    "Clock",
     "Forbidden",
     "Hall",
     "NotFound",
     "Refused",
     "Stale",
     "Table",
+    "preview_actions",
 ]
 
 #: A seat played by a person (any other seat kind names a bot).
 HUMAN: Final = "human"
 #: The largest message a client may send (the API's bodies and the websocket's frames).
 MAX_MESSAGE: Final = 64 * 1024
+#: The most actions one preview may try (a Specter Ops move has at most 6 steps).
+_MAX_PREVIEW: Final = 16
 #: Bits of a link token (``secrets.token_urlsafe``: 32 bytes, 256 bits).
 _TOKEN_BYTES: Final = 32
 
@@ -110,6 +115,54 @@ class BotTurn:
         return self.bot.choose(self.view, self.legal, self.stream)
 
 
+@dataclass(eq=False, slots=True)
+class Clock:
+    """A table's clocks: a time bank for each human seat, spent while the seat is to act
+    (a seat among several to act spends its own), with an increment each time it has
+    acted. A seat out of time has its turn played by its default bot.
+
+    Attributes:
+        bank: seconds each seat starts with.
+        increment: seconds added to a seat's bank each time it has acted.
+        left: each timed seat's seconds left as of ``since``.
+        since: when ``left`` was last brought up to date (``time.time()``).
+    """
+
+    bank: float
+    increment: float
+    left: dict[str, float]
+    since: float
+
+    def running(self, to_act: Iterable[str]) -> list[str]:
+        """The timed seats whose clocks run now."""
+        return sorted(s for s in to_act if s in self.left)
+
+    def charge(self, to_act: Iterable[str], now: float) -> None:
+        """Spend the time since the last change from the clocks that ran."""
+        spent = max(0.0, now - self.since)
+        for seat in self.running(to_act):
+            self.left[seat] = max(0.0, self.left[seat] - spent)
+        self.since = now
+
+    def remaining(self, seat: str, to_act: Iterable[str], now: float) -> float:
+        """A timed seat's seconds left now."""
+        running = seat in set(to_act)
+        spent = max(0.0, now - self.since) if running else 0.0
+        return max(0.0, self.left[seat] - spent)
+
+    def to_json(self, to_act: Iterable[str], now: float) -> dict[str, JSON]:
+        """The clocks as every link sees them (whose clock runs is public: it is whose
+        turn it is)."""
+        acting = set(to_act)
+        return {
+            seat: {
+                "left": round(self.remaining(seat, acting, now), 3),
+                "running": seat in acting,
+            }
+            for seat in sorted(self.left)
+        }
+
+
 @dataclass(eq=False)
 class Table:
     """One live game at the web table.
@@ -135,6 +188,10 @@ class Table:
     events: list[Event] = field(default_factory=list)
     bots: dict[str, Bot] = field(default_factory=dict)
     listeners: set[Callable[[Table], None]] = field(default_factory=set)
+    clock: Clock | None = None
+    #: The versions whose action a seat's default bot chose, the seat out of time.
+    timed_out: set[int] = field(default_factory=set)
+    clock_bots: dict[str, Bot] = field(default_factory=dict)
     _verdict: dict[str, JSON] | None = None
     _board: list[JSON] | None = None
     _drawings: dict[str | None, tuple[int, str]] = field(default_factory=dict)
@@ -186,6 +243,9 @@ class Table:
             "commitment": self.recorder.commitment,
             "over": outcome is not None,
             "outcome": None if outcome is None else outcome.to_json(),
+            "clocks": None
+            if self.clock is None
+            else self.clock.to_json(() if outcome else state.to_act(), time.time()),
         }
         if outcome is not None:
             # After the end every secret may be shown: the seed, and whether the record
@@ -194,6 +254,11 @@ class Table:
             out["secret"] = record.seed
             out["verified"] = self.verdict()
         return out
+
+    def sight(self, seat: str | None, square: str) -> JSON:
+        """What ``seat`` would see from ``square`` (the rule set's ``sight_json``, from
+        the seat's view alone); ``None`` where the game offers none."""
+        return self.ruleset.sight_json(self.recorder.config, self.recorder.state.view(seat), square)
 
     def drawing(self, seat: str | None, view: PlayerView) -> str:
         """The terminal's drawing of ``view`` (the rule set's ``render``, from the view
@@ -295,6 +360,17 @@ class Hall:
         if isinstance(pause, bool) or not isinstance(pause, int | float) or not 0 <= pause <= 10:
             raise RulesError(f"bot_pause: a number of seconds from 0 to 10, not {pause!r}")
         table_options["bot_pause"] = float(pause)
+        for name, most in (("clock", 86400), ("clock_increment", 3600)):
+            value = table_options.get(name)
+            if value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise RulesError(f"{name}: a number of seconds, not {value!r}")
+            if not (0 < value <= most if name == "clock" else 0 <= value <= most):
+                raise RulesError(f"{name}: from {0 if name != 'clock' else 'above 0'} to {most} s")
+            table_options[name] = float(value)
+        if "clock_increment" in table_options and "clock" not in table_options:
+            raise RulesError("clock_increment: only with a clock")
         recorder = Recorder(rs, cfg, seed, meta={"players": dict(players)})
         record = recorder.record()
         # The bots' streams: reproducible from a chosen seed, else from a root of their
@@ -337,6 +413,15 @@ class Hall:
         bot_root: int,
     ) -> Table:
         table = Table(table_id, rs, players, recorder, created, options, bot_root)
+        bank = options.get("clock")
+        if isinstance(bank, int | float):
+            increment = options.get("clock_increment", 0.0)
+            table.clock = Clock(
+                float(bank),
+                float(increment) if isinstance(increment, int | float) else 0.0,
+                {seat: float(bank) for seat, who in players.items() if who == HUMAN},
+                time.time(),
+            )
         for seat, who in players.items():
             if who != HUMAN:
                 bot = make_bot(who, rs.id)
@@ -375,8 +460,18 @@ class Hall:
             dict(stored.options),
             int(root) if isinstance(root, int) else 0,
         )
-        for action in self.store.actions(stored.id):
+        for action, chosen_by in self.store.actions_chosen(stored.id):
+            if chosen_by == "clock":
+                self._out_of_time(table, action.seat)
+                table.timed_out.add(table.version)
             table.events += recorder.apply(action)
+        if table.clock is not None:
+            # Time does not run while the server is down: each clock goes on from where
+            # it stood at the table's last action.
+            left = self.store.clocks(stored.id)
+            if left is not None:
+                table.clock.left.update({s: v for s, v in left.items() if s in table.clock.left})
+            table.clock.since = time.time()
         return table
 
     def table(self, table_id: str) -> Table:
@@ -451,16 +546,132 @@ class Hall:
         self._apply(table, actions)
         return actions
 
-    def _apply(self, table: Table, actions: Sequence[Action]) -> None:
+    def preview(
+        self, table: Table, seat: str | None, actions: JSON, *, version: int | None = None
+    ) -> list[Action]:
+        """Try a seat's actions without applying them: the legal actions of the
+        rule set's preview kinds that would follow (the web table's path entry).
+
+        Only kinds the rule set names in ``preview_kinds`` may be tried, and the trial
+        ends at the first action that causes an event other than those the rule set
+        names for its kind (a move's end, an answer): from there nothing follows, and
+        a further action is refused. So trying tells the seat nothing it does not know.
+
+        Raises:
+            Forbidden: the spectator's link, or an action for another seat.
+            Stale: ``version`` is not the table's current one.
+            Refused: a kind that may not be tried, an action after the trial's end, or
+                an action the rules refuse.
+        """
+        if seat is None:
+            raise Forbidden("a spectator's link cannot act")
+        if version is not None and version != table.version:
+            raise Stale(version, table.version)
+        if not isinstance(actions, list) or not 0 < len(actions) <= _MAX_PREVIEW:
+            raise Refused(f"actions: a list of 1 to {_MAX_PREVIEW} actions", None)
+        try:
+            parsed = [Action.from_json(raw) for raw in actions]
+        except InvalidNotationError as exc:
+            raise Refused(str(exc), None) from exc
+        for action in parsed:
+            if action.seat != seat:
+                raise Forbidden(f"this link acts for {seat}, not for {action.seat}")
+        return preview_actions(table.ruleset, table.recorder.state, seat, parsed)
+
+    def _apply(
+        self, table: Table, actions: Sequence[Action], *, chosen_by: str | None = None
+    ) -> None:
         """Apply legal actions, store them, then tell the listeners."""
         start = table.version
         rec = table.recorder
+        clock = table.clock
+        before = frozenset(rec.state.to_act())
+        if clock is not None:
+            clock.charge(before, time.time())
+        if chosen_by == "clock":
+            self._out_of_time(table, actions[0].seat)
         for a in actions:
             table.events += rec.apply(a)
+        if clock is not None:
+            # A seat that has acted gets its increment.
+            for seat in clock.running(before - frozenset(rec.state.to_act())):
+                clock.left[seat] += clock.increment
         digests = rec.record().digests[start:]
         finished = datetime.now(UTC).isoformat() if rec.state.is_over else None
-        self.store.append(table.id, start, actions, digests, finished)
+        self.store.append(
+            table.id,
+            start,
+            actions,
+            digests,
+            finished,
+            chosen_by=chosen_by,
+            clocks=None if clock is None else dict(clock.left),
+        )
+        if chosen_by == "clock":
+            table.timed_out.update(range(start, table.version))
         table.changed()
+
+    def _out_of_time(self, table: Table, seat: str) -> None:
+        """Announce, to everyone, that ``seat``'s default bot plays for it (once for a
+        run of its actions so chosen)."""
+        version = table.version
+        if version - 1 in table.timed_out and table.recorder.actions[-1].seat == seat:
+            return
+        table.events.append(
+            Event("out_of_time", {"seat": seat, "bot": self._clock_bot(table, seat)[0]})
+        )
+
+    def _clock_bot(self, table: Table, seat: str) -> tuple[str, Bot]:
+        """The default bot that plays for ``seat`` when it is out of time."""
+        name = table.ruleset.default_bots.get(seat, "random")
+        bot = table.clock_bots.get(seat)
+        if bot is None:
+            bot = make_bot(name, table.ruleset.id)
+            bot.reset(seat, table.ruleset.id, table.recorder.config)
+            table.clock_bots[seat] = bot
+        return name, bot
+
+    # ------------------------------------------------------------------ clocks
+
+    def clock_deadline(self, table: Table) -> tuple[str, float] | None:
+        """The timed seat to act that runs out of time first, and when
+        (``time.time()``); ``None`` when no clock runs."""
+        clock = table.clock
+        if clock is None or table.over:
+            return None
+        to_act = table.recorder.state.to_act()
+        running = clock.running(to_act)
+        if not running:
+            return None
+        seat = min(running, key=lambda s: clock.left[s])
+        return seat, clock.since + clock.left[seat]
+
+    def clock_turn(self, table: Table) -> BotTurn | None:
+        """The turn of a seat out of time, for its default bot to play; ``None`` when no
+        seat to act is out of time."""
+        due = self.clock_deadline(table)
+        if due is None or due[1] > time.time():
+            return None
+        seat = due[0]
+        state = table.recorder.state
+        return BotTurn(
+            table,
+            seat,
+            table.version,
+            self._clock_bot(table, seat)[1],
+            state.view(seat),
+            tuple(state.legal_actions(seat)),
+            stream(table.bot_root, "clock", seat, table.version),
+        )
+
+    def clock_acts(self, turn: BotTurn, action: Action) -> bool:
+        """Apply the choice of an out-of-time seat's bot if the table is still where the
+        bot looked."""
+        table = turn.table
+        if table.version != turn.version or table.over:
+            return False
+        self._apply(table, [action], chosen_by="clock")
+        return True
 
     # ------------------------------------------------------------------ bots
 
@@ -496,6 +707,40 @@ class Hall:
     def pause(self, table: Table) -> float:
         pause = table.options.get("bot_pause", self.bot_pause)
         return float(pause) if isinstance(pause, int | float) else self.bot_pause
+
+
+def preview_actions(
+    ruleset: Ruleset, state: State, seat: str, actions: Sequence[Action]
+) -> list[Action]:
+    """The legal actions of ``ruleset``'s preview kinds that would follow ``actions``
+    of ``seat`` from ``state`` (which is not changed); see :meth:`Hall.preview`.
+
+    Raises:
+        Refused: a kind that may not be tried, an action after the trial's end, or an
+            action the rules refuse.
+    """
+    kinds = ruleset.preview_kinds(state.config)
+    trial = state.clone()
+    try:
+        for i, action in enumerate(actions):
+            quiet = kinds.get(action.kind)
+            if quiet is None:
+                allowed = ", ".join(sorted(kinds)) or "none"
+                raise Refused(
+                    f"{action.kind} cannot be tried before it is sent (this game lets a "
+                    f"seat try: {allowed})",
+                    None,
+                )
+            if any(e.kind not in quiet for e in trial.apply(action)):
+                if i + 1 < len(actions):
+                    raise Refused(
+                        f"the move is decided at action {i + 1} ({action}): send it, then go on",
+                        None,
+                    )
+                return []
+    except IllegalActionError as exc:
+        raise Refused(exc.reason, exc.rule) from exc
+    return [a for a in trial.legal_actions(seat) if a.kind in kinds]
 
 
 def _seed_text(seed: int | str) -> str:

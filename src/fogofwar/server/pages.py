@@ -16,6 +16,7 @@ _HEAD = """<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
 <link rel="stylesheet" href="/static/style.css">
+<link rel="stylesheet" href="/static/cards.css">
 </head>
 """
 
@@ -33,6 +34,13 @@ shows each player only what the rules let them know.</p></header>
   <p id="description"></p>
   <fieldset id="options"><legend>Options</legend></fieldset>
   <fieldset id="seats"><legend>Seats</legend></fieldset>
+  <fieldset id="clock-options"><legend>Clocks (optional)</legend>
+    <label>Minutes per human seat <input id="clock" type="number" min="0" step="any"
+      placeholder="none"></label>
+    <label>Seconds added each time a seat has acted <input id="clock-increment"
+      type="number" min="0" step="any" value="0"></label>
+    <p class="hint">A seat out of time has its turn played by its default bot, and
+    every seat is told.</p></fieldset>
   <label>Seed (optional: a seeded table is marked so; without one the table gets a
     secret of 256 bits) <input id="seed" name="seed" inputmode="numeric"></label>
   <button type="submit" id="create">Create the table</button>
@@ -64,6 +72,7 @@ def table_page(ruleset: str, seat: str | None) -> str:
   <h1><span id="game-name">{html.escape(ruleset)}</span> —
     <span id="who">{html.escape(who)}</span></h1>
   <p id="status" aria-live="polite"></p>
+  <p id="clocks" hidden></p>
   <p class="commitment">Commitment to the table's secret: <code id="commitment"></code>
     <span id="seeded" hidden>(seeded table: whoever knows its seed knows every secret)</span></p>
 </header>
@@ -89,7 +98,9 @@ def table_page(ruleset: str, seat: str | None) -> str:
 </main>
 <script>window.FOGOFWAR = {boot};</script>
 <script src="/static/marks.js"></script>
+<script src="/static/zerodark.js"></script>
 <script src="/static/board.js"></script>
+<script src="/static/cards.js"></script>
 <script src="/static/table.js"></script>
 </body></html>
 """

@@ -8,7 +8,11 @@ Three tables hold everything a server needs to rebuild its games after a crash:
   when it was created and finished;
 * ``tokens`` — the SHA-256 of each seat's and the spectator's link token, never the
   token itself: a stolen database gives no one a seat;
-* ``actions`` — every accepted action, in order, with its digest (the record's chain).
+* ``actions`` — every accepted action, in order, with its digest (the record's chain)
+  and who chose it when not the seat's player (``clock``: its default bot, the seat
+  being out of time);
+
+and ``tables.clocks`` holds each timed seat's time left as of its last action.
 
 An action is appended in a transaction that commits *before* any client hears of it,
 so an acknowledged action survives a crash of the server process. The journal is WAL
@@ -23,7 +27,7 @@ import hashlib
 import json
 import sqlite3
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Literal
@@ -33,10 +37,14 @@ from ..core.game import JSON, Action
 __all__ = ["SCHEMA_VERSION", "Store", "StoredTable", "Sync", "hash_token"]
 
 #: The store's schema version (``PRAGMA user_version``).
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 2
 
 Sync = Literal["normal", "full"]
 
+#: What turns a store of each older schema into the next one.
+_MIGRATIONS: Final = {
+    1: "ALTER TABLE tables ADD COLUMN clocks TEXT; ALTER TABLE actions ADD COLUMN chosen_by TEXT;",
+}
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
@@ -48,7 +56,8 @@ CREATE TABLE IF NOT EXISTS tables (
     seats TEXT NOT NULL,
     options TEXT NOT NULL,
     created TEXT NOT NULL,
-    finished TEXT
+    finished TEXT,
+    clocks TEXT
 );
 CREATE TABLE IF NOT EXISTS tokens (
     hash TEXT PRIMARY KEY,
@@ -60,6 +69,7 @@ CREATE TABLE IF NOT EXISTS actions (
     idx INTEGER NOT NULL,
     action TEXT NOT NULL,
     digest TEXT NOT NULL,
+    chosen_by TEXT,
     PRIMARY KEY (table_id, idx)
 );
 """
@@ -113,7 +123,11 @@ class Store:
                 f"{self.path}: a store of schema {version}; this fogofwar reads "
                 f"{SCHEMA_VERSION} (use a newer fogofwar, or another --db)"
             )
-        self._db.executescript(_SCHEMA)
+        if version == 0:
+            self._db.executescript(_SCHEMA)
+        while 0 < version < SCHEMA_VERSION:
+            self._db.executescript("BEGIN;" + _MIGRATIONS[version] + "COMMIT;")
+            version += 1
         self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     def close(self) -> None:
@@ -129,7 +143,7 @@ class Store:
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 self._db.execute(
-                    "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?)",
+                    "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                     (
                         table.id,
                         table.ruleset,
@@ -141,6 +155,7 @@ class Store:
                         _dump(table.options),
                         table.created,
                         table.finished,
+                        None,
                     ),
                 )
                 self._db.executemany(
@@ -159,21 +174,32 @@ class Store:
         actions: Sequence[Action],
         digests: Sequence[str],
         finished: str | None = None,
+        *,
+        chosen_by: str | None = None,
+        clocks: Mapping[str, float] | None = None,
     ) -> None:
         """Append ``actions`` at indices ``start``, ``start + 1``, … (and mark the table
-        finished when the game ended), committed before this returns.
+        finished when the game ended; keep its clocks), committed before this returns.
+
+        Args:
+            chosen_by: who chose the actions when not the seat's player (``"clock"``).
+            clocks: the timed seats' time left after them.
 
         Raises:
             sqlite3.IntegrityError: an index is taken (two writers on one table).
         """
         rows = [
-            (table_id, start + i, _dump(a.to_json()), d)
+            (table_id, start + i, _dump(a.to_json()), d, chosen_by)
             for i, (a, d) in enumerate(zip(actions, digests, strict=True))
         ]
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                self._db.executemany("INSERT INTO actions VALUES (?,?,?,?)", rows)
+                self._db.executemany("INSERT INTO actions VALUES (?,?,?,?,?)", rows)
+                if clocks is not None:
+                    self._db.execute(
+                        "UPDATE tables SET clocks=? WHERE id=?", (_dump(clocks), table_id)
+                    )
                 if finished is not None:
                     self._db.execute(
                         "UPDATE tables SET finished=? WHERE id=?", (finished, table_id)
@@ -201,11 +227,24 @@ class Store:
 
     def actions(self, table_id: str) -> list[Action]:
         """A table's accepted actions, in order."""
+        return [a for a, _ in self.actions_chosen(table_id)]
+
+    def actions_chosen(self, table_id: str) -> list[tuple[Action, str | None]]:
+        """A table's accepted actions, in order, each with who chose it when not the
+        seat's player."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT action FROM actions WHERE table_id=? ORDER BY idx", (table_id,)
+                "SELECT action, chosen_by FROM actions WHERE table_id=? ORDER BY idx",
+                (table_id,),
             ).fetchall()
-        return [Action.from_json(json.loads(r[0])) for r in rows]
+        return [(Action.from_json(json.loads(r[0])), r[1]) for r in rows]
+
+    def clocks(self, table_id: str) -> dict[str, float] | None:
+        """The timed seats' time left as of the table's last action (``None``: as they
+        were set)."""
+        with self._lock:
+            row = self._db.execute("SELECT clocks FROM tables WHERE id=?", (table_id,)).fetchone()
+        return None if row is None or row[0] is None else dict(json.loads(row[0]))
 
     def seat_of(self, table_id: str, token: str) -> tuple[bool, str | None]:
         """Whether ``token`` is a link of the table, and its seat (``None``: the

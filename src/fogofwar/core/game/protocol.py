@@ -180,6 +180,28 @@ class Ruleset(ABC):
         one. Only what every seat may know: the board file, never a hidden piece."""
         return None
 
+    def preview_kinds(self, config: Mapping[str, Any]) -> Mapping[str, frozenset[str]]:
+        """The kinds of action a seat may *try* before it sends them (the web table's
+        path entry: a click adds a step, and the page shows the steps legal after it),
+        each with the kinds of event it causes while nothing is decided.
+
+        A rule set names a kind here only if, as long as the tried actions cause only
+        those events, the legal actions of these kinds that follow are decided by what
+        the seat already knows (no die is rolled, nothing hidden is consulted). The
+        first tried action that causes any other event ends the trial: that is where
+        something gets decided (the end of a move, an answer), and the page learns only
+        that the trial ends there, which it does in every world the seat's view allows.
+        The test suite checks this for every rule set that names kinds. Default: none.
+        """
+        return {}
+
+    def sight_json(self, config: Mapping[str, Any], view: PlayerView, square: str) -> JSON:
+        """What the seat of ``view`` would see from ``square`` (the web table shows it
+        when a square is hovered), computed from the board and ``view`` alone, so it
+        tells the seat nothing it does not know; ``None`` for a game that offers no such
+        sight (the default)."""
+        return None
+
     def sample_world(self, view: PlayerView, stream: Stream) -> State:
         """Return a full state consistent with ``view`` (for search over hidden
         information): it gives the seat that very view and legal list, its unknowns drawn

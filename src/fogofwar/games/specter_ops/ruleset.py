@@ -132,6 +132,14 @@ class SpecterOps(Ruleset):
     def seats(self, config: Mapping[str, Any] | None = None) -> tuple[str, ...]:
         return seats_for(int(self.resolve_config(config)["players"]))
 
+    def preview_kinds(self, config: Mapping[str, Any]) -> Mapping[str, frozenset[str]]:
+        # While a figure moves, its next steps follow from the board, the figures every
+        # seat sees and its own steps left: a step rolls nothing, and the agent's hidden
+        # square blocks no hunter. A hunter's step is announced ("hunter_step"); the
+        # agent's is silent. The step that ends a movement causes the answer (SO-E2)
+        # or the agent's path event, and ends the trial there.
+        return {"step": frozenset({"hunter_step"})}
+
     def board_json(self, config: Mapping[str, Any]) -> JSON:
         """The board for the web table's drawing: its squares, structures, roads and
         markers (sectors, objective sites, escape points) as the board file has them."""

@@ -32,6 +32,7 @@ from .observer import build_view
 from .odds import QUERIES
 from .profiles import ROSTER, TASKS
 from .render import render_view
+from .seat_sight import map_for, seat_sight
 from .sight import explain_sight, explain_view
 from .state import (
     MAX_ALLIES,
@@ -379,6 +380,15 @@ class ZeroDark(Ruleset):
     ) -> SightExplanation:
         cfg = self.resolve_config(config)
         return explain_view(view.data, self.board(cfg), cfg, viewer, target)
+
+    def sight_json(self, config: Mapping[str, Any], view: PlayerView, square: str) -> JSON:
+        """What ``view``'s seat would see from ``square`` (the web table's map shows it
+        when a square is hovered): the squares in LOS all round, those obscured, and for
+        a model standing there its field of view, from the map and the view alone
+        (:mod:`.seat_sight`); a square off the map or impassable answers with an
+        ``"error"`` and no squares."""
+        cfg = self.resolve_config(config)
+        return seat_sight(view.data, map_for(str(cfg["map"])), cfg, square)
 
     def metrics(self, state: State) -> dict[str, float]:
         """Per-mission figures for balance studies (ZD-C8): the result, the task's

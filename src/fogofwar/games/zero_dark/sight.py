@@ -121,6 +121,25 @@ def explain_sight(
     return SightExplanation(report, facts, marks)
 
 
+def view_models(view: Mapping[str, Any], board: Board, *, ping_cyl: int = 3) -> dict[str, Model]:
+    """The models as a seat's view shows them; a ping, whose Cyl the view does not
+    give, as ``ping_cyl``."""
+    out: dict[str, Model] = {}
+    for m in view["models"]:
+        squares = [board.square(name) for name in m["squares"]]
+        out[m["id"]] = Model(
+            m["id"],
+            m["kind"],
+            squares[0],
+            cyl=int(m["cyl"]) if "cyl" in m else ping_cyl,
+            facing=m["facing"],
+            state=m["state"],
+            team=m.get("team", ""),
+            tier=m.get("tier", ""),
+        )
+    return out
+
+
 def explain_view(
     view: Mapping[str, Any], board: Board, options: Mapping[str, Any], viewer: str, target: str
 ) -> SightExplanation:
@@ -128,19 +147,7 @@ def explain_view(
     shows them (a ping as a counter of unknown Cyl, which blocks nothing anyway), the
     doors as they stand, the game's switches."""
     rules = FearRules.from_options(options)
-    models: dict[str, Model] = {}
-    for m in view["models"]:
-        squares = [board.square(name) for name in m["squares"]]
-        models[m["id"]] = Model(
-            m["id"],
-            m["kind"],
-            squares[0],
-            cyl=int(m.get("cyl", 3)),
-            facing=m["facing"],
-            state=m["state"],
-            team=m.get("team", ""),
-            tier=m.get("tier", ""),
-        )
+    models = view_models(view, board)
     opened = frozenset(Edge.parse(name) for name, is_open in view["doors"].items() if is_open)
     v = _resolve(viewer, models, board, role="viewer", options=options)
     t = _resolve(target, models, board, role="target", options=options)

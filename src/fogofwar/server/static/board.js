@@ -29,6 +29,7 @@ window.FogBoard = (function () {
         r.addEventListener("click", () => marks.click(sq.name));
       }
       if (ui.path.includes(sq.name)) r.classList.add("path");
+      if (marks.hover) r.addEventListener("mouseenter", () => marks.hover(sq.name));
       svg.append(r);
       const label = marks.labels[sq.name];
       if (label) { const t = el("text", { x: sq.x * SIZE + 2, y: sq.y * SIZE + 11 }); t.textContent = label; svg.append(t); }
@@ -40,12 +41,10 @@ window.FogBoard = (function () {
       const [x1, y1, x2, y2] = d.segment;
       svg.append(el("line", { x1: x1 * SIZE, y1: y1 * SIZE, x2: x2 * SIZE, y2: y2 * SIZE, stroke: "#b08b57", "stroke-width": 3, "stroke-dasharray": "3 2" }));
     }
+    // What a rule set draws over the squares (facings, pings, sight): its marks say.
+    if (marks.overlay) marks.overlay(svg, { size: SIZE, el, board });
     host.replaceChildren(svg);
     return true;
   }
-  function pathNotation(message, path) {
-    const f = window.FogMarks && window.FogMarks.notation && window.FogMarks.notation[message.ruleset];
-    return f ? f(message, path) : path.join(" ");
-  }
-  return { draw, pathNotation };
+  return { draw };
 })();

@@ -58,6 +58,12 @@
     }
     for (const s of document.querySelectorAll("[data-seat]")) seats[s.dataset.seat] = s.value;
     const body = { ruleset: select.value, config, seats };
+    // Clocks (optional): minutes per human seat, seconds added each time it has acted.
+    const minutes = Number($("clock").value), increment = Number($("clock-increment").value);
+    if (minutes > 0) {
+      body.options = { clock: minutes * 60 };
+      if (increment > 0) body.options.clock_increment = increment;
+    }
     const seed = $("seed").value.trim();
     if (seed) body.seed = /^\d+$/.test(seed) ? Number(seed) : seed;
     const res = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });

@@ -51,6 +51,21 @@ window.FogMarks = (function () {
     const secret = v.secret;
     if (secret) { for (const sq of secret.path || []) shade[sq] = "#f3c677"; shade[secret.square] = "#d1495b"; }
     const marks = generic(message, ui, shade);
+    // A seat that steps enters its path square by square (table.js asks the server
+    // which steps are legal after it); its other square actions are clicked as usual.
+    const steps = (ui.pathLegal || message.legal).filter((a) => a.kind === "step");
+    if (steps.length || ui.path.length) {
+      const next = new Set(steps.map((a) => a.args[0]));
+      const plain = ui.path.length ? new Set() : marks.legal;
+      const click = marks.click;
+      const last = ui.path[ui.path.length - 1];
+      marks.legal = new Set([...plain, ...next, ...(last ? [last] : [])]);
+      marks.click = (sq) => {
+        if (sq === last) ui.setPath(ui.path.slice(0, -1));          // a step back
+        else if (next.has(sq)) ui.setPath([...ui.path, sq]);
+        else click(sq);
+      };
+    }
     if (v.vehicle && v.vehicle.square) marks.labels[v.vehicle.square] = (marks.labels[v.vehicle.square] ? marks.labels[v.vehicle.square] + "," : "") + "V";
     if (secret) marks.labels[secret.square] = (marks.labels[secret.square] ? marks.labels[secret.square] + "," : "") + "A";
     if (v.agent && v.agent.last_seen) marks.labels[v.agent.last_seen] = (marks.labels[v.agent.last_seen] || "") + "LS";

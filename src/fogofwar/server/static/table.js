@@ -8,7 +8,9 @@
   const token = params.get("token") || "";
   const tableId = location.pathname.split("/").pop();
   const api = (path) => "/api/tables/" + tableId + path + "?token=" + encodeURIComponent(token);
-  let message = null, socket = null, board = null, path = [];
+  // The path being entered on the board (squares) and the steps legal after it, as the
+  // server's preview answers them (null: no path yet, the message's own legal list).
+  let message = null, socket = null, board = null, path = [], pathLegal = null, pathVersion = -1;
 
   function send(body) {
     $("refusal").textContent = "";
@@ -27,8 +29,34 @@
     const me = m.seat && m.to_act.includes(m.seat);
     return (me ? "Your turn. " : "") + "Waiting for: " + m.to_act.join(", ") + " (version " + m.version + ")";
   }
+  // The clocks: each message gives every timed seat's time left; the page counts the
+  // running ones down between messages.
+  let clocksAt = 0;
+  function clockText(seconds) {
+    const s = Math.max(0, Math.ceil(seconds));
+    return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+  }
+  function drawClocks() {
+    const host = $("clocks");
+    if (!message || !message.clocks) { host.hidden = true; return; }
+    host.hidden = false;
+    const spent = (performance.now() - clocksAt) / 1000;
+    host.replaceChildren(...Object.entries(message.clocks).map(([seat, c]) => {
+      const span = document.createElement("span");
+      span.className = "clock" + (c.running ? " running" : "") + (seat === message.seat ? " mine" : "");
+      span.dataset.seat = seat;
+      span.textContent = seat + " " + clockText(c.running && !message.over ? c.left - spent : c.left);
+      return span;
+    }));
+  }
+  setInterval(drawClocks, 250);
+
   function show(m) {
     message = m;
+    clocksAt = performance.now();
+    drawClocks();
+    if (m.version !== pathVersion) { path = []; pathLegal = null; pathVersion = m.version; }
+    $("path-bar").hidden = path.length === 0;
     $("status").textContent = status(m);
     $("commitment").textContent = m.commitment;
     $("seeded").hidden = !m.seeded;
@@ -44,11 +72,14 @@
       const li = document.createElement("li");
       const { kind, ...rest } = e;
       li.textContent = kind + " " + Object.entries(rest).map(([k, v]) => k + "=" + JSON.stringify(v)).join(" ");
+      if (kind === "out_of_time") { li.classList.add("notice"); li.textContent = rest.seat + " is out of time: its default bot (" + rest.bot + ") plays its turn"; }
       $("log").append(li);
     }
     $("log").scrollTop = $("log").scrollHeight;
     const summary = $("summary");
-    const drawn = window.FogBoard && board ? window.FogBoard.draw($("board"), board, m, { path, setPath }) : false;
+    // A grid game is drawn on its board; a card game as a card table (static/cards.js).
+    const drawn = (window.FogBoard && board ? window.FogBoard.draw($("board"), board, m, ui()) : false)
+      || (window.FogCards ? window.FogCards.draw($("board"), m) : false);
     // The server's drawing of the view (the terminal's, as HTML), and the view itself.
     if (m.drawing) summary.innerHTML = m.drawing;
     else summary.replaceChildren(facts(m.view.view || {}));
@@ -84,16 +115,33 @@
     }
     return dl;
   }
-  function setPath(p) {
-    path = p;
+  function ui() { return { path, setPath, pathLegal }; }
+  function redraw() {
     $("path-bar").hidden = path.length === 0;
     $("path-text").textContent = path.join(" ");
-    if (message) window.FogBoard.draw($("board"), board, message, { path, setPath });
+    // While a path is entered, its steps go by the board and "Send path", not one by one.
+    for (const b of document.querySelectorAll("#actions button")) if (b.dataset.action.startsWith("step ")) b.hidden = path.length > 0;
+    if (message) window.FogBoard.draw($("board"), board, message, ui());
+  }
+  // A click adds a step to the path: the server tries the path (nothing is sent) and
+  // answers the steps legal after it, which the board then highlights; "Send path"
+  // sends the whole path at once, checked as a whole (all or nothing).
+  function setPath(p) {
+    $("refusal").textContent = "";
+    if (!p.length) { path = []; pathLegal = null; redraw(); return; }
+    const version = message.version;
+    const actions = p.map((sq) => ({ seat: message.seat, kind: "step", args: [sq] }));
+    fetch(api("/preview"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ actions, version }) })
+      .then(async (r) => {
+        const d = await r.json();
+        if (!message || message.version !== version) return;
+        if (!r.ok) { refused(d); return; }
+        path = p; pathLegal = d.legal; redraw();
+      });
   }
   $("path-clear").addEventListener("click", () => setPath([]));
   $("path-send").addEventListener("click", () => {
-    const text = window.FogBoard.pathNotation(message, path);
-    if (text) { send({ notation: text }); setPath([]); }
+    if (path.length) { send({ notation: "move " + path.join(" ") }); path = []; pathLegal = null; redraw(); }
   });
   $("notation-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
