@@ -103,13 +103,15 @@ def main() -> None:
     parser.add_argument("--ruleset", default="specter-ops")
     parser.add_argument("--sync", default="normal", choices=("normal", "full"))
     parser.add_argument("--bot-pause", type=float, default=0.2)
+    parser.add_argument("--profile", metavar="PATH", help="run the server under cProfile")
     args = parser.parse_args()
     port = _port()
     url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.db"
         server = subprocess.Popen(
-            [sys.executable, "-m", "fogofwar", "serve", "--port", str(port), "--db", str(db),
+            [sys.executable, *(["-m", "cProfile", "-o", args.profile] if args.profile else []),
+             "-m", "fogofwar", "serve", "--port", str(port), "--db", str(db),
              "--sync", args.sync, "--bot-pause", str(args.bot_pause)],
             stdout=subprocess.DEVNULL,
         )  # fmt: skip

@@ -64,6 +64,15 @@ class LiveServer:
         self.thread.join(10)
         self.hall.store.close()
 
+    def client_view(self, table: str, token: str) -> dict[str, Any]:
+        """A link's message, as the API gives it."""
+        import httpx2 as httpx
+
+        r = httpx.get(f"{self.url}/api/tables/{table}/view", params={"token": token}, timeout=30)
+        r.raise_for_status()
+        data: dict[str, Any] = r.json()
+        return data
+
     def table(self, **body: Any) -> dict[str, Any]:
         import httpx2 as httpx
 

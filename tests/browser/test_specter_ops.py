@@ -154,3 +154,50 @@ def test_an_illegal_path_is_refused_with_its_rule(live: LiveServer, page: Page) 
     expect(page.locator("#refusal")).to_contain_text(re.compile(r"\[SO-[A-Z][0-9]+\]"))
     # Nothing changed: the agent is still to move from where it was.
     expect(page.locator("#status")).to_contain_text("version 0")
+
+
+def test_the_agent_sees_its_equipment_and_the_boards_marks(live: LiveServer, page: Page) -> None:
+    # SO-S4: the agent's equipment cards with their uses, listed beside the board from
+    # its own view; the board file's escape points (SO-E1) and objective sites drawn.
+    t = live.table(
+        ruleset="specter-ops", config={"characters": True}, seats={"agent": "human"}, seed=6
+    )
+    page.goto(t["links"]["agent"])
+    table, token = t["links"]["agent"].split("/t/")[1].split("?token=")
+    for _ in range(40):
+        view = live.client_view(table, token)
+        cards = (view["view"]["view"].get("secret") or {}).get("cards") or {}
+        if cards and page.locator(".so-cards li").count() == len(cards):
+            break
+        page.wait_for_timeout(200)
+        if "Your turn" in page.locator("#status").inner_text():
+            status = page.locator("#status").inner_text()
+            page.locator("#actions button").first.click()
+            _wait_change(page, status)
+    shown = {li.get_attribute("data-card") for li in page.locator(".so-cards li").all()}
+    assert shown == set(cards)
+    expect(page.locator("#board rect.escape")).to_have_count(3)
+    assert page.locator("#board rect.site").count() >= 8
+    shot(page, "specter-ops-agent-equipment")
+
+
+def test_a_hunter_sees_the_sensors_bearing(live: LiveServer, page: Page) -> None:
+    # SO-V5/SO-V6: the motion sensor's answer is drawn as a bearing from the vehicle.
+    t = live.table(ruleset="specter-ops", config={"players": 2}, seats={"hunter1": "human"}, seed=5)
+    page.goto(t["links"]["hunter1"])
+    for _ in range(200):
+        if page.locator("#board polygon.bearing").count():
+            break
+        status = page.locator("#status").inner_text()
+        if "Your turn" not in status:
+            page.wait_for_timeout(50)
+            continue
+        buttons = page.locator("#actions button")
+        sensor = page.locator('#actions button[data-action="sensor"]')
+        (sensor if sensor.count() else buttons.last).click()
+        _wait_change(page, status)
+    expect(page.locator("#board polygon.bearing").first).to_be_attached()
+    expect(page.locator(".so-panel")).to_contain_text("Sensor this round")
+    # The hunter's board never shows the agent's figure.
+    expect(page.locator("#board text", has_text=re.compile(r"\bA\b"))).to_have_count(0)
+    shot(page, "specter-ops-hunter-sensor")

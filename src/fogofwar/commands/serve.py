@@ -46,7 +46,15 @@ def serve(
             _new_table(hall, new, seats, sets, seed, url, console)
         console.print(f"Lobby: {url}/   (store: {db}, synchronous={sync.upper()}; Ctrl-C stops)")
         app = create_app(hall, public_url=url)
-        config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=65536)
+        # Messages are a few KiB of JSON: compressing each costs more CPU than it saves.
+        config = uvicorn.Config(
+            app,
+            host=host,
+            port=port,
+            log_level="warning",
+            ws_max_size=65536,
+            ws_per_message_deflate=False,
+        )
         server = uvicorn.Server(config)
         # SIGTERM stops the server as Ctrl-C does: uvicorn finishes the requests in hand.
         signal.signal(signal.SIGTERM, lambda *_: setattr(server, "should_exit", True))

@@ -89,15 +89,16 @@ class _Bots(_Tasks):
 
     def wake(self, table: Table) -> None:
         task = self.tasks.get(table.id)
-        if (task is None or task.done()) and self.hall.bot_turn(table) is not None:
+        if (task is None or task.done()) and self.hall.bot_to_act(table):
             self.tasks[table.id] = asyncio.get_running_loop().create_task(self._run(table))
 
     async def _run(self, table: Table) -> None:
-        while True:
+        while self.hall.bot_to_act(table):
+            await asyncio.sleep(self.hall.pause(table))
+            # What the bot sees is taken after the pause: the table may have changed.
             turn = self.hall.bot_turn(table)
             if turn is None:
                 return
-            await asyncio.sleep(self.hall.pause(table))
             # The bot thinks in a worker thread: the event loop keeps serving.
             action = await asyncio.to_thread(turn.choose)
             self.hall.bot_acts(turn, action)

@@ -20,7 +20,9 @@ applied here like a human's.
 
 from __future__ import annotations
 
+import functools
 import io
+import json
 import secrets
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -32,7 +34,7 @@ from rich.console import Console
 
 from ..bots import Bot, make_bot
 from ..core.errors import IllegalActionError, InvalidNotationError, RulesError
-from ..core.game import JSON, Action, Event, PlayerView, Ruleset, State, get_ruleset
+from ..core.game import JSON, Action, Config, Event, PlayerView, Ruleset, State, get_ruleset
 from ..core.record import Recorder, verify_record
 from ..core.rng import Stream, stream
 from .store import Store, StoredTable
@@ -192,6 +194,7 @@ class Table:
     #: The versions whose action a seat's default bot chose, the seat out of time.
     timed_out: set[int] = field(default_factory=set)
     clock_bots: dict[str, Bot] = field(default_factory=dict)
+    _seat_events: dict[str | None, list[Event]] = field(default_factory=dict)
     _verdict: dict[str, JSON] | None = None
     _board: list[JSON] | None = None
     _drawings: dict[str | None, tuple[int, str]] = field(default_factory=dict)
@@ -200,21 +203,33 @@ class Table:
     def board(self) -> JSON:
         """The game's board for drawing (``None`` for a game without one)."""
         if self._board is None:
-            self._board = [self.ruleset.board_json(self.recorder.config)]
+            self._board = [_board_json(self.ruleset, self.recorder.config)]
         return self._board[0]
 
     @property
     def version(self) -> int:
         """How many actions have been accepted."""
-        return len(self.recorder.actions)
+        return len(self.recorder)
 
     @property
     def over(self) -> bool:
         return self.recorder.state.is_over
 
+    def add_events(self, events: Iterable[Event]) -> None:
+        """Add events (the game's and the table's own notices) in order."""
+        for e in events:
+            self.events.append(e)
+            for seat, mine in self._seat_events.items():
+                if e.visible_to(seat):
+                    mine.append(e)
+
     def seat_events(self, seat: str | None) -> list[Event]:
         """The events addressed to ``seat`` (``None``: the public ones), in order."""
-        return [e for e in self.events if e.visible_to(seat)]
+        mine = self._seat_events.get(seat)
+        if mine is None:
+            # Kept up to date from now on: a message is built after every change.
+            mine = self._seat_events[seat] = [e for e in self.events if e.visible_to(seat)]
+        return mine
 
     def message(self, seat: str | None, since: int = 0) -> dict[str, JSON]:
         """What the link of ``seat`` (``None``: the spectator) receives now: its view,
@@ -464,7 +479,7 @@ class Hall:
             if chosen_by == "clock":
                 self._out_of_time(table, action.seat)
                 table.timed_out.add(table.version)
-            table.events += recorder.apply(action)
+            table.add_events(recorder.apply(action))
         if table.clock is not None:
             # Time does not run while the server is down: each clock goes on from where
             # it stood at the table's last action.
@@ -536,9 +551,13 @@ class Hall:
                 actions = [parsed]
             if not actions:
                 raise Refused("no action in that notation", None)
-            trial = state.clone()
-            for a in actions:
-                trial.apply(a)  # all or nothing: the whole input is checked first
+            if len(actions) == 1:
+                if not state.is_legal(actions[0]):
+                    raise state.refusal(actions[0])
+            else:
+                trial = state.clone()
+                for a in actions:
+                    trial.apply(a)  # all or nothing: the whole input is checked first
         except IllegalActionError as exc:
             raise Refused(exc.reason, exc.rule) from exc
         except InvalidNotationError as exc:
@@ -591,12 +610,12 @@ class Hall:
         if chosen_by == "clock":
             self._out_of_time(table, actions[0].seat)
         for a in actions:
-            table.events += rec.apply(a)
+            table.add_events(rec.apply(a))
         if clock is not None:
             # A seat that has acted gets its increment.
             for seat in clock.running(before - frozenset(rec.state.to_act())):
                 clock.left[seat] += clock.increment
-        digests = rec.record().digests[start:]
+        digests = rec.digests_since(start)
         finished = datetime.now(UTC).isoformat() if rec.state.is_over else None
         self.store.append(
             table.id,
@@ -617,8 +636,8 @@ class Hall:
         version = table.version
         if version - 1 in table.timed_out and table.recorder.actions[-1].seat == seat:
             return
-        table.events.append(
-            Event("out_of_time", {"seat": seat, "bot": self._clock_bot(table, seat)[0]})
+        table.add_events(
+            [Event("out_of_time", {"seat": seat, "bot": self._clock_bot(table, seat)[0]})]
         )
 
     def _clock_bot(self, table: Table, seat: str) -> tuple[str, Bot]:
@@ -674,6 +693,10 @@ class Hall:
         return True
 
     # ------------------------------------------------------------------ bots
+
+    def bot_to_act(self, table: Table) -> bool:
+        """Whether a bot is to act at ``table`` (cheap: no view is built)."""
+        return not table.over and any(s in table.bots for s in table.recorder.state.to_act())
 
     def bot_turn(self, table: Table) -> BotTurn | None:
         """The next bot to act at ``table``, with a copy of what it may see; ``None``
@@ -741,6 +764,17 @@ def preview_actions(
     except IllegalActionError as exc:
         raise Refused(exc.reason, exc.rule) from exc
     return [a for a in trial.legal_actions(seat) if a.kind in kinds]
+
+
+@functools.lru_cache(maxsize=64)
+def _board_of(ruleset: Ruleset, config: str) -> JSON:
+    return ruleset.board_json(json.loads(config))
+
+
+def _board_json(ruleset: Ruleset, config: Config) -> JSON:
+    """The board for drawing, made once for all tables of one rule set and config (a
+    Specter Ops board takes milliseconds to export)."""
+    return _board_of(ruleset, json.dumps(config.to_json(), sort_keys=True))
 
 
 def _seed_text(seed: int | str) -> str:

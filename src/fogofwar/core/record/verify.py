@@ -125,6 +125,14 @@ class Recorder:
         """The actions applied so far."""
         return tuple(self._actions)
 
+    def __len__(self) -> int:
+        """How many actions have been applied (without copying them)."""
+        return len(self._actions)
+
+    def digests_since(self, start: int) -> tuple[str, ...]:
+        """The digest chain's links of the actions from the ``start``-th on."""
+        return tuple(self._digests[start:])
+
     def apply(self, action: Action) -> list[Event]:
         """Apply ``action`` (checked) and record it.
 

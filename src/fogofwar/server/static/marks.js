@@ -46,7 +46,9 @@ window.FogMarks = (function () {
     const v = message.view.view || {};
     const shade = {};
     for (const sq of v.possible || []) shade[sq] = "#f2c4c4";         // where the agent may be
-    for (const o of v.objectives || []) shade[o.site] = o.done ? "#b5d99c" : "#ffe28a";
+    for (const o of v.objectives || []) if (o.site) shade[o.site] = o.done ? "#b5d99c" : "#ffe28a";
+    // With 4-5 players the sites are hidden from hunters; the agent knows its own.
+    for (const sq of (v.secret && v.secret.objective_sites) || []) if (!shade[sq]) shade[sq] = "#ffe28a";
     if (v.agent && v.agent.last_seen) shade[v.agent.last_seen] = "#e07a5f";
     const secret = v.secret;
     if (secret) { for (const sq of secret.path || []) shade[sq] = "#f3c677"; shade[secret.square] = "#d1495b"; }
@@ -69,7 +71,83 @@ window.FogMarks = (function () {
     if (v.vehicle && v.vehicle.square) marks.labels[v.vehicle.square] = (marks.labels[v.vehicle.square] ? marks.labels[v.vehicle.square] + "," : "") + "V";
     if (secret) marks.labels[secret.square] = (marks.labels[secret.square] ? marks.labels[secret.square] + "," : "") + "A";
     if (v.agent && v.agent.last_seen) marks.labels[v.agent.last_seen] = (marks.labels[v.agent.last_seen] || "") + "LS";
+    marks.overlay = (svg, g) => { boardMarkers(svg, g, v); sensorBearings(svg, g, v); };
     return marks;
   }
-  return { "specter-ops": specterOps, "zero-dark": (m, ui) => generic(m, ui, {}), generic };
+  // The board file's public marks: sector borders, objective sites, escape points (the
+  // 5-player one only in a 5-player game).
+  function boardMarkers(svg, g, v) {
+    const b = g.board, z = g.size, markers = b.markers || {};
+    const sector = new Map();
+    for (const [k, squares] of Object.entries(markers)) if (k.startsWith("sector.")) for (const sq of squares) sector.set(sq, k);
+    const byXY = new Map(b.squares.map((sq) => [sq.x + "," + sq.y, sq]));
+    for (const sq of b.squares) {
+      const here = sector.get(sq.name);
+      const right = byXY.get(sq.x + 1 + "," + sq.y), down = byXY.get(sq.x + "," + (sq.y + 1));
+      if (right && sector.get(right.name) !== here) svg.append(g.el("line", { x1: (sq.x + 1) * z, y1: sq.y * z, x2: (sq.x + 1) * z, y2: (sq.y + 1) * z, class: "sector-border" }));
+      if (down && sector.get(down.name) !== here) svg.append(g.el("line", { x1: sq.x * z, y1: (sq.y + 1) * z, x2: (sq.x + 1) * z, y2: (sq.y + 1) * z, class: "sector-border" }));
+      if (sq.terrain === "objective") svg.append(g.el("rect", { x: sq.x * z + 3, y: sq.y * z + 3, width: z - 6, height: z - 6, class: "site", "data-site": sq.name }));
+    }
+    const escapes = [...(markers.escape || []), ...(v.players === 5 ? markers["escape.five"] || [] : [])];
+    for (const name of escapes) {
+      const sq = b.squares.find((s) => s.name === name);
+      if (sq) svg.append(g.el("rect", { x: sq.x * z + 1, y: sq.y * z + 1, width: z - 2, height: z - 2, class: "escape", "data-escape": name }));
+    }
+  }
+  // The motion sensor's answers this round (SO-V6): a 45-degree wedge from the vehicle
+  // toward each bearing, on every seat's board (the answers are public).
+  const BEARING = { N: -90, NE: -45, E: 0, SE: 45, S: 90, SW: 135, W: 180, NW: -135 };
+  function sensorBearings(svg, g, v) {
+    if (!v.vehicle || !v.vehicle.square) return;
+    const at = g.board.squares.find((sq) => sq.name === v.vehicle.square);
+    if (!at) return;
+    const cx = (at.x + 0.5) * g.size, cy = (at.y + 0.5) * g.size;
+    const reach = Math.hypot(g.board.width, g.board.height) * g.size;
+    for (const e of v.events || []) {
+      if (e.kind !== "sensor" || !(e.answer in BEARING)) continue;
+      const a = BEARING[e.answer] * Math.PI / 180, h = Math.PI / 8;
+      const p = (t) => (cx + reach * Math.cos(t)).toFixed(1) + "," + (cy + reach * Math.sin(t)).toFixed(1);
+      const wedge = g.el("polygon", { points: cx + "," + cy + " " + p(a - h) + " " + p(a + h), class: "bearing", "data-bearing": e.answer });
+      const title = g.el("title"); title.textContent = "sensor (" + e.hunter + "): " + e.answer;
+      wedge.append(title);
+      svg.append(wedge);
+    }
+  }
+  // What a Specter Ops seat knows beside the board: its own secrets (the agent: its
+  // character, health, cards and sites; a hunter: its role) and the public facts.
+  function specterOpsPanel(m) {
+    const v = m.view.view || {};
+    const box = document.createElement("div"); box.className = "so-panel";
+    const row = (label, text) => {
+      const p = document.createElement("p"); const b = document.createElement("b");
+      b.textContent = label + ": "; p.append(b, text); box.append(p);
+    };
+    row("Round", v.round + " of " + v.max_rounds + " — " + v.phase);
+    const sec = v.secret;
+    if (sec) {
+      row("You", (sec.character || "the agent") + ", health " + sec.health + (sec.steps_left !== null && sec.steps_left !== undefined ? ", steps left " + sec.steps_left : ""));
+      const ul = document.createElement("ul"); ul.className = "so-cards";
+      for (const [card, uses] of Object.entries(sec.cards || {})) {
+        const li = document.createElement("li"); li.dataset.card = card;
+        li.textContent = card + " — " + uses + (uses === 1 ? " use" : " uses");
+        ul.append(li);
+      }
+      const b = document.createElement("b"); b.textContent = "Your equipment:"; box.append(b, ul);
+      if (sec.objective_sites) row("Objective sites", sec.objective_sites.join(", "));
+      if (sec.traitor) row("The traitor", sec.traitor);
+    }
+    if (v.role) row("Your role", v.role.role + (v.role.concealed ? " (concealed)" : ""));
+    const a = v.agent || {};
+    row("The agent", "objectives " + a.objectives_done + (a.health !== null && a.health !== undefined ? ", health " + a.health : "") + (a.character ? ", " + a.character : "") + (a.last_seen ? ", last seen " + a.last_seen : ""));
+    if (v.possible_count !== undefined) row("Squares the agent may be on", String(v.possible_count));
+    for (const h of v.hunters || []) row(h.id + " (" + h.seat + ")", (h.character || "hunter") + " at " + h.square + (h.aboard ? ", aboard" : "") + (h.stunned ? ", stunned" : ""));
+    const sensed = (v.events || []).filter((e) => e.kind === "sensor").map((e) => e.hunter + ": " + e.answer);
+    if (sensed.length) row("Sensor this round", sensed.join(", "));
+    if (v.traitor && v.traitor.dealt) {
+      const acc = Object.entries(v.traitor.accusations || {}).map(([k, x]) => k + " → " + x).join(", ");
+      row("Traitor", (v.traitor.revealed ? "revealed: " + v.traitor.revealed : "not revealed") + (acc ? "; accusations: " + acc : ""));
+    }
+    return box;
+  }
+  return { panel: { "specter-ops": specterOpsPanel }, "specter-ops": specterOps, "zero-dark": (m, ui) => generic(m, ui, {}), generic };
 })();

@@ -81,7 +81,9 @@
     const drawn = (window.FogBoard && board ? window.FogBoard.draw($("board"), board, m, ui()) : false)
       || (window.FogCards ? window.FogCards.draw($("board"), m) : false);
     // The server's drawing of the view (the terminal's, as HTML), and the view itself.
+    const panel = window.FogMarks && window.FogMarks.panel && window.FogMarks.panel[m.ruleset];
     if (m.drawing) summary.innerHTML = m.drawing;
+    else if (panel) summary.replaceChildren(panel(m));
     else summary.replaceChildren(facts(m.view.view || {}));
     const raw = document.createElement("details");
     const label = document.createElement("summary"); label.textContent = "the view as JSON";
