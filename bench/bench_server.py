@@ -2,14 +2,14 @@
 websocket, bots seated.
 
 Run: ``.venv/bin/python bench/bench_server.py [--tables 200] [--seconds 30] [--rate 2]
-[--ruleset specter-ops] [--sync normal]``. It starts ``fogofwar serve`` in a process of
-its own on a fresh store, creates the tables (the first seat human, the others the rule
-set's bots), and from this process drives every table's human seat over a websocket:
-``rate`` actions a second per table, each a random legal action sent when it is the
-seat's turn. It prints the round trip from sending an action to receiving the view that
-includes it (p50, p99, max), the actions a second held, and the errors (refusals, lost
-connections), with the store's synchronous setting. Clients and server share this
-machine's cores.
+[--ruleset specter-ops] [--sync normal] [--workers 1]``. It starts ``fogofwar serve``
+(``--workers N``: N processes) on a fresh store, creates the tables (the first seat
+human, the others the rule set's bots), and from this process drives every table's
+human seat over a websocket: ``rate`` actions a second per table, each a random legal
+action sent when it is the seat's turn. It prints the round trip from sending an action
+to receiving the view that includes it (p50, p99, max), the actions a second held, and
+the errors (refusals, lost connections), with the store's synchronous setting. Clients
+and server share this machine's cores.
 """
 
 from __future__ import annotations
@@ -104,6 +104,9 @@ def main() -> None:
     parser.add_argument("--sync", default="normal", choices=("normal", "full"))
     parser.add_argument("--bot-pause", type=float, default=0.2)
     parser.add_argument("--profile", metavar="PATH", help="run the server under cProfile")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="the server's worker processes (serve --workers)"
+    )
     args = parser.parse_args()
     port = _port()
     url = f"http://127.0.0.1:{port}"
@@ -112,7 +115,8 @@ def main() -> None:
         server = subprocess.Popen(
             [sys.executable, *(["-m", "cProfile", "-o", args.profile] if args.profile else []),
              "-m", "fogofwar", "serve", "--port", str(port), "--db", str(db),
-             "--sync", args.sync, "--bot-pause", str(args.bot_pause)],
+             "--sync", args.sync, "--bot-pause", str(args.bot_pause),
+             "--workers", str(args.workers)],
             stdout=subprocess.DEVNULL,
         )  # fmt: skip
         try:
@@ -128,9 +132,12 @@ def main() -> None:
                     r = client.post(url + "/api/tables", json={"ruleset": args.ruleset})
                     r.raise_for_status()
                     made: dict[str, Any] = r.json()
+                    # A table's link names the worker that holds it.
                     link = next(iter(made["links"].values()))
-                    table, token = link.split("/t/")[1].split("?token=")
-                    links.append(f"ws://127.0.0.1:{port}/ws/tables/{table}?token={token}")
+                    origin, rest = link.split("/t/")
+                    table, token = rest.split("?token=")
+                    ws_origin = origin.replace("http://", "ws://")
+                    links.append(f"{ws_origin}/ws/tables/{table}?token={token}")
             start = time.monotonic()
             drivers = asyncio.run(drive(links, args.seconds, args.rate))
             elapsed = time.monotonic() - start
@@ -147,7 +154,8 @@ def main() -> None:
     print(
         f"{args.tables} tables of {args.ruleset}, {args.rate:g} actions/s each asked, "
         f"{args.seconds:g} s, SQLite WAL synchronous={args.sync.upper()}, bots seated "
-        f"(pause {args.bot_pause:g} s)"
+        f"(pause {args.bot_pause:g} s), {args.workers} server worker(s), "
+        f"{os.cpu_count()} cores shared with the clients"
     )
     print(
         f"round trip action -> view: p50 {p[49] * 1000:.1f} ms, p99 {p[98] * 1000:.1f} ms, "

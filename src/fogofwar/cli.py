@@ -288,6 +288,15 @@ def serve_command(
     seed: int | None = typer.Option(
         None, "--seed", help="With --new: a chosen seed (the table is then marked seeded)."
     ),
+    workers: int = typer.Option(
+        1,
+        "--workers",
+        min=1,
+        max=64,
+        help="Processes that hold the tables, on ports PORT, PORT+1, ... (the lobby on "
+        "PORT); each table lives in one of them and its links go there.",
+    ),
+    worker: int = typer.Option(0, "--worker", hidden=True, help="This process's worker index."),
 ) -> None:
     """The web table: each player at their own browser, with a secret link to their seat."""
     from pathlib import Path
@@ -307,6 +316,8 @@ def serve_command(
         sets=set_ or [],
         seed=seed,
         console=_out(),
+        workers=workers,
+        worker=worker,
     )
     raise typer.Exit(code)
 

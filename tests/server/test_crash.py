@@ -28,8 +28,9 @@ def _port() -> int:
 class Server:
     """``fogofwar serve`` in a process of its own."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, *, workers: int = 1) -> None:
         self.db = db
+        self.workers = workers
         self.port = _port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -37,18 +38,21 @@ class Server:
     def start(self) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "fogofwar", "serve", "--port", str(self.port),
-             "--db", str(self.db), "--bot-pause", "0"],
+             "--db", str(self.db), "--bot-pause", "0", "--workers", str(self.workers)],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )  # fmt: skip
         deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(self.url + "/api/rulesets", timeout=1).status_code == 200:
-                    return
-            except httpx.TransportError:
-                time.sleep(0.05)
-        raise RuntimeError("the server did not start")
+        for i in range(self.workers):
+            url = f"http://127.0.0.1:{self.port + i}"
+            while time.monotonic() < deadline:
+                try:
+                    if httpx.get(url + "/api/rulesets", timeout=1).status_code == 200:
+                        break
+                except httpx.TransportError:
+                    time.sleep(0.05)
+            else:
+                raise RuntimeError(f"worker {i} of the server did not start")
 
     def kill(self) -> None:
         assert self.proc is not None

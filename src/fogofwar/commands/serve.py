@@ -5,6 +5,8 @@ its links, so that ``make demo`` gives a newcomer a game to open in the browser.
 from __future__ import annotations
 
 import signal
+import subprocess
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -36,16 +38,35 @@ def serve(
     sets: Sequence[str],
     seed: int | None,
     console: Console,
+    workers: int = 1,
+    worker: int = 0,
 ) -> int:
-    """Serve until Ctrl-C (or SIGTERM); every accepted action is already in the store."""
+    """Serve until Ctrl-C (or SIGTERM); every accepted action is already in the store.
+
+    With ``workers`` > 1 this process is worker 0 (the lobby, on ``port``) and starts
+    workers 1, 2, ... on the next ports, all on one store; each table lives in one
+    worker (its id says which) and its links go there. ``worker`` > 0: this process is
+    that worker, started so by worker 0.
+    """
     store = Store(db, sync=sync)
-    hall = Hall(store, bot_pause=bot_pause)
-    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
+    hall = Hall(store, bot_pause=bot_pause, worker=worker, workers=workers)
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    base = port - worker
+    urls = [f"http://{shown}:{base + i}" for i in range(workers)]
+    url = urls[worker]
+    children: list[subprocess.Popen[bytes]] = []
     try:
+        if worker == 0:
+            for i in range(1, workers):
+                children.append(_start_worker(i, workers, host, base + i, db, sync, bot_pause))
         if new is not None:
             _new_table(hall, new, seats, sets, seed, url, console)
-        console.print(f"Lobby: {url}/   (store: {db}, synchronous={sync.upper()}; Ctrl-C stops)")
-        app = create_app(hall, public_url=url)
+        if worker == 0:
+            more = f"; workers on ports {base}-{base + workers - 1}" if workers > 1 else ""
+            console.print(
+                f"Lobby: {url}/   (store: {db}, synchronous={sync.upper()}{more}; Ctrl-C stops)"
+            )
+        app = create_app(hall, public_url=url, worker_urls=urls if workers > 1 else ())
         # Messages are a few KiB of JSON: compressing each costs more CPU than it saves.
         config = uvicorn.Config(
             app,
@@ -60,9 +81,29 @@ def serve(
         signal.signal(signal.SIGTERM, lambda *_: setattr(server, "should_exit", True))
         server.run()
     finally:
+        for child in children:
+            child.terminate()
+        for child in children:
+            try:
+                child.wait(30)
+            except subprocess.TimeoutExpired:
+                child.kill()
         store.close()
-    console.print("Stopped; every table is in the store and comes back at the next start.")
+    if worker == 0:
+        console.print("Stopped; every table is in the store and comes back at the next start.")
     return 0
+
+
+def _start_worker(
+    index: int, workers: int, host: str, port: int, db: Path, sync: Sync, bot_pause: float
+) -> subprocess.Popen[bytes]:
+    """Worker ``index``: ``fogofwar serve`` in a process of its own, on its own port."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "fogofwar", "serve", "--host", host, "--port", str(port),
+         "--db", str(db), "--sync", sync, "--bot-pause", str(bot_pause),
+         "--workers", str(workers), "--worker", str(index)],
+        stdout=subprocess.DEVNULL,
+    )  # fmt: skip
 
 
 def _new_table(

@@ -28,17 +28,28 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.requests import HTTPConnection
 
 from ..bots import available_bots
 from ..core.errors import RulesError
 from ..core.game import JSON, get_ruleset, registered_rulesets
-from .hall import MAX_MESSAGE, Forbidden, Hall, NotFound, Refused, Stale, Table
+from .hall import (
+    MAX_MESSAGE,
+    Forbidden,
+    Hall,
+    Misdirected,
+    NotFound,
+    Refused,
+    Stale,
+    Table,
+    owner_of,
+)
 from .pages import lobby_page, table_page
 
 __all__ = ["create_app", "encode"]
@@ -134,14 +145,19 @@ class _Clocks(_Tasks):
             return
 
 
-def create_app(hall: Hall, *, public_url: str = "") -> FastAPI:
+def create_app(hall: Hall, *, public_url: str = "", worker_urls: Sequence[str] = ()) -> FastAPI:
     """The web table's application over ``hall``.
 
     Args:
         hall: the tables and their store.
         public_url: the address links start with (``http://host:port``); by default
             the address each request came to.
+        worker_urls: with several workers (``hall.workers``), each worker's address:
+            a table's links go to the worker that holds it, and a request that reaches
+            another worker is redirected there.
     """
+    if hall.workers > 1 and len(worker_urls) != hall.workers:
+        raise ValueError(f"{hall.workers} workers need {hall.workers} worker_urls")
     bots = _Bots(hall)
     clocks = _Clocks(hall)
 
@@ -168,9 +184,23 @@ def create_app(hall: Hall, *, public_url: str = "") -> FastAPI:
             table.listeners.add(bots.wake)
             if table.clock is not None:
                 table.listeners.add(clocks.wake)
+            # A table loaded from the store (after a restart, or made by another
+            # worker): its bots and clocks go on.
+            bots.wake(table)
+            clocks.wake(table)
 
-    def _base(request: Request) -> str:
+    def _base(request: HTTPConnection, worker: int | None = None) -> str:
+        if worker is not None and worker_urls:
+            return worker_urls[worker].rstrip("/")
         return public_url.rstrip("/") or str(request.base_url).rstrip("/")
+
+    @app.exception_handler(Misdirected)
+    async def misdirected(request: Request, exc: Misdirected) -> Response:
+        # Another worker holds the table: the same request, there.
+        target = _base(request, exc.owner) + request.url.path
+        if request.url.query:
+            target += "?" + request.url.query
+        return RedirectResponse(target, status_code=307)
 
     def _open(table_id: str, token: str) -> tuple[Table, str | None]:
         table = hall.table(table_id)
@@ -225,10 +255,10 @@ def create_app(hall: Hall, *, public_url: str = "") -> FastAPI:
             )
         except (RulesError, ValueError, TypeError) as exc:
             return _error(400, "bad_request", str(exc))
-        _watch(table)
-        bots.wake(table)
-        clocks.wake(table)
-        base = _base(request)
+        owner = owner_of(table.id, hall.workers)
+        if owner == hall.worker:
+            _watch(table)
+        base = _base(request, owner)
         return JSONResponse(
             {
                 "table": table.id,
@@ -341,6 +371,10 @@ def create_app(hall: Hall, *, public_url: str = "") -> FastAPI:
         except (NotFound, Forbidden) as exc:
             # Refused before the handshake completes: the client sees 403.
             await ws.close(code=4403 if isinstance(exc, Forbidden) else 4404, reason=str(exc))
+            return
+        except Misdirected as exc:
+            # Another worker holds the table: the reason names where.
+            await ws.close(code=4421, reason=_base(ws, exc.owner))
             return
         await ws.accept()
         changed = asyncio.Event()

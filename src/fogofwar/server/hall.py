@@ -21,6 +21,7 @@ applied here like a human's.
 from __future__ import annotations
 
 import functools
+import hashlib
 import io
 import json
 import secrets
@@ -46,10 +47,12 @@ __all__ = [
     "Clock",
     "Forbidden",
     "Hall",
+    "Misdirected",
     "NotFound",
     "Refused",
     "Stale",
     "Table",
+    "owner_of",
     "preview_actions",
 ]
 
@@ -69,6 +72,25 @@ class NotFound(LookupError):
 
 class Forbidden(PermissionError):
     """A token that is no link of the table, or a link that may not do this."""
+
+
+class Misdirected(LookupError):
+    """A table that another worker of the server holds.
+
+    Attributes:
+        owner: the index of the worker that holds it.
+    """
+
+    def __init__(self, table_id: str, owner: int) -> None:
+        super().__init__(f"table {table_id!r} is held by worker {owner}")
+        self.owner = owner
+
+
+def owner_of(table_id: str, workers: int) -> int:
+    """The worker (0 to ``workers - 1``) that holds a table: fixed by its id, so every
+    worker knows where any table lives."""
+    digest = hashlib.sha256(table_id.encode("utf-8")).digest()
+    return int.from_bytes(digest[:8], "big") % workers
 
 
 class Stale(RuntimeError):
@@ -319,10 +341,21 @@ class Hall:
             ``bot_pause`` option overrides it).
     """
 
-    def __init__(self, store: Store, *, bot_pause: float = 0.6) -> None:
+    def __init__(
+        self, store: Store, *, bot_pause: float = 0.6, worker: int = 0, workers: int = 1
+    ) -> None:
+        if not 0 <= worker < workers:
+            raise ValueError(f"worker {worker} of {workers}")
         self.store = store
         self.bot_pause = bot_pause
+        self.worker = worker
+        self.workers = workers
         self.tables: dict[str, Table] = {}
+        self._next_worker = worker
+
+    def owns(self, table_id: str) -> bool:
+        """Whether this worker holds the table (always, with one worker)."""
+        return owner_of(table_id, self.workers) == self.worker
 
     # ------------------------------------------------------------------ tables
 
@@ -394,7 +427,12 @@ class Hall:
         bot_root = secrets.randbits(53) if seed is None else 0
         table_options["bot_root"] = bot_root
         created = datetime.now(UTC).isoformat(timespec="microseconds")
+        # Tables go to the workers in turn; a table's id says which worker holds it.
+        target = self._next_worker
+        self._next_worker = (self._next_worker + 1) % self.workers
         table_id = secrets.token_urlsafe(12)
+        while owner_of(table_id, self.workers) != target:
+            table_id = secrets.token_urlsafe(12)
         tokens = {
             seat: secrets.token_urlsafe(_TOKEN_BYTES) for seat in names if players[seat] == HUMAN
         }
@@ -415,6 +453,9 @@ class Hall:
             [*((t, s) for s, t in tokens.items()), (spectator, None)],
         )
         table = self._table(table_id, rs, players, recorder, created, table_options, bot_root)
+        if target != self.worker:
+            # Its worker loads it from the store when one of its links is first used.
+            del self.tables[table_id]
         return table, tokens, spectator
 
     def _table(
@@ -453,7 +494,7 @@ class Hall:
         """
         out = []
         for stored in self.store.tables():
-            if stored.id not in self.tables:
+            if stored.id not in self.tables and self.owns(stored.id):
                 out.append(self._rebuild(stored))
         return out
 
@@ -494,6 +535,7 @@ class Hall:
 
         Raises:
             NotFound: no such table.
+            Misdirected: another worker holds it.
         """
         table = self.tables.get(table_id)
         if table is not None:
@@ -501,6 +543,8 @@ class Hall:
         stored = self.store.table(table_id)
         if stored is None:
             raise NotFound(f"no table {table_id!r}")
+        if not self.owns(table_id):
+            raise Misdirected(table_id, owner_of(table_id, self.workers))
         return self._rebuild(stored)
 
     def seat_of(self, table: Table, token: str) -> str | None:

@@ -1,0 +1,123 @@
+"""A server of several workers (``fogofwar serve --workers N``): each table lives in the
+worker its id names, its links go there, a request that reaches another worker is
+redirected, every worker resumes its own tables from the one store, and stopping the
+first worker stops them all."""
+
+from __future__ import annotations
+
+import signal
+import time
+from pathlib import Path
+
+import httpx2 as httpx
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from fogofwar.server.app import create_app
+from fogofwar.server.hall import Hall, Misdirected, owner_of
+from fogofwar.server.store import Store
+
+from .test_crash import Server
+
+EXAMPLE = "tests.example_game:HideAndSeek"
+URLS = ("http://w0.test", "http://w1.test")
+
+
+def test_tables_go_to_the_workers_in_turn_and_live_where_their_id_says(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    first = Hall(Store(db), bot_pause=0, worker=0, workers=2)
+    second = Hall(Store(db), bot_pause=0, worker=1, workers=2)
+    made = [first.create(EXAMPLE, {}, {"hider": "human"}, seed=i)[0] for i in range(4)]
+    owners = [owner_of(t.id, 2) for t in made]
+    assert owners == [0, 1, 0, 1]
+    # The first worker keeps only its own; the second loads its own from the store.
+    assert set(first.tables) == {made[0].id, made[2].id}
+    assert second.table(made[1].id).recorder.commitment == made[1].recorder.commitment
+    with pytest.raises(Misdirected) as caught:
+        first.table(made[3].id)
+    assert caught.value.owner == 1
+    with pytest.raises(Misdirected):
+        second.table(made[0].id)
+    # After a restart each worker resumes its own tables only.
+    again = Hall(Store(db), bot_pause=0, worker=1, workers=2)
+    assert {t.id for t in again.resume()} == {made[1].id, made[3].id}
+    for hall in (first, second, again):
+        hall.store.close()
+
+
+def test_links_name_the_owner_and_other_workers_redirect(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    hall = Hall(Store(db), bot_pause=0, worker=0, workers=2)
+    with TestClient(create_app(hall, worker_urls=URLS)) as client:
+        made = [
+            client.post(
+                "/api/tables", json={"ruleset": EXAMPLE, "seats": {"hider": "human"}}
+            ).json()
+            for _ in range(2)
+        ]
+        assert made[0]["links"]["hider"].startswith(URLS[0] + "/t/")
+        assert made[1]["links"]["hider"].startswith(URLS[1] + "/t/")
+        assert made[1]["spectator"].startswith(URLS[1] + "/t/")
+        mine, theirs = made[0]["table"], made[1]["table"]
+        token = made[1]["links"]["hider"].split("token=")[1]
+        r = client.get(f"/api/tables/{mine}/view", params={"token": token})
+        assert r.status_code == 403  # a link of another table
+        r = client.get(
+            f"/api/tables/{theirs}/view", params={"token": token}, follow_redirects=False
+        )
+        assert r.status_code == 307
+        assert r.headers["location"] == f"{URLS[1]}/api/tables/{theirs}/view?token={token}"
+        r = client.get(f"/t/{theirs}", params={"token": token}, follow_redirects=False)
+        assert r.status_code == 307
+        url = f"/ws/tables/{theirs}?token={token}"
+        with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(url) as ws:
+            ws.receive_text()
+        assert closed.value.code == 4421
+        assert closed.value.reason == URLS[1]
+    hall.store.close()
+
+
+def test_a_server_of_two_workers_plays_and_stops_as_one(tmp_path: Path) -> None:
+    server = Server(tmp_path / "t.db", workers=2)
+    server.start()
+    assert server.proc is not None
+    try:
+        links = []
+        for _ in range(2):
+            r = httpx.post(
+                server.url + "/api/tables",
+                json={"ruleset": "warfighter", "seats": {"squad": "human"}, "seed": 3},
+                timeout=30,
+            )
+            assert r.status_code == 201, r.text
+            links.append(r.json()["links"]["squad"])
+        ports = {int(link.split(":")[2].split("/")[0]) for link in links}
+        assert ports == {server.port, server.port + 1}
+        for link in links:
+            origin, rest = link.split("/t/")
+            table, token = rest.split("?token=")
+            api = f"{origin}/api/tables/{table}"
+            view = httpx.get(f"{api}/view", params={"token": token}, timeout=30).json()
+            r = httpx.post(
+                f"{api}/actions",
+                params={"token": token},
+                json={"action": view["legal"][0], "version": view["version"]},
+                timeout=30,
+            )
+            assert r.status_code == 200, r.text
+            # The page is served where the table lives.
+            assert httpx.get(link, timeout=30).status_code == 200
+    finally:
+        server.proc.send_signal(signal.SIGTERM)
+        server.proc.wait(30)
+    # The first worker stopped the second.
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            httpx.get(f"http://127.0.0.1:{server.port + 1}/api/rulesets", timeout=1)
+        except httpx.TransportError:
+            break
+        time.sleep(0.1)
+    else:
+        raise AssertionError("the second worker outlived the first")
