@@ -111,3 +111,26 @@ def test_a_clock_counts_down_and_its_bot_plays_when_time_is_out(
     expect(page.locator("#log li.notice")).to_contain_text("squad is out of time")
     expect(clock).to_contain_text("0:00")
     shot(page, "clock-out-of-time")
+
+
+def test_after_the_end_the_game_is_replayed_step_by_step(live: LiveServer, page: Page) -> None:
+    # After the end every secret is public: the page replays the record action by
+    # action, as any seat saw it.
+    t = live.table(ruleset="warfighter", seats={"squad": "bot"}, seed=2, options={"bot_pause": 0})
+    page.goto(t["spectator"])
+    expect(page.locator("#end")).to_be_visible(timeout=60000)
+    total = int(str(page.locator("#replay-at").get_attribute("max")))
+    assert total > 3
+    page.locator("#replay-back").click()
+    expect(page.locator("#replay-text")).to_contain_text(f"After {total - 1} of {total} actions")
+    page.locator("#replay-seat").select_option("squad")
+    page.locator("#replay-at").evaluate(
+        "e => { e.value = 0; e.dispatchEvent(new Event('input')); }"
+    )
+    expect(page.locator("#replay-text")).to_contain_text(f"After 0 of {total} actions")
+    expect(page.locator("#board .card").first).to_be_visible()
+    page.locator("#replay-on").click()
+    expect(page.locator("#replay-text")).to_contain_text("After 1 of")
+    shot(page, "replay-warfighter")
+    page.locator("#replay-close").click()
+    expect(page.locator("#replay-text")).to_have_text("")

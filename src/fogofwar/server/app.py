@@ -346,6 +346,20 @@ def create_app(hall: Hall, *, public_url: str = "", worker_urls: Sequence[str] =
             return _error(404, "not_found", f"{table.ruleset.id} shows no sight from {square!r}")
         return Response(encode({"sight": seen}), media_type="application/json")
 
+    @app.get("/api/tables/{table_id}/replay")
+    def replay(table_id: str, token: str = "", at: int = 0, seat: str = "") -> Response:
+        try:
+            table, own = _open(table_id, token)
+            # After the end every secret is public: any seat's view may be replayed
+            # (``spectator``: the public one); by default the link's own.
+            if seat and seat != "spectator" and seat not in table.players:
+                raise ValueError(f"seat: one of {', '.join(table.players)} or spectator")
+            whose = own if not seat else None if seat == "spectator" else seat
+            answer = table.replay(whose, at)
+        except (NotFound, Forbidden, ValueError) as exc:
+            return _refusal(exc)
+        return Response(encode(answer), media_type="application/json")
+
     @app.get("/api/tables/{table_id}/record")
     def record(table_id: str, token: str = "") -> Response:
         try:

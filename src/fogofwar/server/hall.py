@@ -217,6 +217,7 @@ class Table:
     timed_out: set[int] = field(default_factory=set)
     clock_bots: dict[str, Bot] = field(default_factory=dict)
     _seat_events: dict[str | None, list[Event]] = field(default_factory=dict)
+    _replay: tuple[int, Recorder, list[Event]] | None = None
     _verdict: dict[str, JSON] | None = None
     _board: list[JSON] | None = None
     _drawings: dict[str | None, tuple[int, str]] = field(default_factory=dict)
@@ -296,6 +297,45 @@ class Table:
         """What ``seat`` would see from ``square`` (the rule set's ``sight_json``, from
         the seat's view alone); ``None`` where the game offers none."""
         return self.ruleset.sight_json(self.recorder.config, self.recorder.state.view(seat), square)
+
+    def replay(self, seat: str | None, at: int) -> dict[str, JSON]:
+        """The finished game as it stood after ``at`` actions, as ``seat`` (``None``: a
+        spectator) saw it then: its view, the action that led there and the events it
+        caused for that seat. Stepping on by one replays one action.
+
+        Raises:
+            Forbidden: the game is not over (a replay shows every secret).
+        """
+        if not self.over:
+            raise Forbidden("the replay shows every secret: it opens after the end")
+        at = max(0, min(at, self.version))
+        cached = self._replay
+        if cached is None or cached[0] > at:
+            start = Recorder(
+                self.ruleset,
+                self.recorder.config,
+                self.recorder.record().seed,
+                seeded=self.recorder.seeded,
+            )
+            cached = (0, start, [])
+        done, rec, events = cached
+        actions = self.recorder.actions
+        for a in actions[done:at]:
+            events = rec.apply(a)
+        self._replay = cached = (at, rec, events)
+        state = rec.state
+        return {
+            "ruleset": self.ruleset.id,
+            "seat": seat,
+            "version": at,
+            "of": self.version,
+            "action": None if at == 0 else str(actions[at - 1]),
+            "to_act": sorted(state.to_act()),
+            "view": state.view(seat).to_json(),
+            "legal": [],
+            "notation": [],
+            "events": [e.to_json() for e in events if e.visible_to(seat)] if at else [],
+        }
 
     def drawing(self, seat: str | None, view: PlayerView) -> str:
         """The terminal's drawing of ``view`` (the rule set's ``render``, from the view

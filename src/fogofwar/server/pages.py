@@ -93,7 +93,15 @@ def table_page(ruleset: str, seat: str | None) -> str:
     <section id="log-area"><h2>Events</h2><ol id="log"></ol></section>
     <section id="end" hidden><h2>The end</h2><p id="outcome"></p>
       <p>The table's secret: <code id="secret"></code></p><p id="verified"></p>
-      <p><a id="download" href="#">Download the record</a></p></section>
+      <p><a id="download" href="#">Download the record</a></p>
+      <div id="replay"><h3>Replay</h3>
+        <p><label>Seen by <select id="replay-seat"></select></label></p>
+        <p><button id="replay-back" type="button" aria-label="one action back">&#9664;</button>
+          <input id="replay-at" type="range" min="0" value="0" aria-label="actions played">
+          <button id="replay-on" type="button" aria-label="one action on">&#9654;</button>
+          <button id="replay-close" type="button">Back to the end</button></p>
+        <p id="replay-text" aria-live="polite"></p>
+        <ol id="replay-events"></ol></div></section>
   </aside>
 </main>
 <script>window.FOGOFWAR = {boot};</script>

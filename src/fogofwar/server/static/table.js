@@ -52,6 +52,7 @@
   setInterval(drawClocks, 250);
 
   function show(m) {
+    if (replaying) { message = m; return; }  // the replay keeps the board until closed
     message = m;
     clocksAt = performance.now();
     drawClocks();
@@ -98,8 +99,42 @@
       $("secret").textContent = m.secret;
       $("verified").textContent = m.verified.verified ? "Verified: " + m.verified.checks.join(" ") : "NOT verified: " + m.verified.problem;
       $("download").href = api("/record");
+      setUpReplay(m);
     }
   }
+  // After the end: the whole game again, action by action, as any seat saw it (every
+  // secret is public by then). The board or card table shows the replayed view.
+  let replaying = false;
+  function setUpReplay(m) {
+    const seatBox = $("replay-seat");
+    if (!seatBox.options.length) {
+      for (const s of [...Object.keys(m.players), "spectator"]) {
+        const o = document.createElement("option"); o.value = o.textContent = s; seatBox.append(o);
+      }
+      seatBox.value = m.seat || "spectator";
+    }
+    $("replay-at").max = m.version;
+    if (!replaying) $("replay-at").value = m.version;
+  }
+  function replayAt(at) {
+    const seat = $("replay-seat").value;
+    const url = api("/replay") + "&at=" + at + "&seat=" + encodeURIComponent(seat);
+    fetch(url).then((r) => r.json()).then((d) => {
+      if (d.error) { refused(d); return; }
+      replaying = true;
+      $("replay-at").value = d.version;
+      $("replay-text").textContent = "After " + d.version + " of " + d.of + " actions" + (d.action ? " (last: " + d.action + ")" : "") + (d.to_act.length ? "; to act: " + d.to_act.join(", ") : "");
+      $("replay-events").replaceChildren(...d.events.map((e) => { const li = document.createElement("li"); li.textContent = JSON.stringify(e); return li; }));
+      const drawn = (window.FogBoard && board ? window.FogBoard.draw($("board"), board, d, { path: [], setPath: () => {}, pathLegal: null }) : false)
+        || (window.FogCards ? window.FogCards.draw($("board"), d) : false);
+      if (!drawn) $("summary").replaceChildren(facts(d.view.view || {}));
+    });
+  }
+  $("replay-at").addEventListener("input", () => replayAt(Number($("replay-at").value)));
+  $("replay-back").addEventListener("click", () => replayAt(Math.max(0, Number($("replay-at").value) - 1)));
+  $("replay-on").addEventListener("click", () => replayAt(Number($("replay-at").value) + 1));
+  $("replay-seat").addEventListener("change", () => replayAt(Number($("replay-at").value)));
+  $("replay-close").addEventListener("click", () => { replaying = false; $("replay-text").textContent = ""; $("replay-events").replaceChildren(); if (message) show({ ...message, events: [] }); });
   // A board game's page: the view's plain facts (round, phase, health, ...) as a list;
   // the board shows the rest.
   function facts(view) {
