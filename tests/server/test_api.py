@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,19 +18,6 @@ from fogofwar.server.hall import MAX_MESSAGE, Hall
 from fogofwar.server.store import Store
 
 EXAMPLE = "tests.example_game:HideAndSeek"
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "tables.db"
-
-
-@pytest.fixture
-def client(db: Path) -> Iterator[TestClient]:
-    hall = Hall(Store(db), bot_pause=0.0)
-    with TestClient(create_app(hall)) as c:
-        yield c
-    hall.store.close()
 
 
 def token(url: str) -> str:

@@ -25,11 +25,6 @@ def _client(db: Path) -> tuple[Hall, TestClient]:
     return hall, TestClient(create_app(hall))
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "tables.db"
-
-
 def _new(client: TestClient, **options: Any) -> tuple[str, dict[str, str], str]:
     r = client.post(
         "/api/tables",

@@ -5,8 +5,6 @@ other square its hunters' views allow gives every hunter the same answers)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,19 +14,9 @@ from fogofwar.core.game import Action, get_ruleset
 from fogofwar.core.record import Recorder
 from fogofwar.core.rng import stream
 from fogofwar.games.specter_ops.state import SpecterOpsState
-from fogofwar.server.app import create_app
-from fogofwar.server.hall import Hall, Refused, preview_actions
-from fogofwar.server.store import Store
+from fogofwar.server.hall import Refused, preview_actions
 
 SO = get_ruleset("specter-ops")
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    hall = Hall(Store(tmp_path / "t.db"), bot_pause=0.0)
-    with TestClient(create_app(hall)) as c:
-        yield c
-    hall.store.close()
 
 
 def _agent_table(client: TestClient) -> tuple[str, str, str]:

@@ -5,26 +5,12 @@ showed it at the time."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
 from fogofwar.core.game import get_ruleset
 from fogofwar.core.record import Record, Recorder
-from fogofwar.server.app import create_app
-from fogofwar.server.hall import Hall
-from fogofwar.server.store import Store
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    hall = Hall(Store(tmp_path / "t.db"), bot_pause=0.0)
-    with TestClient(create_app(hall)) as c:
-        yield c
-    hall.store.close()
 
 
 def _replay(client: TestClient, table: str, tok: str, **params: Any) -> Any:

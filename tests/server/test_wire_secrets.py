@@ -4,9 +4,7 @@ answers to every seat that cannot tell them apart, and to the spectator."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from contextlib import ExitStack
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,9 +12,7 @@ from fastapi.testclient import TestClient
 
 from fogofwar.core.game import Action, get_ruleset
 from fogofwar.core.rng import stream
-from fogofwar.server.app import create_app
 from fogofwar.server.hall import Hall, Table
-from fogofwar.server.store import Store
 
 # (rule set, config, the seats whose play is hidden, the kinds of their hidden actions,
 # actions to play)
@@ -25,14 +21,6 @@ CASES = [
     ("specter-ops", {"players": 2}, ("agent",), ("step",), 60),
     ("specter-ops", {"players": 4}, ("agent",), ("step",), 60),
 ]
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    hall = Hall(Store(tmp_path / "t.db"), bot_pause=0.0)
-    with TestClient(create_app(hall)) as c:
-        yield c
-    hall.store.close()
 
 
 def _token(url: str) -> str:
