@@ -293,11 +293,6 @@ class Table:
             out["verified"] = self.verdict()
         return out
 
-    def sight(self, seat: str | None, square: str) -> JSON:
-        """What ``seat`` would see from ``square`` (the rule set's ``sight_json``, from
-        the seat's view alone); ``None`` where the game offers none."""
-        return self.ruleset.sight_json(self.recorder.config, self.recorder.state.view(seat), square)
-
     def replay(self, seat: str | None, at: int) -> dict[str, JSON]:
         """The finished game as it stood after ``at`` actions, as ``seat`` (``None``: a
         spectator) saw it then: its view, the action that led there and the events it
