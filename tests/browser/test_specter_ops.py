@@ -201,3 +201,31 @@ def test_a_hunter_sees_the_sensors_bearing(live: LiveServer, page: Page) -> None
     # The hunter's board never shows the agent's figure.
     expect(page.locator("#board text", has_text=re.compile(r"\bA\b"))).to_have_count(0)
     shot(page, "specter-ops-hunter-sensor")
+
+
+def test_the_traitor_game_is_played_from_the_page(live: LiveServer, page: Page) -> None:
+    # SO-T1/SO-T4: in the 5-player game a hunter's page shows its role, and the
+    # accusation is a button at the start of its turn, announced to the table.
+    t = live.table(
+        ruleset="specter-ops",
+        config={"players": 5, "characters": True},
+        seats={"hunter1": "human"},
+        seed=8,
+    )
+    page.goto(t["links"]["hunter1"])
+    accuse = page.locator('#actions button[data-action^="accuse "]')
+    for _ in range(300):
+        if accuse.count():
+            break
+        status = page.locator("#status").inner_text()
+        if "Your turn" in status:
+            page.locator("#actions button").last.click()  # stop, end, pass ...
+            _wait_change(page, status)
+        else:
+            page.wait_for_timeout(50)
+    expect(page.locator(".so-panel")).to_contain_text("Your role")
+    target = str(accuse.first.get_attribute("data-action"))
+    accuse.first.click()
+    expect(page.locator("#log")).to_contain_text("accus")
+    expect(page.locator(".so-panel")).to_contain_text(target.split()[1])
+    shot(page, "specter-ops-traitor-accusation")
