@@ -32,7 +32,12 @@ window.FogBoard = (function () {
       if (marks.hover) r.addEventListener("mouseenter", () => marks.hover(sq.name));
       svg.append(r);
       const label = marks.labels[sq.name];
-      if (label) { const t = el("text", { x: sq.x * SIZE + 2, y: sq.y * SIZE + 11 }); t.textContent = label; svg.append(t); }
+      if (label) {
+        // Several pieces on one square share it: a longer label gets a smaller type.
+        const t = el("text", { x: sq.x * SIZE + 1, y: sq.y * SIZE + 11 });
+        t.style.fontSize = (label.length > 5 ? 4 : label.length > 3 ? 5 : 7) + "px";
+        t.textContent = label; svg.append(t);
+      }
     }
     for (const [x1, y1, x2, y2] of board.walls) {
       svg.append(el("line", { x1: x1 * SIZE, y1: y1 * SIZE, x2: x2 * SIZE, y2: y2 * SIZE, stroke: "#2b2620", "stroke-width": 2 }));
