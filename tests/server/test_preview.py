@@ -155,17 +155,24 @@ def _paths(state: SpecterOpsState, seat: str, pick: Any, count: int) -> list[lis
 
 
 @pytest.mark.parametrize(
-    "config",
-    [{"players": 2}, {}, {"players": 4, "characters": True}, {"players": 5, "characters": True}],
+    ("config", "games"),
+    [
+        ({"players": 2}, 4),
+        ({}, 4),
+        ({"players": 4, "characters": True}, 2),
+        # With every card at 5 players the exact map is slow (issue 20): the traitor's
+        # hidden role is the dimension this case is for.
+        ({"players": 5}, 3),
+    ],
     ids=["2p", "3p", "4p-characters", "5p-traitor"],
 )
-def test_trying_steps_reveals_nothing_hidden(config: dict[str, Any]) -> None:
+def test_trying_steps_reveals_nothing_hidden(config: dict[str, Any], games: int) -> None:
     # SO-I1/SO-I2: a hunter knows only the possibility map of the hidden agent. Put the
     # agent on any other square of that map (every hunter's view stays the same) and
     # every tried path of every hunter gets the same answer, at its end (SO-E2's answer,
     # the Cobra's ambush) too.
     checked = 0
-    for seed in range(4):
+    for seed in range(games):
         rec = Recorder(SO, config, seed)
         pick = stream(seed, "preview-secrecy")
         while not rec.state.is_over and len(rec.actions) < 160:
