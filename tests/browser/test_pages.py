@@ -85,14 +85,6 @@ def test_a_rock_n_roll_game_played_to_its_end_in_the_page(live: LiveServer, page
     shot(page, "rock-n-roll-end")
 
 
-def test_a_zero_dark_game_played_to_its_end_in_the_page(live: LiveServer, page: Page) -> None:
-    t = live.table(ruleset="zero-dark", seats={"team": "human"}, seed=1)
-    page.goto(t["links"]["team"])
-    play_by_clicking(page, limit=1500)
-    expect(page.locator("#verified")).to_contain_text("Verified")
-    shot(page, "zero-dark-end")
-
-
 def test_a_clock_counts_down_and_its_bot_plays_when_time_is_out(
     live: LiveServer, page: Page
 ) -> None:
