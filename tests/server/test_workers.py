@@ -6,6 +6,9 @@ first worker stops them all."""
 from __future__ import annotations
 
 import signal
+import socket
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -121,3 +124,22 @@ def test_a_server_of_two_workers_plays_and_stops_as_one(tmp_path: Path) -> None:
         time.sleep(0.1)
     else:
         raise AssertionError("the second worker outlived the first")
+
+
+def test_a_worker_that_cannot_listen_stops_the_server_with_a_clear_error(
+    tmp_path: Path,
+) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        second = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "fogofwar", "serve", "--port", str(second - 1),
+             "--db", str(tmp_path / "t.db"), "--workers", "2"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )  # fmt: skip
+    assert done.returncode != 0
+    assert "worker 1" in done.stdout + done.stderr
+    assert f"port {second} free" in done.stdout + done.stderr

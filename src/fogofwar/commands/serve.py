@@ -7,6 +7,8 @@ from __future__ import annotations
 import signal
 import subprocess
 import sys
+import time
+import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -59,6 +61,8 @@ def serve(
         if worker == 0:
             for i in range(1, workers):
                 children.append(_start_worker(i, workers, host, base + i, db, sync, bot_pause))
+            for i, child in enumerate(children, start=1):
+                _wait_for_worker(child, i, shown, base + i)
         if new is not None:
             _new_table(hall, new, seats, sets, seed, url, console)
         if worker == 0:
@@ -92,6 +96,29 @@ def serve(
     if worker == 0:
         console.print("Stopped; every table is in the store and comes back at the next start.")
     return 0
+
+
+def _wait_for_worker(child: subprocess.Popen[bytes], index: int, host: str, port: int) -> None:
+    """Wait until worker ``index`` listens (its tables' links point at it).
+
+    Raises:
+        RulesError: it stopped first (its port taken, say) or did not listen in time.
+    """
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if child.poll() is not None:
+            raise RulesError(
+                f"worker {index} stopped at the start (exit {child.returncode}): is port "
+                f"{port} free?"
+            )
+        try:
+            # Asked as the lobby would: another program on that port does not answer so.
+            with urllib.request.urlopen(f"http://{host}:{port}/api/rulesets", timeout=1) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.1)
+    raise RulesError(f"worker {index} did not listen on port {port} within 60 s")
 
 
 def _start_worker(
