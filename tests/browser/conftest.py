@@ -82,6 +82,15 @@ class LiveServer:
         return data
 
 
+#: A short whole game of Rock-n-Roll: Vietnam at the page, the VPA a bot, one round.
+ONE_ROUND_OF_ROCK_N_ROLL: dict[str, Any] = {
+    "ruleset": "rock-n-roll",
+    "seats": {"vietnam": "human", "vpa": "rnr-heuristic"},
+    "config": {"rounds": 1},
+    "seed": 1,
+}
+
+
 @pytest.fixture
 def live(tmp_path: Path) -> Iterator[LiveServer]:
     with LiveServer(tmp_path / "tables.db") as server:

@@ -12,7 +12,7 @@ import httpx2 as httpx
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from .conftest import LiveServer, shot
+from .conftest import ONE_ROUND_OF_ROCK_N_ROLL, LiveServer, shot
 
 
 def api_view(live: LiveServer, link: str) -> dict[str, Any]:
@@ -192,12 +192,7 @@ def test_a_rock_n_roll_card_click_selects_then_sends(live: LiveServer, page: Pag
 def test_a_rock_n_roll_game_played_to_its_end_by_clicking_cards(
     live: LiveServer, page: Page
 ) -> None:
-    t = live.table(
-        ruleset="rock-n-roll",
-        seats={"vietnam": "human", "vpa": "rnr-heuristic"},
-        config={"rounds": 1},
-        seed=1,
-    )
+    t = live.table(**ONE_ROUND_OF_ROCK_N_ROLL)
     page.goto(t["links"]["vietnam"])
     expect(page.locator("#board .card").first).to_be_visible()
     assert play_by_cards(page, limit=1500) > 0

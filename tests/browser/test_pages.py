@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from .conftest import LiveServer, shot
+from .conftest import ONE_ROUND_OF_ROCK_N_ROLL, LiveServer, shot
 
 
 def play_by_clicking(page: Page, limit: int = 600) -> None:
@@ -73,12 +73,7 @@ def test_a_spectator_sees_no_actions(live: LiveServer, page: Page) -> None:
 
 
 def test_a_rock_n_roll_game_played_to_its_end_in_the_page(live: LiveServer, page: Page) -> None:
-    t = live.table(
-        ruleset="rock-n-roll",
-        seats={"vietnam": "human", "vpa": "rnr-heuristic"},
-        config={"rounds": 1},
-        seed=1,
-    )
+    t = live.table(**ONE_ROUND_OF_ROCK_N_ROLL)
     page.goto(t["links"]["vietnam"])
     play_by_clicking(page, limit=1500)
     expect(page.locator("#verified")).to_contain_text("Verified")

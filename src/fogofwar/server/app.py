@@ -141,7 +141,7 @@ class _Clocks(_Tasks):
                 continue
             action = await asyncio.to_thread(turn.choose)
             # The change wakes a new task for what follows (any change does).
-            self.hall.clock_acts(turn, action)
+            self.hall.bot_acts(turn, action)
             return
 
 

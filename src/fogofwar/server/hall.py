@@ -134,6 +134,24 @@ class BotTurn:
     view: Any
     legal: tuple[Action, ...]
     stream: Stream
+    chosen_by: str | None = None
+
+    @classmethod
+    def at(cls, table: Table, seat: str, bot: Bot, chosen_by: str | None = None) -> BotTurn:
+        """``bot``'s turn for ``seat`` now (``chosen_by``: ``"clock"`` when it plays for a
+        seat out of time). Its stream is keyed by the version: a restarted server's bots
+        draw as before."""
+        state = table.recorder.state
+        return cls(
+            table,
+            seat,
+            table.version,
+            bot,
+            state.view(seat),
+            tuple(state.legal_actions(seat)),
+            stream(table.bot_root, chosen_by or "bot", seat, table.version),
+            chosen_by,
+        )
 
     def choose(self) -> Action:
         return self.bot.choose(self.view, self.legal, self.stream)
@@ -487,10 +505,12 @@ class Hall:
             ),
             [*((t, s) for s, t in tokens.items()), (spectator, None)],
         )
-        table = self._table(table_id, rs, players, recorder, created, table_options, bot_root)
-        if target != self.worker:
-            # Its worker loads it from the store when one of its links is first used.
-            del self.tables[table_id]
+        # A table of another worker is not kept here: that worker loads it from the
+        # store when one of its links is first used.
+        table = self._table(
+            table_id, rs, players, recorder, created, table_options, bot_root,
+            keep=target == self.worker,
+        )  # fmt: skip
         return table, tokens, spectator
 
     def _table(
@@ -502,6 +522,8 @@ class Hall:
         created: str,
         options: dict[str, JSON],
         bot_root: int,
+        *,
+        keep: bool = True,
     ) -> Table:
         table = Table(table_id, rs, players, recorder, created, options, bot_root)
         bank = options.get("clock")
@@ -513,6 +535,8 @@ class Hall:
                 {seat: float(bank) for seat, who in players.items() if who == HUMAN},
                 time.time(),
             )
+        if not keep:
+            return table
         for seat, who in players.items():
             if who != HUMAN:
                 bot = make_bot(who, rs.id)
@@ -630,18 +654,16 @@ class Hall:
                 actions = [parsed]
             if not actions:
                 raise Refused("no action in that notation", None)
-            if len(actions) == 1:
-                if not state.is_legal(actions[0]):
-                    raise state.refusal(actions[0])
-            else:
+            if len(actions) > 1:
                 trial = state.clone()
                 for a in actions:
                     trial.apply(a)  # all or nothing: the whole input is checked first
+            # One action is checked as it is applied: a refused one changes nothing.
+            self._apply(table, actions)
         except IllegalActionError as exc:
             raise Refused(exc.reason, exc.rule) from exc
         except InvalidNotationError as exc:
             raise Refused(str(exc), None) from exc
-        self._apply(table, actions)
         return actions
 
     def preview(
@@ -750,26 +772,7 @@ class Hall:
         due = self.clock_deadline(table)
         if due is None or due[1] > time.time():
             return None
-        seat = due[0]
-        state = table.recorder.state
-        return BotTurn(
-            table,
-            seat,
-            table.version,
-            self._clock_bot(table, seat)[1],
-            state.view(seat),
-            tuple(state.legal_actions(seat)),
-            stream(table.bot_root, "clock", seat, table.version),
-        )
-
-    def clock_acts(self, turn: BotTurn, action: Action) -> bool:
-        """Apply the choice of an out-of-time seat's bot if the table is still where the
-        bot looked."""
-        table = turn.table
-        if table.version != turn.version or table.over:
-            return False
-        self._apply(table, [action], chosen_by="clock")
-        return True
+        return BotTurn.at(table, due[0], self._clock_bot(table, due[0])[1], "clock")
 
     # ------------------------------------------------------------------ bots
 
@@ -786,24 +789,16 @@ class Hall:
         for seat in sorted(state.to_act()):
             bot = table.bots.get(seat)
             if bot is not None:
-                return BotTurn(
-                    table,
-                    seat,
-                    table.version,
-                    bot,
-                    state.view(seat),
-                    tuple(state.legal_actions(seat)),
-                    # Keyed by the version: a restarted server's bots draw as before.
-                    stream(table.bot_root, "bot", seat, table.version),
-                )
+                return BotTurn.at(table, seat, bot)
         return None
 
     def bot_acts(self, turn: BotTurn, action: Action) -> bool:
-        """Apply a bot's choice if the table is still where the bot looked."""
+        """Apply a bot's choice (a seat's bot, or the default bot of a seat out of time)
+        if the table is still where the bot looked."""
         table = turn.table
         if table.version != turn.version or table.over:
             return False
-        self._apply(table, [action])
+        self._apply(table, [action], chosen_by=turn.chosen_by)
         return True
 
     def pause(self, table: Table) -> float:
