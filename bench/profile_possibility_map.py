@@ -25,7 +25,7 @@ def play(config: dict[str, object], actions: int, seconds: float) -> str:
     state = rs.new_game(config, 0)
     assert isinstance(state, SpecterOpsState)
     rng = stream(0, "bench")
-    done, most, worst, dims, kits = 0, 0, 0.0, [0], 0
+    done, most, worst, keys, classes, kits = 0, 0, 0.0, 0, 0, 0
     start = time.perf_counter()
     while not state.is_over and done < actions and time.perf_counter() - start < seconds:
         (seat,) = state.to_act()
@@ -34,17 +34,17 @@ def play(config: dict[str, object], actions: int, seconds: float) -> str:
         state.apply(action)
         worst = max(worst, time.perf_counter() - t)
         done += 1
-        groups = state.agents[0].knowledge.groups
-        if len(groups) > most:
-            most = len(groups)
-            width = len(groups[0].allowed)
-            dims = [len({g.allowed[j] for g in groups}) for j in range(width)]
-            kits = len(frozenset().union(*(g.kits for g in groups)))
+        knowledge = state.agents[0].knowledge
+        if knowledge.size > most:
+            most = knowledge.size
+            keys = len(knowledge.parts)
+            classes = len(knowledge.classes)
+            kits = len(knowledge.possible_kits())
     rate = done / (time.perf_counter() - start)
     return (
-        f"{config['players']} players: {done} actions, {rate:.0f}/s, at most {most} groups "
-        f"(distinct sets per dimension then: sites {dims[:-2]}, roles {dims[-2]}, kits "
-        f"{dims[-1]}; {kits} kits), slowest apply {worst * 1000:.0f} ms"
+        f"{config['players']} players: {done} actions, {rate:.0f}/s, at most {most} parts "
+        f"(then {keys} keys, {classes} kit classes, {kits} kits), slowest apply "
+        f"{worst * 1000:.0f} ms"
     )
 
 

@@ -113,11 +113,7 @@ def check_kits(state: SpecterOpsState, oracle: Oracle, where: str, *, steps: boo
         f"oracle - map = {sorted(oracle_kits - engine_kits)[:4]}\n" + "\n".join(oracle.log[-12:])
     )
     assert state.focus.knowledge.possible_characters() == {k[0] for k in oracle_kits}
-    joint: dict[Any, tuple[int, int]] = {}
-    for g in state.focus.knowledge.groups:
-        for k in g.kits:
-            short, long = joint.get(k, (0, 0))
-            joint[k] = (short | g.short, long | g.long)
+    joint: dict[Any, tuple[int, int]] = state.focus.knowledge.kit_squares()
     expected = oracle.kit_squares()
     if not steps:  # the map forgets the last move's steps when a turn starts
         joint = {k: (a | b, 0) for k, (a, b) in joint.items()}

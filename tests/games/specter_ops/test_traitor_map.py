@@ -165,6 +165,27 @@ def hunt(state: SpecterOpsState, seat: str, rng: Any) -> Action | None:
     return rng.choice([a for a in steps if away(geo.parse(str(a.args[0]))) == best])
 
 
+def sneak(state: SpecterOpsState, seat: str, rng: Any) -> Action | None:
+    """The agent steps away from the nearest hunter (4 times in 5), so that it goes
+    unseen for long stretches; other actions (cards, stop) are left to the caller."""
+    if seat != "agent" or state.phase != "agent" or not rng.randbelow(5) < 4:
+        return None
+    steps = [a for a in state.legal_actions(seat) if a.kind == "step"]
+    if not steps:
+        return None
+    geo = state.geo
+
+    def room(a: Action) -> int:
+        sq = geo.square(geo.parse(str(a.args[0])))
+        return min(
+            max(abs(sq.row - h.row), abs(sq.col - h.col))
+            for h in (geo.square(x.square) for x in state.hunters)
+        )
+
+    best = max(room(a) for a in steps)
+    return rng.choice([a for a in steps if room(a) == best])
+
+
 def traitor_action(
     state: SpecterOpsState, seat: str, rng: Any, *, steer: bool, odds: int
 ) -> Action | None:
@@ -197,9 +218,11 @@ def play_traitor_checked(
     odds: int = 6,
     characters: bool = False,
     prefer: str = "",
+    hunting: bool = True,
 ) -> int:
     """One random 5-player traitor game, the maps checked after every action except
-    during an agent's move; hunters walk towards the map half the time. Returns the
+    during an agent's move; hunters walk towards the map half the time (with
+    ``hunting``; without, the agent stays unseen for long stretches). Returns the
     number of actions."""
     state = new_game(board, seed, rounds, characters=characters)
     oracle = Oracle(load_board(board), 5, characters=characters)
@@ -215,8 +238,10 @@ def play_traitor_checked(
             action = rng.choice(state.legal_actions(seat))
         else:
             action = traitor_action(state, seat, rng, steer=steer, odds=odds)
-            if action is None and rng.randbelow(2):
+            if action is None and hunting and rng.randbelow(2):
                 action = hunt(state, seat, rng)
+            if action is None and not hunting and rng.randbelow(3):
+                action = sneak(state, seat, rng)
             if action is None:
                 action = choose_with_cards(
                     state, seat, rng, policy, avoid=no_traitor_acts, prefer=prefer
@@ -294,6 +319,22 @@ def test_traitor_map_with_characters() -> None:
     assert counts["checks"] > 100, counts
     assert counts["agent_used"] > 0, counts
     assert counts["concealed_sighting/hunter_turn"] + counts["concealed_sighting/agent_turn"]
+
+
+def test_traitor_map_with_characters_unseen_for_long() -> None:
+    """SO-I2, SO-T3, SO-S4, SO-A7 in the map's worst case (issue 20's profile): 5
+    players, every card, hidden sites, the traitor's role, and hunters that do not close
+    in, so the agent goes unseen for many turns and every hidden card use, site and
+    traitor stays possible. After every action the first agent's map, its possible
+    sites, kits and roles, and each loyal seat's map are the oracle's."""
+    counts: Counter[str] = Counter()
+    for k, prefer in enumerate(("adrenal-surge", "stealth-field")):
+        play_traitor_checked(
+            BOARDS[k], 900 + k, counts, rounds=14, characters=True, prefer=prefer, hunting=False
+        )
+    assert counts["checks"] > 150, counts
+    assert counts["agent_used"] > 0, counts
+    assert counts["agent_moved/hidden"] > 12, counts
 
 
 def test_comparison_has_teeth(monkeypatch: pytest.MonkeyPatch) -> None:

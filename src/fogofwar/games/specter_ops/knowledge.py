@@ -7,22 +7,43 @@ reads the agent's true square. That makes SO-I1 structural: nothing secret can l
 into a hunter's view through the map, and the map is exactly the set of squares an
 agent could be on given those facts.
 
-Representation. The hunters do not know the hidden objective sites of a 4–5 player
-game, and "no objective was completed at the start of the agent's turn" says the
-agent was not next to *its* site: the map must be kept jointly with the possible
-sites. A :class:`Group` is ``(short, long, allowed)``: for **every** assignment of
-sites drawn from ``allowed`` (one candidate set per sector), the agent may be on the
-squares of ``short`` (if its last move had ≤ 2 steps) or ``long`` (3–4 steps — the
-motion sensor's threshold, SO-V5). Groups are split only where a fact treats site
-candidates differently, which is rare, so there are usually one or a few.
+What is hidden besides the square. The map is the set of hidden *worlds* consistent
+with the public facts, a world being (square, steps of the last move, one objective
+site per sector, the traitor's role, the agent's kit):
 
-The agent's character and equipment are hidden too (until the first reveal, and for
-hidden card uses for ever), and they change what a move can do: Adrenal Surge allows 6
-steps, Stealth Field hides the agent from hunters more than 2 squares away, Holo Decoy
-places a false Last Seen token, Blue Jay completes objectives from 2 squares, Cobra
-ambushes. So each group also carries the set of possible **kits** — (character, cards
-with their uses left) — as one more dimension of its product; a fact that treats kits
-differently splits the group, and groups that end up with the same squares merge again.
+* the objective sites of a 4–5 player game (SO-S3): "no objective was completed at the
+  start of the agent's turn" says the agent was not next to *its* site, so squares and
+  sites are kept jointly;
+* who the traitor is, and whether it has seen the agent unseen by the others (SO-T3);
+* the agent's character and cards with their uses left (SO-S4, SO-A8). A hidden card
+  use (Adrenal Surge, Stealth Field, Holo Decoy, SO-A7) changes where the agent may be,
+  and its uses left change with it; Blue Jay's range and the Cobra's ambush change what
+  an objective or a hunter's move tells.
+
+Representation — chosen so that the cost does not multiply by the hidden dimensions:
+
+* **Kits split in two.** What moves the agent — the character's objective range and
+  ambush, and the uses left of the three hidden cards — and the rest, the *base*: the
+  exact character and its public cards with their uses (Flash Bang, Med Kit, ...). No
+  fact ties a base to a square: a public card use or a character's reveal is told to
+  everyone and narrows the bases only, while moves, sightings, objectives and the
+  sensor depend on the mover only. So the map keeps ``classes`` of kits that start
+  alike (same range, ambush and hidden cards), each with its set of bases, and the
+  squares per *key* ``(role, class, hidden uses left)``; a world's kit is any base of
+  its class with its key's uses — the join is exact.
+* **Sites as bitsets, by square.** The site assignments (one candidate per sector:
+  6⁴ = 1,296 with hidden sites, 1 when they are public) are numbered, and a set of them
+  is a Python int. A key's worlds are its *parts* ``(short, long, assignments)``: the
+  squares after a short (≤ 2 steps) and after a long (3+) last move (the motion
+  sensor's threshold, SO-V5) on which exactly those assignments are possible. Each
+  square is in one part, so the form is canonical (equal worlds compare equal), and it
+  is small: a map's squares carry few distinct sets of assignments, where the squares
+  of each assignment may all differ. A fact about sites (an objective completed or
+  not) is a mask.
+* **Shared walks.** Keys with the same parts share one tuple (``groups``), and a move
+  walks once per distinct set of squares and way of playing the turn.
+
+With public sites and no characters there is one key and one part: a bitboard.
 
 Moves are *walks* (a square may be revisited), so the squares after exactly ``k``
 steps are computed by ``k`` applications of :meth:`MoveGraph.step_bits`.
@@ -31,6 +52,7 @@ steps are computed by ``k`` applications of :meth:`MoveGraph.step_bits`.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -38,13 +60,15 @@ from .characters import AGENTS
 from .geometry import Geometry
 
 __all__ = [
+    "HIDDEN_CARDS",
     "NO_KIT",
     "NO_ROLE",
-    "Group",
     "Kit",
+    "KitClass",
     "MoveSight",
     "PossibilityMap",
     "Role",
+    "SiteSpace",
     "kit_use",
     "kit_uses",
 ]
@@ -67,6 +91,23 @@ NO_ROLE: Role = ("", False)
 
 # The hidden-use cards the map must allow for (their uses are never announced).
 ADRENAL, STEALTH, DECOY = "adrenal-surge", "stealth-field", "holo-decoy"
+HIDDEN_CARDS = (ADRENAL, STEALTH, DECOY)
+
+Uses = tuple[int, int, int]
+"""Uses left of (Adrenal Surge, Stealth Field, Holo Decoy); -1 for a card not held."""
+
+Base = tuple[str, tuple[tuple[str, int], ...]]
+"""A kit without its hidden cards: the character and its public cards with uses left."""
+
+Key = tuple[Role, int, Uses]
+"""A world's hidden values besides square and sites: (role, kit class id, hidden uses)."""
+
+Part = tuple[int, int, int]
+"""(short, long, assignments): squares after a short and after a long last move, on
+each of which the site assignments possible are those of the bitset ``assignments``."""
+
+Parts = tuple[Part, ...]
+"""A key's worlds: parts with disjoint squares and distinct assignments, in order."""
 
 
 def kit_uses(kit: Kit, card: str) -> int:
@@ -82,8 +123,67 @@ def kit_use(kit: Kit, card: str) -> Kit:
     return (kit[0], tuple((c, n - 1 if c == card else n) for c, n in kit[1]))
 
 
-def _range(kit: Kit) -> int:
-    return AGENTS[kit[0]].objective_range if kit[0] else 1
+def _reach(character: str) -> int:
+    return AGENTS[character].objective_range if character else 1
+
+
+def _ambush(character: str) -> bool:
+    return bool(character) and AGENTS[character].ambush
+
+
+@dataclass(frozen=True, slots=True)
+class KitClass:
+    """Kits the map keeps together: the same objective range, ambush and hidden cards.
+
+    Attributes:
+        reach: king distance from which the agent completes objectives (Blue Jay 2).
+        ambush: whether the character ambushes (the Cobra).
+        bases: the possible bases — character and public cards with their uses left.
+    """
+
+    reach: int
+    ambush: bool
+    bases: frozenset[Base]
+
+
+def _kit(base: Base, uses: Uses) -> Kit:
+    hidden = [(c, n) for c, n in zip(HIDDEN_CARDS, uses, strict=True) if n >= 0]
+    return (base[0], tuple(sorted((*base[1], *hidden))))
+
+
+@dataclass(frozen=True, slots=True)
+class SiteSpace:
+    """The site assignments a map numbers: one candidate per sector, mixed radix.
+
+    Attributes:
+        candidates: per sector, its candidate sites (sorted square indices).
+        full: the bitset of every assignment.
+        masks: per sector, each candidate's bitset of the assignments that choose it.
+    """
+
+    candidates: tuple[tuple[int, ...], ...]
+    full: int
+    masks: tuple[Mapping[int, int], ...]
+
+    def sites(self, assignments: int) -> tuple[frozenset[int], ...]:
+        """Per sector, the candidates chosen by some assignment in ``assignments``."""
+        return tuple(
+            frozenset(s for s, m in masks.items() if m & assignments) for masks in self.masks
+        )
+
+
+@functools.lru_cache(maxsize=64)
+def site_space(candidates: tuple[tuple[int, ...], ...]) -> SiteSpace:
+    """The :class:`SiteSpace` of ``candidates`` (shared by every map that uses it)."""
+    masks: list[dict[int, int]] = [{s: 0 for s in sector} for sector in candidates]
+    for i, pick in enumerate(itertools.product(*candidates)):
+        bit = 1 << i
+        for j, s in enumerate(pick):
+            masks[j][s] |= bit
+    total = 1
+    for sector in candidates:
+        total *= len(sector)
+    return SiteSpace(candidates, (1 << total) - 1, tuple(masks))
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,113 +213,224 @@ class MoveSight:
     traitor_end_stealth: int = 0
 
 
-def _merge_products(
-    products: list[tuple[frozenset[int], ...]],
-) -> list[tuple[frozenset[int], ...]]:
-    """Merge products of site sets that differ in one sector only (their union is then
-    again a product), until no two do. Same squares for both means one group will do.
-    """
-    if len(products) == 1:
-        return products
-    items = list(dict.fromkeys(products))
-    changed = True
-    while changed and len(items) > 1:
-        changed = False
-        n = len(items[0])
-        for j in range(n):
-            # Products equal outside sector j merge into one: union of their sector j.
-            buckets: dict[tuple[frozenset[int], ...], frozenset[int]] = {}
-            for p in items:
-                key = p[:j] + p[j + 1 :]
-                buckets[key] = buckets.get(key, frozenset()) | p[j]
-            if len(buckets) < len(items):
-                items = [(*k[:j], v, *k[j:]) for k, v in buckets.items()]
-                changed = True
-    return items
+# --------------------------------------------------------------------------- parts
 
 
-@dataclass(frozen=True, slots=True)
-class Group:
-    """Squares where the agent may be, for every hidden combination drawn from ``allowed``.
+def _canon(rects: Iterable[Part]) -> Parts:
+    """The canonical parts of a union of rectangles (cells × assignments): each cell (a
+    square after a short or a long move) with the assignments of every rectangle that
+    holds it, cells with the same assignments in one part, parts in order of their
+    assignments. Column by column this stays small: the squares of a map carry few
+    distinct sets of assignments (measured: at most a few dozen where the assignments'
+    own squares are all 1,296 different)."""
+    by_a: dict[int, list[int]] = {}
+    for short, long, a in rects:
+        if a and (short or long):
+            cur = by_a.get(a)
+            if cur is None:
+                by_a[a] = [short, long]
+            else:
+                cur[0] |= short
+                cur[1] |= long
+    if len(by_a) > 1:
+        # Refine: each cell takes the union of the assignments of the rectangles that
+        # hold it. Cells with the same union so far stay together (a later rectangle
+        # splits them alike), so the work is rectangles × distinct unions.
+        cells: dict[int, list[int]] = {}
+        # Wide sets first: a narrower one then mostly falls inside and splits nothing.
+        for a2 in sorted(by_a, key=int.bit_count, reverse=True):
+            s2, l2 = by_a[a2]
+            nxt: dict[int, list[int]] = {}
+            for a1, (s1, l1) in cells.items():
+                s_in, l_in = s1 & s2, l1 & l2
+                if s_in or l_in:
+                    s2 &= ~s1
+                    l2 &= ~l1
+                    a = a1 | a2
+                    if a != a1:
+                        cur = nxt.get(a)
+                        if cur is None:
+                            nxt[a] = [s_in, l_in]
+                        else:
+                            cur[0] |= s_in
+                            cur[1] |= l_in
+                        s1 &= ~s_in
+                        l1 &= ~l_in
+                        if not (s1 or l1):
+                            continue
+                cur = nxt.get(a1)
+                if cur is None:
+                    nxt[a1] = [s1, l1]
+                else:
+                    cur[0] |= s1
+                    cur[1] |= l1
+            if s2 or l2:
+                cur = nxt.get(a2)
+                if cur is None:
+                    nxt[a2] = [s2, l2]
+                else:
+                    cur[0] |= s2
+                    cur[1] |= l2
+            cells = nxt
+        by_a = cells
+    return tuple((short, long, a) for a, (short, long) in sorted(by_a.items()))
 
-    Attributes:
-        short: bitboard, if the agent's last move had at most 2 steps.
-        long: bitboard, if it had 3 or more.
-        allowed: per sector, the candidate site indices still possible (a completed
-            sector holds its one known site), then the possible roles (who the traitor
-            is, SO-T2), and last, the possible kits.
-    """
 
-    short: int
-    long: int
-    allowed: tuple[frozenset, ...]  # type: ignore[type-arg]
+def _narrow(parts: Parts, short_bits: int, long_bits: int) -> Parts:
+    """``parts`` with their squares narrowed (a fact that only removes squares)."""
+    # The cells stay disjoint and the assignments distinct: only empty parts go.
+    out = []
+    for short, long, a in parts:
+        short &= short_bits
+        long &= long_bits
+        if short or long:
+            out.append((short, long, a))
+    return tuple(out)
 
-    @property
-    def squares(self) -> int:
-        """Every square of the group."""
-        return self.short | self.long
 
-    @property
-    def kits(self) -> frozenset[Kit]:
-        """The kits of the group."""
-        out: frozenset[Kit] = self.allowed[-1]
-        return out
+def _squares(parts: Parts) -> int:
+    out = 0
+    for short, long, _ in parts:
+        out |= short | long
+    return out
 
-    @property
-    def roles(self) -> frozenset[Role]:
-        """The roles of the group."""
-        out: frozenset[Role] = self.allowed[-2]
-        return out
+
+def _objective_split(
+    parts: Parts,
+    space: SiteSpace,
+    near: Sequence[int],
+    completed: dict[int, int],
+    open_list: list[int],
+) -> Parts:
+    """SO-O1, SO-O3 for one key: each completed sector's site was within reach of the
+    agent, and no open sector's site was. The short/long split merges (a new move
+    starts)."""
+    pieces: list[tuple[int, int]] = []  # (squares, assignments), squares disjoint
+    for short, _, a in _canon((short | long, 0, a) for short, long, a in parts):
+        squares = short
+        for j, site in completed.items():
+            a &= space.masks[j].get(site, 0)
+            squares &= near[site]
+        if squares and a:
+            pieces.append((squares, a))
+    # An open sector's candidate within reach of a square is ruled out for that square
+    # only: there the assignments that choose it go.
+    for j in open_list:
+        for s, mask in space.masks[j].items():
+            zone = near[s]
+            nxt: list[tuple[int, int]] = []
+            for squares, a in pieces:
+                inside = squares & zone
+                if not (inside and a & mask):
+                    nxt.append((squares, a))
+                    continue
+                if squares & ~zone:
+                    nxt.append((squares & ~zone, a))
+                if a & ~mask:
+                    nxt.append((inside, a & ~mask))
+            pieces = nxt
+    return _canon((squares, 0, a) for squares, a in pieces)
+
+
+# --------------------------------------------------------------------------- the map
 
 
 @dataclass(frozen=True, slots=True)
 class PossibilityMap:
-    """The exact set of squares where the agent may be, as the hunters know it.
+    """The exact set of hidden worlds (the agent's square first) the hunters allow.
 
     Immutable: every update returns a new map.
+
+    Attributes:
+        groups: the keys (role, kit class id, hidden uses left) by their parts; a key is
+            in one group, keys with the same worlds share theirs (one walk for all).
+        classes: the kit classes by id, each with its possible bases.
+        space: the numbering of the site assignments.
+        squares: bitboard of every square the agent may be on.
     """
 
-    groups: tuple[Group, ...]
+    groups: Mapping[Parts, frozenset[Key]]
+    classes: Mapping[int, KitClass]
+    space: SiteSpace
+    squares: int
+
+    def _of(
+        self, groups: Mapping[Parts, frozenset[Key]], classes: Mapping[int, KitClass] | None = None
+    ) -> PossibilityMap:
+        """A map of ``groups`` in this one's site space; only the classes some key uses
+        are kept."""
+        if classes is None:
+            classes = self.classes
+        used = {key[1] for keys in groups.values() for key in keys}
+        out = 0
+        for parts in groups:
+            out |= _squares(parts)
+        return PossibilityMap(
+            groups, {c: k for c, k in classes.items() if c in used}, self.space, out
+        )
 
     # ------------------------------------------------------------------ queries
 
     @property
-    def squares(self) -> int:
-        """Bitboard of every square the agent may be on."""
-        out = 0
-        for g in self.groups:
-            out |= g.squares
-        return out
+    def parts(self) -> dict[Key, Parts]:
+        """Each key's parts."""
+        return {key: parts for parts, keys in self.groups.items() for key in keys}
+
+    @property
+    def size(self) -> int:
+        """How many parts the map walks (its cost; for benchmarks)."""
+        return sum(len(p) for p in self.groups)
 
     def possible_sites(self) -> tuple[frozenset[int], ...]:
         """Per sector, the objective sites that are still possible."""
-        n = len(self.groups[0].allowed) - 2 if self.groups else 0
-        return tuple(frozenset().union(*(g.allowed[j] for g in self.groups)) for j in range(n))
+        every = 0
+        for parts in self.groups:
+            for _, _, a in parts:
+                every |= a
+        return self.space.sites(every)
 
     def possible_kits(self) -> frozenset[Kit]:
         """Every kit the agent may have."""
-        return frozenset().union(*(g.kits for g in self.groups))
+        return frozenset(self.kit_squares())
+
+    def kit_squares(self) -> dict[Kit, tuple[int, int]]:
+        """Per possible kit, its (short, long) squares over every role and site."""
+        by_mover: dict[tuple[int, Uses], list[int]] = {}
+        for parts, keys in self.groups.items():
+            short = long = 0
+            for s, lg, _ in parts:
+                short |= s
+                long |= lg
+            for _, cid, uses in keys:
+                cur = by_mover.setdefault((cid, uses), [0, 0])
+                cur[0] |= short
+                cur[1] |= long
+        out: dict[Kit, tuple[int, int]] = {}
+        for (cid, uses), (short, long) in by_mover.items():
+            for base in self.classes[cid].bases:
+                out[_kit(base, uses)] = (short, long)
+        return out
 
     def possible_roles(self) -> frozenset[Role]:
         """Every role the hidden traitor may have."""
-        return frozenset().union(*(g.roles for g in self.groups))
+        return frozenset(key[0] for keys in self.groups.values() for key in keys)
 
     def possible_traitors(self) -> frozenset[str]:
         """Every hunter that may be the traitor ("" without one)."""
-        return frozenset(r[0] for r in self.possible_roles())
+        return frozenset(role[0] for role in self.possible_roles())
 
     def squares_where(self, keep: Callable[[Role], bool]) -> int:
         """Squares of the worlds whose role passes ``keep`` (a loyal hunter's map: the
         worlds in which some other hunter is the traitor)."""
         out = 0
-        for g in self.groups:
-            if any(keep(r) for r in g.roles):
-                out |= g.squares
+        for parts, keys in self.groups.items():
+            if any(keep(key[0]) for key in keys):
+                out |= _squares(parts)
         return out
 
     def possible_characters(self) -> frozenset[str]:
         """Every character the agent may be."""
-        return frozenset(k[0] for k in self.possible_kits())
+        return frozenset(b[0] for c in self.classes.values() for b in c.bases)
 
     # ------------------------------------------------------------------ start
 
@@ -227,7 +438,7 @@ class PossibilityMap:
     def start(
         cls,
         square: int,
-        sites: Sequence[frozenset[int]],
+        sites: Sequence[Iterable[int]],
         kits: Iterable[Kit] = (NO_KIT,),
         roles: Iterable[Role] = (NO_ROLE,),
     ) -> PossibilityMap:
@@ -237,105 +448,151 @@ class PossibilityMap:
             square: the agent's start square.
             sites: per sector, the candidate sites the hunters allow: the one public
                 site with 2–3 players, all six with 4–5 (SO-S3).
-            kits: the kits the agent may have chosen (SO-S4).
+            kits: the kits the agent may have chosen (SO-S4); any set of kits, uses
+                spent or not.
             roles: who the traitor may be (SO-T2).
         """
-        allowed = (*(frozenset(s) for s in sites), frozenset(roles), frozenset(kits))
-        return cls((Group(1 << square, 0, allowed),))
+        # Kits alike in what moves them, grouped by base: the hidden uses of each base.
+        alike: dict[tuple[int, bool, tuple[bool, ...]], dict[Base, set[Uses]]] = {}
+        for kit in kits:
+            char, cards = kit
+            held = {c for c, _ in cards}
+            uses: Uses = tuple(kit_uses(kit, c) if c in held else -1 for c in HIDDEN_CARDS)  # type: ignore[assignment]
+            base: Base = (char, tuple((c, n) for c, n in cards if c not in HIDDEN_CARDS))
+            mover = (_reach(char), _ambush(char), tuple(n >= 0 for n in uses))
+            alike.setdefault(mover, {}).setdefault(base, set()).add(uses)
+        # One class per set of hidden uses shared by its bases: the join is then exact
+        # whatever kits the caller gives (one class per mover when no uses are spent).
+        classes: dict[int, KitClass] = {}
+        movers: dict[int, frozenset[Uses]] = {}
+        for (reach, ambush, _), bases in alike.items():
+            by_uses: dict[frozenset[Uses], set[Base]] = {}
+            for base, spent in bases.items():
+                by_uses.setdefault(frozenset(spent), set()).add(base)
+            for shared, group in by_uses.items():
+                cid = len(classes)
+                classes[cid] = KitClass(reach, ambush, frozenset(group))
+                movers[cid] = shared
+        keys = frozenset(
+            (role, cid, uses) for role in roles for cid, shared in movers.items() for uses in shared
+        )
+        space = site_space(tuple(tuple(sorted(s)) for s in sites))
+        parts: Parts = ((1 << square, 0, space.full),)
+        empty = cls({}, {}, space, 0)
+        return empty._of({parts: keys} if space.full and keys else {}, classes)
+
+    # ------------------------------------------------------------------ rebuilding
+
+    def _regroup(
+        self,
+        pairs: Iterable[tuple[Parts, Iterable[Key]]],
+        classes: Mapping[int, KitClass] | None = None,
+    ) -> PossibilityMap:
+        """The map of (parts, keys) pairs in which each key comes once: keys whose parts
+        turned out equal join one group; empty parts and keys of a dropped class go."""
+        if classes is None:
+            classes = self.classes
+        out: dict[Parts, frozenset[Key]] = {}
+        for parts, keys in pairs:
+            if not parts:
+                continue
+            got = frozenset(k for k in keys if k[1] in classes)
+            if got:
+                cur = out.get(parts)
+                out[parts] = got if cur is None else cur | got
+        return self._of(out, classes)
+
+    def _join(self, sources: Iterable[tuple[Key, Parts]]) -> PossibilityMap:
+        """The map of (key, parts) pairs in which a key may come more than once (a move
+        played several ways, roles merged): each key's worlds are the union."""
+        per_key: dict[Key, list[Parts]] = {}
+        for key, parts in sources:
+            if parts:
+                per_key.setdefault(key, []).append(parts)
+        memo: dict[tuple[int, ...], Parts] = {}
+        out: dict[Parts, set[Key]] = {}
+        for key, got in per_key.items():
+            if len(got) == 1:
+                parts = got[0]
+            else:
+                ids = tuple(sorted(map(id, got)))
+                found = memo.get(ids)
+                if found is None:
+                    found = memo[ids] = _canon(p for ps in got for p in ps)
+                parts = found
+            out.setdefault(parts, set()).add(key)
+        return self._of({p: frozenset(k) for p, k in out.items()})
 
     # ------------------------------------------------------------------ facts
 
-    def _normalise(self, groups: Iterable[Group], *, prune: bool = True) -> PossibilityMap:
-        """Drop empty groups, join groups with the same hidden combinations (their squares
-        unite), prune what a wider group already allows, then merge groups with the same
-        squares where their hidden combinations form one product again.
-
-        ``prune=False`` is for facts that only narrow squares (they cannot make one
-        group's squares overlap a wider group's where they did not before).
-        """
-        if not isinstance(groups, list | tuple):
-            groups = list(groups)
-        if len(groups) == 1:
-            # One group (the usual map with public sites and no characters): nothing to
-            # join, prune or merge.
-            (g,) = groups
-            keep = (g.short or g.long) and all(g.allowed)
-            return PossibilityMap((g,) if keep else ())
-        by_allowed: dict[tuple[frozenset, ...], list[int]] = {}  # type: ignore[type-arg]
-        for g in groups:
-            if (g.short or g.long) and all(g.allowed):
-                cur = by_allowed.get(g.allowed)
-                if cur is None:
-                    by_allowed[g.allowed] = [g.short, g.long]
-                else:
-                    cur[0] |= g.short
-                    cur[1] |= g.long
-        items = _prune(by_allowed) if prune else by_allowed.items()
-        by_squares: dict[tuple[int, int], list[tuple[frozenset, ...]]] = {}  # type: ignore[type-arg]
-        for allowed, (short, long) in items:
-            if short or long:
-                by_squares.setdefault((short, long), []).append(allowed)
-        out: list[Group] = []
-        for (short, long), products in by_squares.items():
-            for allowed in _merge_products(products):
-                out.append(Group(short, long, allowed))
-        return PossibilityMap(tuple(out))
-
     def keep(self, bits: int) -> PossibilityMap:
         """Keep only squares in ``bits`` (a "Clear" answer keeps the unseen squares)."""
-        return self._normalise(
-            [Group(g.short & bits, g.long & bits, g.allowed) for g in self.groups],
-            prune=False,
-        )
+        if not self.squares & ~bits:
+            return self
+        return self._regroup((_narrow(p, bits, bits), keys) for p, keys in self.groups.items())
 
     def revealed(self, square: int) -> PossibilityMap:
         """The agent is seen on ``square`` (SO-A5, SO-H3)."""
         return self.keep(1 << square)
 
-    def kits_where(self, keep: Callable[[Kit], bool]) -> PossibilityMap:
-        """Keep only the kits for which ``keep`` holds (a character revealed, a card seen)."""
-        return self._normalise(
-            replace(g, allowed=(*g.allowed[:-1], frozenset(k for k in g.kits if keep(k))))
-            for g in self.groups
-        )
+    def characters_where(self, keep: Callable[[str], bool]) -> PossibilityMap:
+        """Keep only the kits whose character passes ``keep`` (a character revealed, or
+        in use by the other agent, SO-T5)."""
+        classes = {}
+        for cid, c in self.classes.items():
+            bases = frozenset(b for b in c.bases if keep(b[0]))
+            if bases:
+                classes[cid] = c if len(bases) == len(c.bases) else replace(c, bases=bases)
+        if all(classes.get(cid) is c for cid, c in self.classes.items()):
+            return self
+        return self._regroup(self.groups.items(), classes)
 
     def card_used(self, card: str) -> PossibilityMap:
         """A public use of ``card``: the agent has it with a use left, now one fewer."""
-        return self._normalise(
-            replace(
-                g,
-                allowed=(
-                    *g.allowed[:-1],
-                    frozenset(kit_use(k, card) for k in g.kits if kit_uses(k, card) > 0),
-                ),
+        if card in HIDDEN_CARDS:
+            i = HIDDEN_CARDS.index(card)
+            return self._regroup(
+                (
+                    parts,
+                    [
+                        (role, cid, (*uses[:i], uses[i] - 1, *uses[i + 1 :]))  # type: ignore[misc]
+                        for role, cid, uses in keys
+                        if uses[i] > 0
+                    ],
+                )
+                for parts, keys in self.groups.items()
             )
-            for g in self.groups
-        )
+        classes = {}
+        for cid, c in self.classes.items():
+            bases = frozenset(
+                (char, tuple((k, n - 1 if k == card else n) for k, n in cards))
+                for char, cards in c.bases
+                if any(k == card and n > 0 for k, n in cards)
+            )
+            if bases:
+                classes[cid] = replace(c, bases=bases)
+        return self._regroup(self.groups.items(), classes)
 
-    def split_kits(self, bits_for: Callable[[Kit], int]) -> PossibilityMap:
-        """Keep, for each kit, only the squares ``bits_for(kit)`` (a fact whose meaning
-        depends on the kit, e.g. the Cobra's ambush that did not happen)."""
-        out: list[Group] = []
-        for g in self.groups:
-            classes: dict[int, set[Kit]] = {}
-            for k in g.kits:
-                classes.setdefault(bits_for(k), set()).add(k)
-            for bits, kits in classes.items():
-                out.append(Group(g.short & bits, g.long & bits, (*g.allowed[:-1], frozenset(kits))))
-        return self._normalise(out)
+    def ambush_absent(self, zone: int) -> PossibilityMap:
+        """No ambush when a hunter ended its move: an ambushing character (the Cobra)
+        is not on ``zone`` (the hunter's square and its orthogonal neighbours)."""
+        ambushers = {cid for cid, c in self.classes.items() if c.ambush}
+        if not ambushers or not self.squares & zone:
+            return self
+        pairs: list[tuple[Parts, Iterable[Key]]] = []
+        for parts, keys in self.groups.items():
+            hit = [k for k in keys if k[1] in ambushers]
+            if not hit or not _squares(parts) & zone:
+                pairs.append((parts, keys))
+                continue
+            pairs.append((_narrow(parts, ~zone, ~zone), hit))
+            pairs.append((parts, [k for k in keys if k[1] not in ambushers]))
+        return self._regroup(pairs)
 
     def roles_where(self, keep: Callable[[Role], bool]) -> PossibilityMap:
         """Keep only the roles for which ``keep`` holds (a traitor revealed, SO-T4)."""
-        return self._normalise(
-            replace(
-                g,
-                allowed=(
-                    *g.allowed[:-2],
-                    frozenset(r for r in g.roles if keep(r)),
-                    g.allowed[-1],
-                ),
-            )
-            for g in self.groups
+        return self._regroup(
+            (parts, [k for k in keys if keep(k[0])]) for parts, keys in self.groups.items()
         )
 
     def split_roles(
@@ -344,18 +601,17 @@ class PossibilityMap:
         """Replace each role by the (role, squares) parts ``parts_for(role)`` gives: a fact
         whose meaning depends on who the traitor is (its "Clear" says nothing, a sighting
         of its own is concealed, SO-T3)."""
-        out: list[Group] = []
-        for g in self.groups:
-            for role in g.roles:
-                for new_role, bits in parts_for(role):
-                    out.append(
-                        Group(
-                            g.short & bits,
-                            g.long & bits,
-                            (*g.allowed[:-2], frozenset({new_role}), g.allowed[-1]),
-                        )
-                    )
-        return self._normalise(out)
+        split = {role: parts_for(role) for role in self.possible_roles()}
+        narrowed: dict[tuple[int, int], Parts] = {}
+        sources: list[tuple[Key, Parts]] = []
+        for parts, keys in self.groups.items():
+            for role, cid, uses in keys:
+                for new_role, bits in split[role]:
+                    got = narrowed.get((id(parts), bits))
+                    if got is None:
+                        got = narrowed[id(parts), bits] = _narrow(parts, bits, bits)
+                    sources.append(((new_role, cid, uses), got))
+        return self._join(sources)
 
     def sensor(self, moved: bool, bits: int = 0) -> PossibilityMap:
         """The motion sensor's answer (SO-V5).
@@ -365,10 +621,8 @@ class PossibilityMap:
             bits: with ``moved``, the squares in the bearing's compass sector.
         """
         if moved:
-            return self._normalise(
-                [Group(0, g.long & bits, g.allowed) for g in self.groups], prune=False
-            )
-        return self._normalise([Group(g.short, 0, g.allowed) for g in self.groups], prune=False)
+            return self._regroup((_narrow(p, 0, bits), keys) for p, keys in self.groups.items())
+        return self._regroup((_narrow(p, -1, 0), keys) for p, keys in self.groups.items())
 
     def objectives(
         self, geo: Geometry, completed: dict[int, int], open_sectors: Iterable[int]
@@ -382,16 +636,17 @@ class PossibilityMap:
         short/long split is merged here too.
         """
         open_list = [j for j in open_sectors if j not in completed]
-        out: list[Group] = []
-        for g0 in self.groups:
-            by_range: dict[int, set[Kit]] = {}
-            for k in g0.kits:
-                by_range.setdefault(_range(k), set()).add(k)
-            for reach, kits in by_range.items():
+        pairs: list[tuple[Parts, Iterable[Key]]] = []
+        for parts, keys in self.groups.items():
+            by_reach: dict[int, list[Key]] = {}
+            for key in keys:
+                by_reach.setdefault(self.classes[key[1]].reach, []).append(key)
+            for reach, some in by_reach.items():
                 near = geo.adjacent if reach == 1 else geo.near(reach)
-                g = Group(g0.short, g0.long, (*g0.allowed[:-1], frozenset(kits)))
-                out += _objective_split(g, near, completed, open_list)
-        return self._normalise(out)
+                pairs.append(
+                    (_objective_split(parts, self.space, near, completed, open_list), some)
+                )
+        return self._regroup(pairs)
 
     def moved(
         self,
@@ -429,173 +684,113 @@ class PossibilityMap:
         # SO-A2: the squeeze looks at terrain only; hunters are just not entered.
         step = geo.graph.stepper(avoid=blocked)
         raw_step = geo.graph.stepper()
-        out: list[Group] = []
-        # Many groups share their squares (they differ in sites or kits): one walk each.
-        cache: dict[tuple[int, str, str, str], tuple[int, int]] = {}
-        for g in self.groups:
-            # Kits with the same hidden cards available behave alike: one class each.
-            classes: dict[tuple[bool, bool, bool], list[Kit]] = {}
-            for kit in g.kits:
-                classes.setdefault(_signature(kit), []).append(kit)
-            for role in g.roles:
-                seen = sight if isinstance(sight, MoveSight) else sight[role[0]]
-                for sig, kits in classes.items():
-                    for before, after in _options(sig, hidden_before, hidden_after, both):
-                        key = (g.squares, before, after, role[0])
-                        if key not in cache:
-                            cache[key] = _move(
-                                g.squares,
-                                step,
-                                raw_step,
-                                result,
-                                square,
-                                no_end,
-                                seen,
-                                before,
-                                after,
+        # One walk per distinct squares and way of playing the turn, whatever the
+        # sites, roles and kits that share them; in the traitor game the sight differs
+        # by traitor, but only what is seen within a move's reach matters: traitors
+        # whose exclusion changes nothing there share their walks.
+        walks: dict[tuple[int, str, str, tuple[int, ...]], tuple[int, int]] = {}
+        played: dict[tuple[int, str, str, tuple[int, ...]], Parts] = {}
+        # Worlds in which the traitor alone saw the agent end: a concealed sighting.
+        concealed: dict[tuple[int, int], tuple[Parts, Parts]] = {}
+        sources: list[tuple[Key, Parts]] = []
+        one = isinstance(sight, MoveSight)
+        for parts, keys in self.groups.items():
+            views: dict[str, tuple[int, ...]] = {}
+            if not one:
+                reach = _squares(parts)
+                for _ in range(SURGE_STEPS):
+                    reach |= raw_step(reach)
+            for role, cid, uses in keys:
+                traitor = role[0]
+                seen = sight if isinstance(sight, MoveSight) else sight[traitor]
+                view = views.get(traitor)
+                if view is None:
+                    view = views[traitor] = (
+                        ()
+                        if one
+                        else (
+                            seen.path & reach,
+                            seen.path_stealth & reach,
+                            seen.end & reach,
+                            seen.end_stealth & reach,
+                            seen.decoy & reach,
+                        )
+                    )
+                for before, after in _options(uses, hidden_before, hidden_after, both):
+                    pk = (id(parts), before, after, view)
+                    plain = played.get(pk)
+                    if plain is None:
+                        plain = played[pk] = _play(
+                            parts, walks, view, step, raw_step, result, square, no_end, seen,
+                            before, after,
+                        )  # fmt: skip
+                    if not plain:
+                        continue
+                    new_uses = _spend(uses, before, after)
+                    if traitor and not role[1] and result != "revealed":
+                        stealth = STEALTH in (before, after)
+                        bits = seen.traitor_end_stealth if stealth else seen.traitor_end
+                        ck = (id(plain), bits)
+                        split = concealed.get(ck)
+                        if split is None:
+                            split = concealed[ck] = (
+                                _narrow(plain, ~bits, ~bits),
+                                _narrow(plain, bits, bits),
                             )
-                        short, long = cache[key]
-                        if not (short or long):
-                            continue
-                        new_kits = frozenset(_spend(k, before, after) for k in kits)
-                        rest = g.allowed[:-2]
-                        if role[0] and not role[1] and result != "revealed":
-                            # The traitor alone sees the agent: a concealed sighting.
-                            stealth = STEALTH in (before, after)
-                            bits = seen.traitor_end_stealth if stealth else seen.traitor_end
-                            flagged = frozenset({(role[0], True)})
-                            if (short | long) & bits:
-                                out.append(
-                                    Group(short & bits, long & bits, (*rest, flagged, new_kits))
-                                )
-                            short &= ~bits
-                            long &= ~bits
-                        out.append(Group(short, long, (*rest, frozenset({role}), new_kits)))
-        return self._normalise(out)
+                        if split[1]:
+                            sources.append((((traitor, True), cid, new_uses), split[1]))
+                        plain = split[0]
+                    if plain:
+                        sources.append(((role, cid, new_uses), plain))
+        return self._join(sources)
 
 
-def _prune(
-    by_allowed: dict[tuple[frozenset, ...], list[int]],  # type: ignore[type-arg]
-) -> list[tuple[tuple[frozenset, ...], list[int]]]:  # type: ignore[type-arg]
-    """Remove from each group the squares of every group whose product contains its own.
-
-    The map is a set of (hidden combination, square) pairs; a pair covered by a wider
-    group is redundant in a narrower one. Group ``k`` is wider than group ``i`` when in
-    every dimension its set contains ``i``'s. A dimension usually holds a few distinct
-    sets shared by many groups, so the test is made once per distinct set, giving a
-    bitset of the groups whose set contains it (by subset tests between the distinct
-    sets when they are few, else by intersecting one bitset of groups per value).
-    """
-    items = list(by_allowed.items())
-    n = len(items)
-    if n < 2:
-        return items
-    full = (1 << n) - 1
-    wider = [full & ~(1 << i) for i in range(n)]
-    for j in range(len(items[0][0])):
-        by_value: dict[frozenset, int] = {}  # type: ignore[type-arg]
-        for i, (allowed, _) in enumerate(items):
-            v = allowed[j]
-            by_value[v] = by_value.get(v, 0) | 1 << i
-        if len(by_value) == 1:
-            continue  # the same set everywhere: no group is narrower here
-        containing: dict[frozenset, int] = {}  # type: ignore[type-arg]
-        if len(by_value) <= _FEW_SETS:
-            for d in by_value:
-                bits = 0
-                for e, members in by_value.items():
-                    if d <= e:
-                        bits |= members
-                containing[d] = bits
-        else:
-            posting: dict[object, int] = {}
-            for e, members in by_value.items():
-                for x in e:
-                    posting[x] = posting.get(x, 0) | members
-            for d in by_value:
-                bits = full
-                for x in d:
-                    bits &= posting[x]
-                containing[d] = bits
-        for i, (allowed, _) in enumerate(items):
-            wider[i] &= containing[allowed[j]]
-    out: list[tuple[tuple[frozenset, ...], list[int]]] = []  # type: ignore[type-arg]
-    for i, (allowed, (short, long)) in enumerate(items):
-        w = wider[i]
-        while w and (short or long):
-            low = w & -w
-            s2, l2 = items[low.bit_length() - 1][1]
-            short &= ~s2
-            long &= ~l2
-            w ^= low
-        out.append((allowed, [short, long]))
-    return out
+def _play(
+    parts: Parts,
+    walks: dict[tuple[int, str, str, tuple[int, ...]], tuple[int, int]],
+    view: tuple[int, ...],
+    step: Callable[[int], int],
+    raw_step: Callable[[int], int],
+    result: str,
+    square: int | None,
+    no_end: int,
+    seen: MoveSight,
+    before: str,
+    after: str,
+) -> Parts:
+    """The parts after one way of playing the turn, seen as ``seen`` (whose part within
+    the move's reach is ``view``)."""
+    rects: list[Part] = []
+    for short0, long0, a in parts:
+        start = short0 | long0
+        wk = (start, before, after, view)
+        got = walks.get(wk)
+        if got is None:
+            got = walks[wk] = _move(
+                start, step, raw_step, result, square, no_end, seen, before, after
+            )
+        if got[0] or got[1]:
+            rects.append((got[0], got[1], a))
+    return _canon(rects)
 
 
-_FEW_SETS = 48
-"""Up to this many distinct sets in a dimension, compare them pairwise (C-level subset
-tests); beyond, intersect per-value bitsets (thousands of kit sets in a 5-player game
-with characters)."""
-
-
-@functools.lru_cache(maxsize=65536)
-def _signature(kit: Kit) -> tuple[bool, bool, bool]:
-    return (kit_uses(kit, ADRENAL) > 0, kit_uses(kit, STEALTH) > 0, kit_uses(kit, DECOY) > 0)
-
-
-@functools.lru_cache(maxsize=65536)
-def _spend(kit: Kit, before: str, after: str) -> Kit:
+@functools.lru_cache(maxsize=4096)
+def _spend(uses: Uses, before: str, after: str) -> Uses:
+    """Hidden uses left after playing ``before`` and ``after`` ("" for none)."""
+    out = list(uses)
     for card in (before, after):
         if card:
-            kit = kit_use(kit, card)
-    return kit
+            out[HIDDEN_CARDS.index(card)] -= 1
+    return (out[0], out[1], out[2])
 
 
-def _objective_split(
-    g: Group, near: Sequence[int], completed: dict[int, int], open_list: list[int]
-) -> list[Group]:
-    squares = g.squares
-    allowed = list(g.allowed)
-    for j, site in completed.items():
-        if site not in allowed[j]:
-            return []
-        allowed[j] = frozenset({site})
-        squares &= near[site]
-    if not squares:
-        return []
-    # An open sector's candidate within reach of a square is ruled out for that square
-    # only. So split the squares by which candidates they are within reach of: each part
-    # keeps the product of the candidates not in reach of it. Sites lie far apart, so a
-    # square is within reach of few candidates and the parts are few.
-    parts: dict[frozenset[tuple[int, int]], int] = {frozenset(): squares}
-    for j in open_list:
-        for s in allowed[j]:
-            zone = near[s]
-            if not zone & squares:
-                continue
-            nxt: dict[frozenset[tuple[int, int]], int] = {}
-            for key, bits in parts.items():
-                inside = bits & zone
-                if inside:
-                    nxt[key | {(j, s)}] = inside
-                if bits & ~zone:
-                    nxt[key] = bits & ~zone
-            parts = nxt
-    out: list[Group] = []
-    for key, bits in parts.items():
-        new_allowed = list(allowed)
-        for j, s in key:
-            new_allowed[j] = new_allowed[j] - {s}
-        out.append(Group(bits, 0, tuple(new_allowed)))
-    return out
-
-
+@functools.lru_cache(maxsize=4096)
 def _options(
-    sig: tuple[bool, bool, bool], hidden_before: bool, hidden_after: bool, both: bool
-) -> list[tuple[str, str]]:
-    """The hidden card uses (before, after) a kit could have made this turn, given which
-    hidden cards it has uses of: (Adrenal Surge, Stealth Field, Holo Decoy)."""
-    adrenal, stealth, decoy = sig
+    uses: Uses, hidden_before: bool, hidden_after: bool, both: bool
+) -> tuple[tuple[str, str], ...]:
+    """The hidden card uses (before, after) a kit could have made this turn, given the
+    uses it has left of (Adrenal Surge, Stealth Field, Holo Decoy)."""
+    adrenal, stealth, decoy = (n > 0 for n in uses)
     befores = [""]
     afters = [""]
     if hidden_before:
@@ -607,7 +802,7 @@ def _options(
         out += [(b, a) for b in befores for a in afters[1:] if a != b]
     else:
         out += [("", a) for a in afters[1:]]
-    return out
+    return tuple(out)
 
 
 def _move(

@@ -316,7 +316,7 @@ class AgentTurn(Setup):
         else:
             emit(self.events, "character_revealed", character=me.character, health=me.health)
         char = me.character
-        self._learn(lambda k: k.kits_where(lambda kit: kit[0] == char))
+        self._learn(lambda k: k.characters_where(lambda c: c == char))
 
     # ------------------------------------------------------------------ the escape
 

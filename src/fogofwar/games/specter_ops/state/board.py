@@ -66,8 +66,8 @@ _AGENT, _HUNTER, _ATTACK, _ORDER, _OVER = (
 )
 
 
-def _not_character(character: str, kit: Kit) -> bool:
-    return kit[0] != character
+def _not_character(character: str, other: str) -> bool:
+    return other != character
 
 
 class Board(TableState):
@@ -239,9 +239,11 @@ class Board(TableState):
             if len(chars) == 1 and "" not in chars:
                 (c,) = chars
                 if c in other.knowledge.possible_characters():
-                    other.knowledge = other.knowledge.kits_where(partial(_not_character, c))
+                    other.knowledge = other.knowledge.characters_where(partial(_not_character, c))
                     if other is a1 and self.traitor_map is not None:
-                        self.traitor_map = self.traitor_map.kits_where(partial(_not_character, c))
+                        self.traitor_map = self.traitor_map.characters_where(
+                            partial(_not_character, c)
+                        )
 
     # ------------------------------------------------------------------ the hunters
 

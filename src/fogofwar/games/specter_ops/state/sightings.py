@@ -135,9 +135,9 @@ class Sightings(Equipment):
             who = self._who()
             emit(self.events, "ambush", hunter=h.id, **who, roll=roll, stunned=stun)
             place = 1 << h.square if roll is None else geo.orthogonal(h.square)
-            self._learn(lambda k: k.kits_where(lambda kit: kit[0] == "cobra").keep(place))
+            self._learn(lambda k: k.characters_where(lambda c: c == "cobra").keep(place))
         else:
-            self._learn(lambda k: k.split_kits(lambda kit: ~zone if kit[0] == "cobra" else -1))
+            self._learn(lambda k: k.ambush_absent(zone))
 
     def _sensor_answers(self, h: Hunter) -> None:
         """SO-V5: each agent on the board answers for its own last move."""
