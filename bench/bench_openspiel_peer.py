@@ -7,7 +7,9 @@ installs it); without it only our rows are printed.
 Actions per second on one core (this process), each row for about ``seconds``:
 
 * fogofwar ``specter-ops``: random legal actions, every one checked by ``apply`` (the
-  umpire's whole work: legality, the possibility map, events), 2–5 players, no views;
+  umpire's whole work: legality, the possibility map, events), 2–5 players (5 with the
+  traitor), with characters (the default) and without, no views, whole 40-round games;
+  the slowest single ``apply`` of each row too;
 * OpenSpiel ``kriegspiel`` (C++ through pyspiel) and ``python_tic_tac_toe`` (a game
   written in Python): random rollouts, chance outcomes sampled, ``apply_action`` each.
 """
@@ -34,16 +36,25 @@ def rate(play_one: Callable[[int], int], seconds: float) -> tuple[int, int, floa
     return games, actions, actions / elapsed
 
 
-def specter_ops(players: int) -> Callable[[int], int]:
+SLOWEST: dict[str, float] = {}
+"""The slowest single ``apply`` of each of our rows, in seconds."""
+
+
+def specter_ops(players: int, characters: bool) -> Callable[[int], int]:
     rs = get_ruleset("specter-ops")
+    label = f"fogofwar specter-ops {players}p{' chars' if characters else ''}"
+    clock = time.perf_counter
 
     def play_one(seed: int) -> int:
-        state = rs.new_game({"players": players}, seed)
+        state = rs.new_game({"players": players, "characters": characters}, seed)
         rng = stream(seed, "bench")
         n = 0
         while not state.is_over:
             (seat,) = state.to_act()
-            state.apply(rng.choice(state.legal_actions(seat)))
+            action = rng.choice(state.legal_actions(seat))
+            t = clock()
+            state.apply(action)
+            SLOWEST[label] = max(SLOWEST.get(label, 0.0), clock() - t)
             n += 1
         return n
 
@@ -78,14 +89,16 @@ def openspiel(name: str) -> Callable[[int], int] | None:
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 5.0
     rows: list[tuple[str, Callable[[int], int] | None]] = [
-        (f"fogofwar specter-ops {p}p", specter_ops(p)) for p in (2, 3, 4, 5)
+        (f"fogofwar specter-ops {p}p{' chars' if c else ''}", specter_ops(p, c))
+        for c in (True, False)
+        for p in (2, 3, 4, 5)
     ]
     rows += [
         ("OpenSpiel kriegspiel (C++)", openspiel("kriegspiel")),
         ("OpenSpiel python_tic_tac_toe", openspiel("python_tic_tac_toe")),
     ]
     print(f"random play, one core, about {seconds:g} s a row")
-    print(f"{'game':<32} {'games':>6} {'actions':>9} {'actions/s':>11}")
+    print(f"{'game':<32} {'games':>6} {'actions':>9} {'actions/s':>11} {'slowest apply':>14}")
     results: dict[str, float] = {}
     for label, play_one in rows:
         if play_one is None:
@@ -93,7 +106,8 @@ def main() -> None:
             continue
         games, actions, per_second = rate(play_one, seconds)
         results[label] = per_second
-        print(f"{label:<32} {games:>6} {actions:>9} {per_second:>11,.0f}")
+        slowest = f"{SLOWEST[label] * 1000:>11.1f} ms" if label in SLOWEST else ""
+        print(f"{label:<32} {games:>6} {actions:>9} {per_second:>11,.0f} {slowest}")
     peers = {k: v for k, v in results.items() if k.startswith("OpenSpiel")}
     for label, ours in results.items():
         if label.startswith("fogofwar"):

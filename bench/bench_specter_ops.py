@@ -1,9 +1,11 @@
-"""Specter Ops random play: actions per second on one core, by player count.
+"""Specter Ops random play: actions per second and the slowest single ``apply``, on one
+core, by player count, with characters (the default) and without (the base game).
 
-Run: ``.venv/bin/python bench/bench_specter_ops.py [games]``. Random legal actions from a
-keyed stream, every action checked by ``apply`` (the umpire's full work: legality, the
-possibility map, events), views not built. The OpenSpiel comparison belongs to the
-bots-and-benchmark work; this prints our own figures.
+Run: ``.venv/bin/python bench/bench_specter_ops.py [seconds]`` (default 30 s a row).
+Whole games (40 rounds, 5 players with the traitor) of random legal actions from a keyed
+stream, every action checked by ``apply`` (the umpire's full work: legality, the
+possibility map, events), views not built; games are played until ``seconds`` have
+passed. ``bench/bench_openspiel_peer.py`` runs the same rows beside OpenSpiel's games.
 """
 
 from __future__ import annotations
@@ -15,37 +17,40 @@ from fogofwar.core.game import get_ruleset
 from fogofwar.core.rng import stream
 
 
-def run(config: dict[str, object], games: int) -> tuple[int, float]:
+def run(config: dict[str, object], seconds: float) -> tuple[int, int, float, float]:
+    """(games, actions, elapsed seconds, slowest apply in seconds), playing whole games
+    until ``seconds`` have passed."""
     rs = get_ruleset("specter-ops")
-    actions = 0
-    start = time.perf_counter()
-    for seed in range(games):
-        state = rs.new_game(config, seed)
-        rng = stream(seed, "bench")
+    games = actions = 0
+    slowest = 0.0
+    clock = time.perf_counter
+    start = clock()
+    while clock() - start < seconds:
+        state = rs.new_game(config, games)
+        rng = stream(games, "bench")
         while not state.is_over:
             (seat,) = state.to_act()
-            state.apply(rng.choice(state.legal_actions(seat)))
+            action = rng.choice(state.legal_actions(seat))
+            t = clock()
+            state.apply(action)
+            slowest = max(slowest, clock() - t)
             actions += 1
-    return actions, time.perf_counter() - start
+        games += 1
+    return games, actions, clock() - start, slowest
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 10
-    print(f"Specter Ops, random legal actions, {games} games per row")
-    head = f"{'players':>7} {'characters':>10} {'rounds':>6} {'games':>5} {'actions':>8}"
-    print(f"{head} {'seconds':>8} {'actions/s':>10}")
-    for characters in (False, True):
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 30.0
+    print(f"Specter Ops, random legal actions, whole games for about {seconds:g} s a row")
+    head = f"{'players':>7} {'characters':>10} {'games':>5} {'actions':>8} {'seconds':>8}"
+    print(f"{head} {'actions/s':>10} {'slowest apply':>14}")
+    for characters in (True, False):
         for players in (2, 3, 4, 5):
-            rounds, n = 40, games
-            if players == 5 and characters:
-                # The traitor's role, hidden sites and 3-card kits together: the map peaks
-                # at tens of thousands of groups (docs/specter-ops.md), so a short game.
-                rounds, n = 12, 1
-            config = {"players": players, "characters": characters, "max_rounds": rounds}
-            actions, seconds = run(config, n)
+            config = {"players": players, "characters": characters}
+            games, actions, elapsed, slowest = run(config, seconds)
             print(
-                f"{players:>7} {characters!s:>10} {rounds:>6} {n:>5} {actions:>8} "
-                f"{seconds:>8.2f} {actions / seconds:>10.0f}"
+                f"{players:>7} {characters!s:>10} {games:>5} {actions:>8} {elapsed:>8.1f} "
+                f"{actions / elapsed:>10,.0f} {slowest * 1000:>11.1f} ms"
             )
 
 

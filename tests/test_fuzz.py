@@ -22,7 +22,7 @@ from tests.example_game import HideAndSeek, HideAndSeekState
 # Every registered rule set with the configurations people play; the plug-in example too.
 CONFIGS: list[tuple[str, dict[str, Any], int]] = [
     ("specter-ops", {}, 3000),
-    ("specter-ops", {"players": 2}, 1500),
+    ("specter-ops", {"characters": False, "players": 2}, 1500),
     ("specter-ops", {"players": 4, "characters": True}, 600),
     ("specter-ops", {"players": 5, "characters": True}, 500),
     ("zero-dark", {}, 800),

@@ -105,7 +105,10 @@ class Session:
 def test_human_agent_against_bots(tmp_path: Path) -> None:
     # The default: the person at the keyboard is the agent, the hunters are bots.
     s = Session(
-        "specter-ops", "--players", "2", "--seed", "4", "--set", "max_rounds=2", cwd=tmp_path
+        "specter-ops",
+        *("--players", "2", "--seed", "4", "--set", "max_rounds=2"),
+        *("--set", "characters=false"),
+        cwd=tmp_path,
     )
     first = s.expect(r"agent> ")
     assert "agent hum" in first.replace("\n", "") or "agent human" in first
@@ -139,6 +142,7 @@ def test_two_humans_pass_the_screen_and_ctrl_c_saves(tmp_path: Path) -> None:
         "hunter1=human",
         "--record",
         "game.json",
+        *("--set", "characters=false"),
         cwd=tmp_path,
     )
     s.expect(r"agent> ")
@@ -163,14 +167,18 @@ def test_two_humans_pass_the_screen_and_ctrl_c_saves(tmp_path: Path) -> None:
 
 
 def test_quit_saves_and_stops(tmp_path: Path) -> None:
+    # The default game has characters (SO-S4): the bot hunters pick theirs, then the
+    # agent at the keyboard is asked for its own.
     s = Session("specter-ops", "--seed", "1", "--record", "q.json", cwd=tmp_path)
-    s.expect(r"agent> ")
+    first = s.expect(r"agent> ")
+    assert "character cobra" in first
     s.send("help")
     assert "move N1 N2 M3" in s.expect(r"agent> ")
     s.send("quit")
     s.expect(r"Record stopped: ")
     assert s.wait() == 130
-    assert Record.load(tmp_path / "q.json").actions == ()
+    actions = Record.load(tmp_path / "q.json").actions
+    assert actions and all(a.seat != "agent" and a.kind == "character" for a in actions)
 
 
 def test_seat_options() -> None:

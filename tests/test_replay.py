@@ -88,7 +88,7 @@ def test_replay_refuses_bad_input(records: Path, capsys: pytest.CaptureFixture[s
 
 def test_replay_unfinished_needs_a_seat(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # Anything but one seat's view of an unfinished game would show hidden things.
-    recorder = Recorder(RS, {"players": 2}, 5)
+    recorder = Recorder(RS, {"characters": False, "players": 2}, 5)
     recorder.apply(Action("agent", "step", ("N2",)))
     path = tmp_path / "unfinished.json"
     recorder.record().save(path)
@@ -101,7 +101,7 @@ def test_replay_unfinished_needs_a_seat(tmp_path: Path, capsys: pytest.CaptureFi
 def test_replay_damaged_record_names_the_action(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    recorder = Recorder(RS, {"players": 2}, 5)
+    recorder = Recorder(RS, {"characters": False, "players": 2}, 5)
     recorder.apply(Action("agent", "step", ("N2",)))
     data = recorder.record().to_json()
     data["actions"] = [{"seat": "agent", "kind": "step", "args": ["A30"]}]  # not adjacent

@@ -10,6 +10,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from .conftest import LiveServer, shot
 
+#: The base game (no characters): the tests that script a move from the first prompt.
+BASE = {"characters": False}
+
 
 def _wait_change(page: Page, before: str) -> None:
     page.wait_for_function(
@@ -29,7 +32,7 @@ def _wait_either(page: Page, status: str, path: str) -> None:
 def test_the_agent_plays_a_whole_game_by_clicking_the_board(live: LiveServer, page: Page) -> None:
     # SO-A1: the agent's path is entered square by square on the board (the steps legal
     # after it highlighted) and sent whole; setup and the other choices are clicks too.
-    t = live.table(ruleset="specter-ops", seats={"agent": "human"}, seed=4)
+    t = live.table(ruleset="specter-ops", config=BASE, seats={"agent": "human"}, seed=4)
     page.goto(t["links"]["agent"])
     expect(page.locator("#board svg")).to_be_visible()
     shot(page, "specter-ops-agent-start")
@@ -69,7 +72,7 @@ def test_a_path_is_entered_by_clicks_and_shows_the_next_steps(live: LiveServer, 
     # SO-A1: each click adds a step; the board then highlights the steps legal after the
     # path (the server tries it, nothing is sent); a click on the path's end takes the
     # step back; "Send path" sends it whole.
-    t = live.table(ruleset="specter-ops", seats={"agent": "human"}, seed=4)
+    t = live.table(ruleset="specter-ops", config=BASE, seats={"agent": "human"}, seed=4)
     page.goto(t["links"]["agent"])
     for _ in range(40):
         expect(page.locator("#status")).to_contain_text("Your turn")
@@ -108,7 +111,9 @@ def _agent_acts(page: Page) -> None:
 def test_two_humans_at_one_table_each_see_only_their_own(
     live: LiveServer, browser: Browser
 ) -> None:
-    t = live.table(ruleset="specter-ops", seats={"agent": "human", "hunter1": "human"}, seed=9)
+    t = live.table(
+        ruleset="specter-ops", config=BASE, seats={"agent": "human", "hunter1": "human"}, seed=9
+    )
     agent_ctx, hunter_ctx = browser.new_context(), browser.new_context()
     agent, hunter = agent_ctx.new_page(), hunter_ctx.new_page()
     try:
@@ -132,7 +137,9 @@ def test_two_humans_at_one_table_each_see_only_their_own(
 
 
 def test_a_reload_resumes_the_seat(live: LiveServer, page: Page) -> None:
-    t = live.table(ruleset="specter-ops", seats={"agent": "human", "hunter1": "human"}, seed=2)
+    t = live.table(
+        ruleset="specter-ops", config=BASE, seats={"agent": "human", "hunter1": "human"}, seed=2
+    )
     page.goto(t["links"]["agent"])
     status = page.locator("#status").inner_text()
     _agent_acts(page)
@@ -146,7 +153,7 @@ def test_a_reload_resumes_the_seat(live: LiveServer, page: Page) -> None:
 
 
 def test_an_illegal_path_is_refused_with_its_rule(live: LiveServer, page: Page) -> None:
-    t = live.table(ruleset="specter-ops", seats={"agent": "human"}, seed=3)
+    t = live.table(ruleset="specter-ops", config=BASE, seats={"agent": "human"}, seed=3)
     page.goto(t["links"]["agent"])
     expect(page.locator("#board svg")).to_be_visible()
     page.fill("#notation", "move A1 A2 A3")
@@ -183,7 +190,12 @@ def test_the_agent_sees_its_equipment_and_the_boards_marks(live: LiveServer, pag
 
 def test_a_hunter_sees_the_sensors_bearing(live: LiveServer, page: Page) -> None:
     # SO-V5/SO-V6: the motion sensor's answer is drawn as a bearing from the vehicle.
-    t = live.table(ruleset="specter-ops", config={"players": 2}, seats={"hunter1": "human"}, seed=5)
+    t = live.table(
+        ruleset="specter-ops",
+        config={"characters": False, "players": 2},
+        seats={"hunter1": "human"},
+        seed=5,
+    )
     page.goto(t["links"]["hunter1"])
     for _ in range(200):
         if page.locator("#board polygon.bearing").count():

@@ -18,8 +18,8 @@ from fogofwar.server.hall import Hall, Table
 # actions to play)
 CASES = [
     ("tests.example_game:HideAndSeek", {}, ("hider",), ("step",), 80),
-    ("specter-ops", {"players": 2}, ("agent",), ("step",), 60),
-    ("specter-ops", {"players": 4}, ("agent",), ("step",), 60),
+    ("specter-ops", {"characters": False, "players": 2}, ("agent",), ("step",), 60),
+    ("specter-ops", {"characters": False, "players": 4}, ("agent",), ("step",), 60),
 ]
 
 

@@ -81,7 +81,7 @@ def games_apart_hidden() -> tuple[SpecterOpsState, SpecterOpsState]:
     both unseen): every hunter's view is the same in both (SO-I1)."""
     from fogofwar.core.game import get_ruleset
 
-    a = get_ruleset("specter-ops").new_game({"players": 2}, 1)
+    a = get_ruleset("specter-ops").new_game({"characters": False, "players": 2}, 1)
     assert isinstance(a, SpecterOpsState)
     b = a.clone()
     for state, square in ((a, "M2"), (b, "O2")):

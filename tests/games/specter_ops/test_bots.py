@@ -10,6 +10,7 @@ from fogofwar.bots import available_bots, make_bot
 from fogofwar.core.errors import RulesError
 from fogofwar.core.game import get_ruleset
 from fogofwar.core.rng import stream
+from fogofwar.games.specter_ops.characters import CARDS
 from fogofwar.sim.runner import play_game, run_batch
 from tests.games.specter_ops.helpers import games_apart_hidden
 
@@ -19,7 +20,7 @@ RS = get_ruleset("specter-ops")
 def bots_for(players: int, agent: str, hunters: str) -> dict[str, object]:
     return {
         s: make_bot(agent if s == "agent" else hunters, RS.id)
-        for s in RS.seats({"players": players})
+        for s in RS.seats({"characters": False, "players": players})
     }
 
 
@@ -33,7 +34,7 @@ def test_registered_for_specter_ops_only() -> None:
 def test_whole_games_are_legal_and_repeat(players: int) -> None:
     # SO-G2, SO-G3: every choice is legal (play_game checks each action) to the end, and
     # the same seeds give the same game. With 5 players: the traitor game (SO-T2).
-    config = {"players": players, "max_rounds": 8}
+    config = {"characters": False, "players": players, "max_rounds": 8}
     a = play_game(RS, config, 11, bots_for(players, "so-agent", "so-hunter"), bot_seed=3)  # type: ignore[arg-type]
     b = play_game(RS, config, 11, bots_for(players, "so-agent", "so-hunter"), bot_seed=3)  # type: ignore[arg-type]
     assert a.record is not None and b.record is not None
@@ -62,9 +63,13 @@ def test_hunter_choice_depends_on_its_view_only() -> None:
 def test_heuristic_agent_beats_the_random_agent() -> None:
     # SO-G2: against random hunters the heuristic agent completes objectives and escapes.
     seats = {"agent": "so-agent", "hunter1": "random"}
-    smart = run_batch(RS, games=12, seed=21, seats=seats, config_overrides={"players": 2})
+    smart = run_batch(
+        RS, games=12, seed=21, seats=seats, config_overrides={"characters": False, "players": 2}
+    )
     seats = {"agent": "random", "hunter1": "random"}
-    plain = run_batch(RS, games=12, seed=21, seats=seats, config_overrides={"players": 2})
+    plain = run_batch(
+        RS, games=12, seed=21, seats=seats, config_overrides={"characters": False, "players": 2}
+    )
     assert smart.stats().wins["agent"].successes > plain.stats().wins["agent"].successes + 3
 
 
@@ -72,9 +77,13 @@ def test_heuristic_hunters_beat_random_hunters() -> None:
     # SO-E3, SO-X*: against the heuristic agent, hunters that search the possibility map
     # win far more often than random ones.
     seats = {"agent": "so-agent", "hunter1": "so-hunter", "hunter2": "so-hunter"}
-    smart = run_batch(RS, games=12, seed=22, seats=seats, config_overrides={"players": 3})
+    smart = run_batch(
+        RS, games=12, seed=22, seats=seats, config_overrides={"characters": False, "players": 3}
+    )
     seats = {"agent": "so-agent", "hunter1": "random", "hunter2": "random"}
-    plain = run_batch(RS, games=12, seed=22, seats=seats, config_overrides={"players": 3})
+    plain = run_batch(
+        RS, games=12, seed=22, seats=seats, config_overrides={"characters": False, "players": 3}
+    )
     assert smart.stats().wins["hunters"].successes > plain.stats().wins["hunters"].successes + 3
 
 
@@ -90,3 +99,22 @@ def test_agent_uses_its_equipment_with_characters() -> None:
         config_overrides={"players": 3, "characters": True, "max_rounds": 12},
     )
     assert sum(g.metrics["card_uses"] for g in batch.games) > 0
+
+
+def test_agent_plays_every_card() -> None:
+    # SO-A7, SO-A8: the heuristic agent plays every card the rules give it — over a few
+    # games with characters each card is played at least once, and each use was legal
+    # (the umpire applied it). Med Kit heals only a wounded agent, so it is not required.
+    played: set[str] = set()
+    for seed in range(8):
+        for players in (2, 3, 4, 5):
+            config = RS.resolve_config({"players": players})
+            bots = {s: make_bot(RS.default_bots.get(s, "random"), RS.id) for s in RS.seats(config)}
+            result = play_game(RS, config, seed, bots, bot_seed=seed)
+            assert result.record is not None
+            *_, last = result.record.states(RS, clone=False)
+            for e in last.events:
+                if e.kind in ("agent_used", "equipment"):
+                    played.add(str(e.data["card"]))
+    wanted = {c for c in CARDS if c != "med-kit"}
+    assert wanted <= played, wanted - played

@@ -350,10 +350,19 @@ def test_s4_two_players_hunter1_picks_for_both_figures() -> None:
     assert state.phase == "pick_agent"
 
 
+def test_characters_are_on_by_default() -> None:
+    # SO-S4: the game as it is played: the default configuration begins with the
+    # hunters' character choices, then the agent's character and cards.
+    assert RS.resolve_config({})["characters"] is True
+    state = RS.new_game({}, 0)
+    assert isinstance(state, SpecterOpsState)
+    assert state.phase == "pick_hunter" and state.with_characters
+
+
 def test_s4_without_characters_there_is_no_setup_choice() -> None:
-    # SO-S4 does not apply with characters off (the default): the agent moves at once,
+    # SO-S4 does not apply with characters off (the base game): the agent moves at once,
     # with no character or cards, and its health is public (SO-S6).
-    state = RS.new_game({"players": 3}, 0)
+    state = RS.new_game({"players": 3, "characters": False}, 0)
     assert isinstance(state, SpecterOpsState)
     assert state.phase == "agent" and state.focus.character == "" and state.focus.cards == {}
     assert not any(a.kind in ("character", "card", "use") for a in state.legal_actions("agent"))

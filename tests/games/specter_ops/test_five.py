@@ -13,7 +13,7 @@ from fogofwar.games.specter_ops.knowledge import PossibilityMap
 from fogofwar.games.specter_ops.state import SpecterOpsState
 
 RS = get_ruleset("specter-ops")
-FIVE = {"players": 5, "traitor": False}
+FIVE = {"characters": False, "players": 5, "traitor": False}
 
 
 def new(**extra: object) -> SpecterOpsState:
@@ -39,7 +39,7 @@ def test_t1_five_player_setup() -> None:
     # Health 4: the +2 is for the 4-player game only (SO-F1).
     assert state.focus.health == 4
     # With 2-4 players H1 is no escape point.
-    four = RS.new_game({"players": 4}, 7)
+    four = RS.new_game({"characters": False, "players": 4}, 7)
     assert isinstance(four, SpecterOpsState)
     assert "H1" not in geo.names(four.escape_bits())
 

@@ -107,7 +107,7 @@ def traitor_policy(state: SpecterOpsState, legal: list[Action], rng: Stream, rev
 
 
 def play_golden(players: int, seed: int, *, reveal: int | None = None) -> dict[str, Any]:
-    config = {"players": players, "max_rounds": 8}
+    config = {"characters": False, "players": players, "max_rounds": 8}
     state = RS.new_game(config, seed)
     assert isinstance(state, SpecterOpsState)
     rng = stream(seed, "golden-policy", players)
@@ -214,7 +214,7 @@ def seat_hunters(state: SpecterOpsState, foot: dict[str, str], vehicle: str) -> 
 
 
 def agent_position(players: int, agent: str, foot: dict[str, str], vehicle: str) -> SpecterOpsState:
-    state = RS.new_game({"players": players}, 1)
+    state = RS.new_game({"characters": False, "players": players}, 1)
     assert isinstance(state, SpecterOpsState)
     geo = state.geo
     # Surgery: the vehicle, the hunters on foot and the agent (at the start of its turn);
@@ -261,7 +261,9 @@ def oracle(players: int, agent: str, foot: dict[str, str], vehicle: str) -> tupl
     and a way off it (SO-A3, SO-V3). A move ends on a square that is neither the
     vehicle's nor a hunter's — or, if no step at all is possible, where the agent stands.
     """
-    board = geometry_for(str(RS.resolve_config({"players": players})["board"])).board
+    board = geometry_for(
+        str(RS.resolve_config({"characters": False, "players": players})["board"])
+    ).board
     pos = {n: board.square(n) for n in {agent, vehicle, *foot.values()}}
     hunters = {pos[s] for s in foot.values()}
     car = pos[vehicle]
@@ -360,7 +362,7 @@ HUNTER_POSITIONS: list[tuple[str, int, dict[str, str], str, str, bool]] = [
 def hunter_position(
     players: int, foot: dict[str, str], vehicle: str, hid: str, scanned: bool
 ) -> tuple[SpecterOpsState, str]:
-    state = RS.new_game({"players": players}, 1)
+    state = RS.new_game({"characters": False, "players": players}, 1)
     assert isinstance(state, SpecterOpsState)
     state.apply(Action("agent", "stop"))  # the agent stays hidden on N1
     # Surgery: the vehicle and the hunters on foot (hunters not listed ride in it).

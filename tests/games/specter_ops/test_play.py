@@ -29,7 +29,7 @@ SIDES = {"agent", "hunters"}
 
 
 def new(players: int = 3, seed: int = 0, **options: Any) -> SpecterOpsState:
-    state = RS.new_game({"players": players, **options}, seed)
+    state = RS.new_game({"characters": False, "players": players, **options}, seed)
     assert isinstance(state, SpecterOpsState)
     return state
 
@@ -105,7 +105,9 @@ def random_game(
     check: bool = True,
     aggressive: bool = True,
 ) -> tuple[SpecterOpsState, Recorder]:
-    recorder = Recorder(RS, {"players": players, "max_rounds": max_rounds}, seed)
+    recorder = Recorder(
+        RS, {"characters": False, "players": players, "max_rounds": max_rounds}, seed
+    )
     state = recorder.state
     assert isinstance(state, SpecterOpsState)
     rng = stream(seed, "test-play", players)
@@ -313,13 +315,13 @@ def test_config_players() -> None:
     assert RS.config_schema.option("players").default == 3
     for players in (2, 3, 4):
         assert len(new(players).seats) == players
-    assert len(RS.new_game({"players": 5, "traitor": False}, 0).seats) == 5
-    five = RS.new_game({"players": 5}, 0)
+    assert len(RS.new_game({"characters": False, "players": 5, "traitor": False}, 0).seats) == 5
+    five = RS.new_game({"characters": False, "players": 5}, 0)
     assert len(five.seats) == 5
     assert five.phase == "deal"  # type: ignore[attr-defined]  # SO-T2: the agent deals
     for bad in (1, 6):
         with pytest.raises(RulesError):
-            RS.new_game({"players": bad}, 0)
+            RS.new_game({"characters": False, "players": bad}, 0)
 
 
 def test_config_unknown_and_bad_options() -> None:
@@ -342,7 +344,12 @@ def test_metadata_and_seats() -> None:
     meta = RS.metadata
     assert meta.min_players == 2 and meta.max_players == 5
     assert meta.information == "imperfect" and meta.chance == "sampled"
-    assert RS.seats({"players": 4}) == ("agent", "hunter1", "hunter2", "hunter3")
+    assert RS.seats({"characters": False, "players": 4}) == (
+        "agent",
+        "hunter1",
+        "hunter2",
+        "hunter3",
+    )
     assert get_ruleset("so") is RS and get_ruleset("specterops") is RS
 
 
@@ -409,7 +416,7 @@ class Driver(Bot):
 
 def test_play_game_with_bots() -> None:
     # The runner plays whole games through the protocol (default round limit).
-    cfg = {"players": 2}
+    cfg = {"characters": False, "players": 2}
     bots = {seat: Driver() for seat in RS.seats(cfg)}
     result = play_game(RS, cfg, 5, bots, bot_seed=1)
     assert result.outcome.rule == "SO-G3" and result.metrics["rounds"] == 40
@@ -418,7 +425,7 @@ def test_play_game_with_bots() -> None:
 
 def test_max_length_covers_the_round_limit() -> None:
     # SO-R2: every legal game fits in metadata.max_length, whatever max_rounds.
-    cfg = {"players": 2, "max_rounds": 200}
+    cfg = {"characters": False, "players": 2, "max_rounds": 200}
     bots = {seat: Driver() for seat in RS.seats(cfg)}
     result = play_game(RS, cfg, 5, bots, bot_seed=1)
     assert result.outcome.rule == "SO-G3"
@@ -426,7 +433,7 @@ def test_max_length_covers_the_round_limit() -> None:
 
 def test_encoding_is_fixed_per_board() -> None:
     # Encoding: one index per (kind, square) etc., the same size for every player count.
-    sizes = {RS.encoding({"players": p}).size for p in (2, 3, 4, 5)}
+    sizes = {RS.encoding({"characters": False, "players": p}).size for p in (2, 3, 4, 5)}
     geo = new().geo
     squares = geo.width * geo.height
     # step and drive per square; next per figure; stop, sensor, attack, end, sniff, done;

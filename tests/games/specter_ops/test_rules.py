@@ -58,7 +58,7 @@ ESCAPES = ("A3", "N1", "W3")
 
 
 def new(players: int = 3, seed: int = 0, **options: Any) -> SpecterOpsState:
-    state = RS.new_game({"players": players, **options}, seed)
+    state = RS.new_game({"characters": False, "players": players, **options}, seed)
     assert isinstance(state, SpecterOpsState)
     return state
 
@@ -142,7 +142,7 @@ def king(state: SpecterOpsState, a: int, b: int) -> int:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_g1_one_agent_and_hunters(players: int) -> None:
     # SO-G1: one player is the agent, the others hunters.
-    seats = RS.seats({"players": players})
+    seats = RS.seats({"characters": False, "players": players})
     assert seats[0] == "agent" and seats == seats_for(players)
     sides = RS.metadata.sides
     assert sides["agent"] == "agent"
@@ -158,13 +158,17 @@ def test_g1_traitor_switch() -> None:
     # without a traitor play (traitor=false) straight away; with one the agent deals first.
     option = RS.config_schema.option("traitor")
     assert option.type is bool and option.default is True and option.rule == "SO-G1"
-    assert RS.resolve_config({"players": 5, "traitor": False})["traitor"] is False
-    state = RS.new_game({"players": 5, "traitor": False})
+    assert (
+        RS.resolve_config({"characters": False, "players": 5, "traitor": False})["traitor"] is False
+    )
+    state = RS.new_game({"characters": False, "players": 5, "traitor": False})
     assert len(state.hunters) == 4
     assert state.phase == "agent" and not state.traitor_game
-    with_traitor = RS.new_game({"players": 5})
+    with_traitor = RS.new_game({"characters": False, "players": 5})
     assert with_traitor.phase == "deal" and with_traitor.traitor_game
-    assert not RS.new_game({"players": 4}).traitor_game  # a traitor only with 5 (SO-G1)
+    assert not RS.new_game(
+        {"characters": False, "players": 4}
+    ).traitor_game  # a traitor only with 5 (SO-G1)
 
 
 def test_g2_agent_wins_by_three_objectives_and_escape() -> None:

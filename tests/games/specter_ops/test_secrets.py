@@ -48,7 +48,13 @@ RULES = get_ruleset("specter-ops")
 
 
 def new_game(board: str, players: int, seed: int, rounds: int, **options: Any) -> SpecterOpsState:
-    config = {"players": players, "board": board, "max_rounds": rounds, **options}
+    config = {
+        "characters": False,
+        "players": players,
+        "board": board,
+        "max_rounds": rounds,
+        **options,
+    }
     state = RULES.new_game(config, seed)
     assert isinstance(state, SpecterOpsState)
     return state

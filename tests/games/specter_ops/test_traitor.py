@@ -33,7 +33,7 @@ HUNTER_SEATS = ("hunter1", "hunter2", "hunter3", "hunter4")
 
 
 def new(seed: int = 0, **options: Any) -> SpecterOpsState:
-    state = RS.new_game({"players": 5, **options}, seed)
+    state = RS.new_game({"characters": False, "players": 5, **options}, seed)
     assert isinstance(state, SpecterOpsState)
     return state
 
@@ -577,7 +577,10 @@ def test_t4_nothing_to_accuse_once_revealed() -> None:
     refused(state, seat, "reveal", rule="SO-T4")
 
 
-@pytest.mark.parametrize("config", [{"players": 5, "traitor": False}, {"players": 4}])
+@pytest.mark.parametrize(
+    "config",
+    [{"characters": False, "players": 5, "traitor": False}, {"characters": False, "players": 4}],
+)
 def test_t4_no_accusations_without_a_traitor(config: dict[str, Any]) -> None:
     # SO-G1, SO-T4: without a traitor (the switch off, or not 5 players) nobody accuses.
     state = RS.new_game(config, 0)

@@ -48,7 +48,7 @@ BOARDS = (SMALL, TIGHT, PILLARS)
 
 
 def new_game(board: str, seed: int, rounds: int, **options: Any) -> SpecterOpsState:
-    config = {"players": 5, "board": board, "max_rounds": rounds, **options}
+    config = {"characters": False, "players": 5, "board": board, "max_rounds": rounds, **options}
     state = RULES.new_game(config, seed)
     assert isinstance(state, SpecterOpsState)
     assert state.traitor_game  # SO-G1: on by default with 5 players

@@ -4,12 +4,17 @@ seat's legal actions and their own random stream; the board is public.
 * ``so-agent`` heads for the nearest open objective (a square next to its site), then
   for a free escape point, choosing each step by looking ahead over the rest of its move:
   it avoids ending where a hunter sees it, avoids being seen on the way (a Last Seen
-  token), and keeps away from hunters on foot. With characters it stuns a hunter on foot
-  within 3 (Venom Dart, Flash Bang), takes a longer move when its goal is far (Adrenal
-  Surge) and heals after moving (Med Kit).
+  token), and keeps away from hunters on foot. With characters it plays every card it
+  may hold: it stuns a hunter on foot within 3 (Venom Dart, Flash Bang), hides when a
+  hunter sees it or stands within 4 (Smoke Grenade on its own square, else a Stealth
+  Field), jams the motion sensor before a long move while a hunter is aboard the
+  vehicle (Signal Jammer), takes a longer move when its goal is far (Adrenal Surge),
+  and after moving heals (Med Kit) or lays a false Last Seen token as far from itself as
+  it may (Holo Decoy).
 * ``so-hunter`` searches with the possibility map of its view: it moves where its end
   square sees the most squares the agent may be on, drives towards the map when it is
-  far, uses the motion sensor while the map is wide, and attacks whenever it may. As the
+  far, uses the motion sensor while the map is wide (the Puppet from anywhere), sniffs
+  whenever it may (the Beast), and attacks whenever it may. As the
   secret traitor it searches the same way but never attacks; revealed, it plays the
   second agent like ``so-agent`` (which heads for an escape point).
 
@@ -126,8 +131,7 @@ class AgentBot(_SpecterBot):
         data = view_data(view)
         if "step" not in kinds and "stop" not in kinds:
             if "done" in kinds:
-                heal = [a for a in kinds.get("use", []) if a.args[0] == "med-kit"]
-                return heal[0] if heal else kinds["done"][0]  # after moving
+                return self._after(data, kinds, board)  # after moving
             found = self._setup(kinds, stream)
             return found if found is not None else stream.choice(legal)
         geo = board.geo
@@ -135,12 +139,12 @@ class AgentBot(_SpecterBot):
         here = geo.parse(secret["square"])
         left = int(secret["steps_left"] or 0)
         everyone, foot = self._hunter_squares(data, board)
-        card = self._card(data, kinds.get("use", []), board, here, foot)
-        if card is not None:
-            return card
         seen = 0
         for i in geo.indices(everyone):
             seen |= geo.sight[i]
+        card = self._card(data, kinds.get("use", []), board, here, foot, seen)
+        if card is not None:
+            return card
         near_hunters = 0
         for i in geo.indices(foot):
             near_hunters |= geo.within(i, 4)
@@ -175,26 +179,64 @@ class AgentBot(_SpecterBot):
         board: _Board,
         here: int,
         foot: int,
+        seen: int,
     ) -> Action | None:
         """A card before moving: stun a hunter on foot within 3 (Venom Dart, Flash Bang on
-        its square), else a longer move when the goal is far (Adrenal Surge)."""
+        its square); hide when seen or a hunter is within 4 (Smoke Grenade on its own
+        square, else a Stealth Field); jam the sensor before a long move while a hunter
+        is aboard (Signal Jammer); a longer move when the goal is far (Adrenal Surge)."""
         if not uses:
             return None
         geo = board.geo
         close = [i for i in geo.indices(foot) if geo.within(here, 3) >> i & 1]
         names = {geo.name(i) for i in close}
         ids = {h["id"] for h in data["hunters"] if h["square"] in names}
+        by_card: dict[str, list[Action]] = {}
         for a in uses:
-            if a.args[0] == "venom-dart" and a.args[1] in ids:
+            by_card.setdefault(str(a.args[0]), []).append(a)
+        for a in by_card.get("venom-dart", []):
+            if a.args[1] in ids:
                 return a
-            if a.args[0] == "flash-bang" and a.args[1] in names:
+        for a in by_card.get("flash-bang", []):
+            if a.args[1] in names:
                 return a
-        dist = board.distances(self._targets(data, board, 0))
-        if dist[here] > 4:
-            for a in uses:
-                if a.args[0] == "adrenal-surge":
+        exposed = bool(seen >> here & 1) or bool(foot & geo.within(here, 4))
+        if exposed:
+            own = geo.name(here)
+            for a in by_card.get("smoke-grenade", []):
+                if a.args[1] == own:
                     return a
+            if "stealth-field" in by_card:
+                return by_card["stealth-field"][0]
+        far = board.distances(self._targets(data, board, 0))[here] > 4
+        aboard = any(h["aboard"] for h in data["hunters"])
+        if far and aboard and "signal-jammer" in by_card:
+            return by_card["signal-jammer"][0]
+        if far and "adrenal-surge" in by_card:
+            return by_card["adrenal-surge"][0]
         return None
+
+    @staticmethod
+    def _after(data: SpecterOpsView, kinds: Mapping[str, list[Action]], board: _Board) -> Action:
+        """After moving: heal (Med Kit), else a false Last Seen token as far from the
+        agent as it may lay one (Holo Decoy), else done."""
+        uses = kinds.get("use", [])
+        heal = [a for a in uses if a.args[0] == "med-kit"]
+        if heal:
+            return heal[0]
+        decoys = [a for a in uses if a.args[0] == "holo-decoy"]
+        if decoys:
+            geo = board.geo
+            here = geo.square(geo.parse(data["secret"]["square"]))
+
+            def away(a: Action) -> int:
+                sq = geo.square(geo.parse(str(a.args[1])))
+                return max(abs(sq.row - here.row), abs(sq.col - here.col))
+
+            best = max(decoys, key=away)
+            if away(best) >= 3:
+                return best
+        return kinds["done"][0]
 
     @staticmethod
     def _targets(data: SpecterOpsView, board: _Board, hunters: int) -> int:
@@ -261,9 +303,9 @@ class HunterBot(_SpecterBot):
         def coverage(square: int) -> float:
             return float((geo.sight[square] & possible).bit_count()) - 0.5 * dist[square]
 
+        if "sensor" in kinds and data["possible_count"] > 30 and stream.randbelow(3) == 0:
+            return kinds["sensor"][0]  # aboard, or the Puppet from anywhere
         if me["aboard"]:
-            if "sensor" in kinds and data["possible_count"] > 30 and stream.randbelow(3) == 0:
-                return kinds["sensor"][0]
             drives = kinds.get("drive", [])
             if drives and dist[here] > 8:
                 best = min(drives, key=lambda a: dist[geo.parse(str(a.args[0]))])

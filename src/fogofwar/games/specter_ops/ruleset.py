@@ -106,8 +106,9 @@ class SpecterOps(Ruleset):
             Option(
                 "characters",
                 bool,
-                False,
-                "Play with characters and equipment (setup choices, abilities, cards).",
+                True,
+                "Play with characters and equipment (setup choices, abilities, cards); "
+                "off: the base game.",
                 rule="SO-S4",
             ),
             Option(
