@@ -1,8 +1,8 @@
 """Where Specter Ops' exact possibility map spends its time with characters (issue 20's
 starting point): random play at 4 and 5 players with every card, the largest number of
-groups the agent's map reaches, how many distinct sets each hidden dimension holds then
-(sites per sector, roles, kits), and the slowest single ``apply``; ``--profile`` adds
-cProfile's top functions.
+parts the agent's map walks, its keys (role, kit class, hidden uses), kit classes and
+possible kits then, and the slowest single ``apply``; ``--profile`` adds cProfile's top
+functions.
 
 Run: ``.venv/bin/python bench/profile_possibility_map.py [--actions 700] [--seconds 90]
 [--profile]``.
