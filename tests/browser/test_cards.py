@@ -107,6 +107,8 @@ def play_by_cards(page: Page, limit: int) -> int:
             click.click(timeout=5000)
             page.wait_for_function(CHANGED, arg=[now["status"], now["selection"]], timeout=15000)
         except PlaywrightTimeoutError as exc:
+            if page.evaluate(CHANGED, [now["status"], now["selection"]]):
+                continue  # a new state came between the reading and the click: read again
             shot(page, "cards-stalled")
             after = page.evaluate(STATE)
             refusal = page.locator("#refusal").inner_text()
