@@ -896,3 +896,32 @@ def test_memoised_paths_equal_explicit_paths_with_cards() -> None:
             assert oracle.outcomes(start, pw) == oracle.naive_outcomes(start, pw)
             checked += 1
     assert checked == 6
+
+
+_rect = st.tuples(
+    st.integers(min_value=0, max_value=(1 << 12) - 1),
+    st.integers(min_value=0, max_value=(1 << 12) - 1),
+    st.integers(min_value=0, max_value=(1 << 8) - 1),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_rect, max_size=10))
+def test_canonical_parts_are_the_union_cell_by_cell(rects: list[tuple[int, int, int]]) -> None:
+    # SO-I2: the map's parts are its worlds in one form only — each cell (a square
+    # after a short or a long move) with the union of the assignments of every
+    # rectangle that holds it, cells with equal sets together, in order of the sets.
+    per_cell: dict[tuple[int, int], int] = {}
+    for short, long, a in rects:
+        for kind, bits in enumerate((short, long)):
+            for i in range(12):
+                if bits >> i & 1 and a:
+                    per_cell[kind, i] = per_cell.get((kind, i), 0) | a
+    expected: dict[int, list[int]] = {}
+    for (kind, i), a in per_cell.items():
+        expected.setdefault(a, [0, 0])[kind] |= 1 << i
+    want = tuple((s, lg, a) for a, (s, lg) in sorted(expected.items()))
+    assert knowledge._canon(rects) == want
+    # Order does not matter, and the form is a fixed point.
+    assert knowledge._canon(reversed(rects)) == want
+    assert knowledge._canon(want) == want

@@ -226,40 +226,62 @@ def _canon(rects: Iterable[Part]) -> Parts:
     by_a: dict[int, list[int]] = {}
     for short, long, a in rects:
         if a and (short or long):
-            cur = by_a.setdefault(a, [0, 0])
-            cur[0] |= short
-            cur[1] |= long
+            cur = by_a.get(a)
+            if cur is None:
+                by_a[a] = [short, long]
+            else:
+                cur[0] |= short
+                cur[1] |= long
     if len(by_a) > 1:
-        # Refine: each cell takes the union of the assignments of the rectangles that
-        # hold it. Cells with the same union so far stay together (a later rectangle
-        # splits them alike), so the work is rectangles × distinct unions. (The adds
-        # are written out: a helper's call costs a tenth of the map's time here.)
+        # Refine in place: each cell takes the union of the assignments of the
+        # rectangles that hold it. Cells with the same union so far stay together (a
+        # later rectangle splits them alike). A rectangle touches only the groups its
+        # cells meet and stops once every cell of it is placed, so the work is about
+        # the splits made, not rectangles × groups. (The adds are written out: a
+        # helper's call costs a tenth of the map's time here.)
         cells: dict[int, list[int]] = {}
         # Wide sets first: a narrower one then mostly falls inside and splits nothing.
         for a2 in sorted(by_a, key=int.bit_count, reverse=True):
             s2, l2 = by_a[a2]
-            nxt: dict[int, list[int]] = {}
-            for a1, (s1, l1) in cells.items():
-                s_in, l_in = s1 & s2, l1 & l2
-                if s_in or l_in:
-                    s2 &= ~s1
-                    l2 &= ~l1
-                    if a1 | a2 != a1:
-                        cur = nxt.setdefault(a1 | a2, [0, 0])
-                        cur[0] |= s_in
-                        cur[1] |= l_in
-                        s1 &= ~s_in
-                        l1 &= ~l_in
-                        if not (s1 or l1):
-                            continue
-                cur = nxt.setdefault(a1, [0, 0])
-                cur[0] |= s1
-                cur[1] |= l1
+            if cells:
+                # A snapshot: a group made or grown below holds only cells of this
+                # rectangle, which it has already placed, so it needs no visit.
+                for a1, c in list(cells.items()):
+                    s_in = c[0] & s2
+                    l_in = c[1] & l2
+                    if not (s_in or l_in):
+                        continue
+                    s2 ^= s_in
+                    l2 ^= l_in
+                    u = a1 | a2
+                    if u != a1:
+                        t = cells.get(u)
+                        if s_in == c[0] and l_in == c[1]:
+                            # The whole group moves to the wider set.
+                            del cells[a1]
+                            if t is None:
+                                cells[u] = c
+                            else:
+                                t[0] |= s_in
+                                t[1] |= l_in
+                                c[0] = c[1] = 0  # a stale snapshot entry meets nothing
+                        else:
+                            c[0] ^= s_in
+                            c[1] ^= l_in
+                            if t is None:
+                                cells[u] = [s_in, l_in]
+                            else:
+                                t[0] |= s_in
+                                t[1] |= l_in
+                    if not (s2 or l2):
+                        break
             if s2 or l2:
-                cur = nxt.setdefault(a2, [0, 0])
-                cur[0] |= s2
-                cur[1] |= l2
-            cells = nxt
+                t = cells.get(a2)
+                if t is None:
+                    cells[a2] = [s2, l2]
+                else:
+                    t[0] |= s2
+                    t[1] |= l2
         by_a = cells
     return tuple((short, long, a) for a, (short, long) in sorted(by_a.items()))
 
