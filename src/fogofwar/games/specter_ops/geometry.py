@@ -67,6 +67,15 @@ def _bits_of(mask: np.ndarray) -> int:
     return int.from_bytes(flat.tobytes(), "little")
 
 
+def _table_bits(visible: np.ndarray) -> tuple[int, ...]:
+    """Per square (row-major), the bitboard of ``visible[row, col]`` — packed in one
+    call for the whole table (a smoke makes a new one mid-game)."""
+    h, w = visible.shape[:2]
+    packed = np.packbits(visible.reshape(h * w, h * w).astype(np.bool_), axis=1, bitorder="little")
+    raw, k = packed.tobytes(), packed.shape[1]
+    return tuple(int.from_bytes(raw[i * k : (i + 1) * k], "little") for i in range(h * w))
+
+
 @dataclass(frozen=True, eq=False)
 class Geometry:
     """A Specter Ops board with everything the rules and the possibility map need.
@@ -243,9 +252,7 @@ class Geometry:
         table = board_orthogonal_table(
             self.board, road_rule=True, extra_opaque=mask.reshape(self.height, self.width)
         )
-        return tuple(
-            _bits_of(table.visible[r, c]) for r in range(self.height) for c in range(self.width)
-        )
+        return _table_bits(table.visible)
 
     @functools.lru_cache(maxsize=8192)  # noqa: B019 - asked for on every sighting check
     def within(self, origin: int, distance: int) -> int:
@@ -272,7 +279,7 @@ def build_geometry(board: Board) -> Geometry:
     w, h = board.width, board.height
     graph = move_graph(board, diagonal="both")
     table = board_orthogonal_table(board, road_rule=True)
-    sight = tuple(_bits_of(table.visible[r, c]) for r in range(h) for c in range(w))
+    sight = _table_bits(table.visible)
     adjacent: list[int] = []
     for r in range(h):
         for c in range(w):
