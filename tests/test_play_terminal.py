@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import pty
 import re
@@ -20,7 +21,7 @@ from fogofwar.cli import main
 from fogofwar.commands.play import _legal_summary, drawing, parse_seat_options
 from fogofwar.core.errors import RulesError
 from fogofwar.core.game import Action, get_ruleset
-from fogofwar.core.record import Record
+from fogofwar.core.record import Record, Recorder
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
 
@@ -38,9 +39,9 @@ def _controlling_terminal() -> None:
 
 
 def only_record(folder: Path, ruleset: str) -> Path:
-    """The one record that ``play`` saved in ``folder`` (named by rule set and time,
-    never by the seed)."""
-    (path,) = folder.glob(f"{ruleset}-*.json")
+    """The one record that ``play`` saved in ``folder``'s ``records/`` (named by rule set
+    and time, never by the seed)."""
+    (path,) = (folder / "records").glob(f"{ruleset}-*.json")
     return path
 
 
@@ -176,9 +177,74 @@ def test_quit_saves_and_stops(tmp_path: Path) -> None:
     assert "move N1 N2 M3" in s.expect(r"agent> ")
     s.send("quit")
     s.expect(r"Record stopped: ")
-    assert s.wait() == 130
+    assert s.wait() == 0
     actions = Record.load(tmp_path / "q.json").actions
     assert actions and all(a.seat != "agent" and a.kind == "character" for a in actions)
+
+
+def test_quit_then_resume_goes_on_from_the_record(tmp_path: Path) -> None:
+    # quit exits 0 and says how to continue; --resume replays the record (its seats, its
+    # secret) and the game goes on where it stopped, the record growing in place.
+    args = ("--players", "2", "--seed", "5", "--set", "characters=false")
+    s = Session("specter-ops", *args, cwd=tmp_path)
+    s.expect(r"agent> ")
+    s.send("move N1 N2")
+    s.expect(r"agent> ")  # the bot hunters have moved
+    s.send("quit")
+    stopped = s.expect(r"Continue it: fogofwar play --resume \S+\.json")
+    assert "records/specter-ops-" in stopped
+    assert s.wait() == 0
+    path = only_record(tmp_path, "specter-ops")
+    before = Record.load(path)
+    state = before.replay()
+    assert not state.is_over and state.to_act() == {"agent"}
+    step = str(state.legal_actions("agent")[0])
+
+    s = Session("--resume", str(path.relative_to(tmp_path)), cwd=tmp_path)
+    back = s.expect(r"agent> ")
+    assert f"Resumed from records/{path.name}: {len(before.actions)} actions" in back
+    assert before.commitment is not None and before.commitment in back  # the same secret
+    assert "Since agent's last action" in back  # what the bots did before the quit
+    s.send(step)
+    s.expect(r"agent> ")
+    s.send("quit")
+    s.expect(r"Record stopped: ")
+    assert s.wait() == 0
+    after = Record.load(path)
+    assert after.actions[: len(before.actions)] == before.actions
+    assert str(after.actions[len(before.actions)]) == step
+    assert after.seed == before.seed and after.meta["players"] == before.meta["players"]
+    assert after.replay().view("agent") is not None  # and it replays whole
+
+
+def test_resume_refuses_what_it_cannot_continue(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    rs = get_ruleset("specter-ops")
+    rec = Recorder(rs, {"players": 2, "characters": False}, 3, meta={"players": {}})
+    rec.apply(rec.state.legal_actions("agent")[0])
+    rec.record().save(tmp_path / "open.json")
+    data = json.loads((tmp_path / "open.json").read_text())
+    data["digests"][0] = "0" * len(data["digests"][0])
+    (tmp_path / "changed.json").write_text(json.dumps(data))
+    finished = Recorder(rs, {"players": 2, "characters": False, "max_rounds": 1}, 3)
+    while not finished.state.is_over:
+        (seat,) = finished.state.to_act()
+        finished.apply(finished.state.legal_actions(seat)[-1])
+    finished.record().save(tmp_path / "done.json")
+    for argv, words in (
+        (["play", "--resume", "changed.json"], "changed at or before this action"),
+        (["play", "--resume", "done.json"], "that game is over"),
+        (["play", "zero-dark", "--resume", "open.json"], "is a specter-ops game"),
+        (["play", "--resume", "open.json", "--seed", "4"], "--seed cannot change it"),
+        (["play", "--resume", "missing.json"], "missing.json"),
+        (["play"], "--resume RECORD"),
+    ):
+        code = main(argv)
+        err = capsys.readouterr().err
+        assert code == 2 and err.startswith("error:") and err.count("\n") == 1, (argv, err)
+        assert words in err, (argv, err)
 
 
 def test_seat_options() -> None:
@@ -259,7 +325,7 @@ def test_zero_dark_team_at_the_terminal(tmp_path: Path) -> None:
     assert "flip" in after and "choose who acts" in after
     s.send("quit")
     s.expect(r"Record stopped: ")
-    assert s.wait() == 130
+    assert s.wait() == 0
     record = Record.load(tmp_path / "zd.json")
     assert [str(a) for a in record.actions] == [
         "activate H1",
@@ -340,7 +406,7 @@ def test_zero_dark_mission_at_the_terminal(tmp_path: Path) -> None:
     end = s.expect(r"Record saved: ")
     assert "mission success" in end and "H1" in end and "XP" in end
     assert s.wait() == 0
-    record = Record.load(next(tmp_path.glob("zero-dark-*.json")))
+    record = Record.load(only_record(tmp_path, "zero-dark"))
     assert record.outcome is not None and record.outcome.rule == "ZD-C8"
     assert record.replay().outcome() == record.outcome
     assert [str(a) for a in record.actions][-1] == "exit"
@@ -380,7 +446,7 @@ def test_rock_n_roll_at_the_terminal(tmp_path: Path) -> None:
     assert "turn: vietnam" in back and "Since vietnam's last action" in back
     s.send("quit")
     s.expect(r"Record stopped: ")
-    assert s.wait() == 130
+    assert s.wait() == 0
     record = Record.load(tmp_path / "rnr.json")
     mine = [str(a) for a in record.actions if a.seat == "vietnam"]
     assert mine[:4] == ["deploy V1 A", "orders", "end", "pass turn"]
@@ -408,7 +474,7 @@ def test_warfighter_at_the_terminal(tmp_path: Path) -> None:
     assert "turn 2" in after
     s.send("quit")
     s.expect(r"Record stopped: ")
-    assert s.wait() == 130
+    assert s.wait() == 0
     record = Record.load(tmp_path / "wf.json")
     assert [str(a) for a in record.actions][:2] == ["move S1 L2", "end"]
     assert record.replay().view(None).canonical()
@@ -482,7 +548,7 @@ def test_a_seat_sees_the_results_of_its_own_action(tmp_path: Path) -> None:
     assert "moved" in news and "revealed" in news
     s.send("quit")
     s.expect(r"Record stopped: ")
-    assert s.wait() == 130
+    assert s.wait() == 0
 
 
 def test_play_listens_to_ctrl_c_and_restores_the_handler(

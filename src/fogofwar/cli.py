@@ -80,7 +80,9 @@ def odds_dice_command(
 
 @app.command("play")
 def play_command(
-    ruleset: str = typer.Argument(..., help="The rule set, e.g. specter-ops."),
+    ruleset: str | None = typer.Argument(
+        None, help="The rule set, e.g. specter-ops (not needed with --resume)."
+    ),
     players: int | None = typer.Option(None, "--players", help="Number of players."),
     seat: list[str] | None = typer.Option(
         None,
@@ -98,10 +100,18 @@ def play_command(
         None, "--set", help="OPTION=VALUE rule set option; repeatable."
     ),
     record: str | None = typer.Option(
-        None, "--record", help="Where to save the record (default: RULESET-DATE-TIME.json)."
+        None,
+        "--record",
+        help="Where to save the record (default: records/RULESET-DATE-TIME.json).",
     ),
     mission: str | None = typer.Option(
         None, "--mission", help="A mission (Zero Dark): its name or file; same as --set mission=."
+    ),
+    resume: str | None = typer.Option(
+        None,
+        "--resume",
+        help="Go on with an unfinished game from its record (saved on quit or Ctrl-C), "
+        "with its seats; --seat may change some.",
     ),
 ) -> None:
     """Play a game at the terminal: each human seat sees only what it may know."""
@@ -115,6 +125,7 @@ def play_command(
         seed=seed,
         record=record,
         console=_out(),
+        resume=resume,
     )
     raise typer.Exit(code)
 

@@ -6,7 +6,10 @@ screen is cleared and handed over ("pass the screen to …"). Bots get their sea
 legal actions and their own random stream, as in ``fogofwar sim``. Actions are typed in
 the rule set's notation (``help`` lists it, ``legal`` lists the legal actions); a refused
 action prints its reason and rule and nothing changes. The record is saved at the end,
-on ``quit`` and on Ctrl-C, so the game can be replayed (``fogofwar replay``).
+on ``quit`` and on Ctrl-C (in ``records/`` by default), so the game can be replayed
+(``fogofwar replay``) or, unfinished, continued (``fogofwar play --resume RECORD``, with
+the same seats unless ``--seat`` changes some; the record grows in place). ``quit``
+exits 0; Ctrl-C and the end of input exit 130.
 
 Secrets. Without ``--seed`` the game gets a fresh 256-bit secret that no seat sees before
 the end; every seat is shown its commitment at the start, and the secret at the end, when
@@ -30,7 +33,8 @@ from rich.text import Text
 from ..bots import make_bot
 from ..core.errors import IllegalActionError, InvalidNotationError, RulesError
 from ..core.game import Action, Event, PlayerView, Ruleset, State, get_ruleset
-from ..core.record import Recorder
+from ..core.record import Record, Recorder
+from ..core.record.errors import ReplayError, TamperedRecordError
 from ..sim.runner import bot_stream
 
 HUMAN = "human"
@@ -101,6 +105,7 @@ class TerminalGame:
         console: Console,
         record_path: Path,
         read: Callable[[str], str] | None = None,
+        resume: Record | None = None,
     ) -> None:
         self.rs = ruleset
         self.config = ruleset.resolve_config(config)
@@ -109,8 +114,16 @@ class TerminalGame:
         self.record_path = record_path
         self.read = read or (lambda prompt: console.input(prompt))
         meta = {"players": dict(self.players), "started": datetime.now(UTC).isoformat()}
-        # Without a seed the recorder draws the game's secret; this object never holds it.
-        self.recorder = Recorder(ruleset, self.config, seed, meta=meta)
+        if resume is None:
+            # Without a seed the recorder draws the game's secret; this object never
+            # holds it.
+            self.recorder = Recorder(ruleset, self.config, seed, meta=meta)
+        else:
+            # The record's own secret, told apart from a chosen seed by its flag.
+            meta = {**resume.meta, "players": dict(self.players)}
+            self.recorder = Recorder(
+                ruleset, self.config, resume.seed, meta=meta, seeded=resume.seeded
+            )
         self.bots = {}
         for seat, who in self.players.items():
             if who != HUMAN:
@@ -125,14 +138,33 @@ class TerminalGame:
         # Every event so far (from the start's too), and where each human last looked.
         self.log: list[Event] = []
         self.since: dict[str, int] = {}
+        if resume is not None:
+            self._replay(resume)
+
+    def _replay(self, record: Record) -> None:
+        """Play a saved record's actions again, checking each against its digest (a
+        changed record is refused, naming the first action that differs)."""
+        for i, action in enumerate(record.actions):
+            self.since[action.seat] = len(self.log)
+            try:
+                self.log += self.recorder.apply(action)
+            except IllegalActionError as exc:
+                raise ReplayError(record.source, i, action, exc.reason, exc.rule) from exc
+            if record.digests and self.recorder.digests_since(i) != (record.digests[i],):
+                raise TamperedRecordError(
+                    record.source,
+                    i,
+                    f"action {i} ({action.seat}: {action}) does not give what the record "
+                    "says it gave: the record was changed at or before this action",
+                )
 
     @property
     def state(self) -> State:
         return self.recorder.state
 
     def run(self) -> int:
-        """Play to the end (0), or until quit / Ctrl-C / end of input (130), saving the
-        record either way."""
+        """Play to the end or until ``quit`` (0), or until Ctrl-C / end of input (130),
+        saving the record either way."""
         if threading.current_thread() is not threading.main_thread():
             return self._run()
         # Ctrl-C stops the game and saves it even when the process was started with
@@ -155,7 +187,7 @@ class TerminalGame:
                     self.log += self.recorder.apply(action)
                 elif not self._human_turn(seat):
                     self._save("stopped")
-                    return 130
+                    return 0
         except (KeyboardInterrupt, EOFError):
             self.console.print()
             self._save("stopped")
@@ -182,6 +214,11 @@ class TerminalGame:
             + ". Type help for the notation.",
             highlight=False,
         )
+        if len(rec):
+            self.console.print(
+                f"Resumed from {self.record_path}: {len(rec)} actions played again.",
+                highlight=False,
+            )
         if rec.seeded:
             self.console.print(
                 "[bold yellow]This game is seeded:[/] whoever knows its seed knows every "
@@ -304,17 +341,24 @@ class TerminalGame:
         self.console.print(
             f"Record {what}: {self.record_path} (fogofwar replay {self.record_path} --seat …)",
             highlight=False,
+            soft_wrap=True,  # a path to copy stays on one line
         )
-        if not self.state.is_over and not self.recorder.seeded:
+        if not self.state.is_over:
             self.console.print(
-                "[dim]Until the game is over the record holds its secret: keep it from the "
-                "players.[/]",
+                f"Continue it: fogofwar play --resume {self.record_path}",
                 highlight=False,
+                soft_wrap=True,
             )
+            if not self.recorder.seeded:
+                self.console.print(
+                    "[dim]Until the game is over the record holds its secret: keep it from "
+                    "the players.[/]",
+                    highlight=False,
+                )
 
 
 def play(
-    ruleset_name: str,
+    ruleset_name: str | None,
     *,
     seats: Sequence[str],
     sets: Sequence[str],
@@ -322,8 +366,17 @@ def play(
     seed: int | None,
     record: str | None,
     console: Console,
+    resume: str | None = None,
 ) -> int:
-    """Set up and play one game at the terminal; returns the exit status."""
+    """Set up and play one game at the terminal (or go on with the saved one
+    ``resume``); returns the exit status."""
+    if resume is not None:
+        return _resume(ruleset_name, resume, seats=seats, console=console, others=(
+            ("--set", bool(sets)), ("--players", players is not None),
+            ("--seed", seed is not None), ("--record", record is not None),
+        ))  # fmt: skip
+    if ruleset_name is None:
+        raise RulesError("play needs a rule set (fogofwar rulesets lists them) or --resume RECORD")
     rs = get_ruleset(ruleset_name)
     overrides = rs.config_schema.parse_sets(list(sets))
     if players is not None:
@@ -339,9 +392,51 @@ def play(
     return game.run()
 
 
-def default_record_path(ruleset_id: str, folder: Path = Path()) -> Path:
-    """A new record file named by the rule set and the local time (never by the seed,
-    which is the game's secret), e.g. ``specter-ops-20261202-143005.json``."""
+def _resume(
+    ruleset_name: str | None,
+    path: str,
+    *,
+    seats: Sequence[str],
+    console: Console,
+    others: Sequence[tuple[str, bool]],
+) -> int:
+    """``play --resume RECORD``: the record's game, seats, config and secret, its actions
+    played again (and checked), then on from there; the record is saved in place."""
+    given = [name for name, used in others if used]
+    if given:
+        raise RulesError(
+            f"--resume goes on with the record's own game: {', '.join(given)} cannot "
+            "change it (--seat may)"
+        )
+    saved = Record.load(path)
+    rs = saved.check_ruleset()
+    if ruleset_name is not None and ruleset_name != rs.id:
+        raise RulesError(f"{path} is a {rs.id} game, not {ruleset_name}")
+    if saved.outcome is not None:
+        raise RulesError(f"{path}: that game is over; fogofwar replay {path} shows it")
+    config = saved.resolved_config(rs)
+    seat_names = rs.seats(config)
+    before = saved.meta.get("players")
+    kept = [
+        f"{s}={w}"
+        for s, w in (before.items() if isinstance(before, dict) else ())
+        if s in seat_names and isinstance(w, str) and w
+    ]
+    # The record's seats, then any --seat given now on top.
+    who = parse_seat_options([*kept, *seats], seat_names, rs.default_bots)
+    for name in set(who.values()) - {HUMAN}:
+        make_bot(name, rs.id)
+    game = TerminalGame(
+        rs, config, None, who, console=console, record_path=Path(path), resume=saved
+    )
+    game.announce()
+    return game.run()
+
+
+def default_record_path(ruleset_id: str, folder: Path = Path("records")) -> Path:
+    """A new record file in ``records/`` named by the rule set and the local time (never
+    by the seed, which is the game's secret), e.g.
+    ``records/specter-ops-20261202-143005.json``."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     path = folder / f"{ruleset_id}-{stamp}.json"
     n = 2
