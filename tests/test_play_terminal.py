@@ -19,6 +19,7 @@ import pytest
 
 from fogofwar.cli import main
 from fogofwar.commands.play import _legal_summary, drawing, parse_seat_options
+from fogofwar.commands.prompt import candidates
 from fogofwar.core.errors import RulesError
 from fogofwar.core.game import Action, get_ruleset
 from fogofwar.core.record import Record, Recorder
@@ -26,6 +27,16 @@ from fogofwar.core.record import Record, Recorder
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+# prompt_toolkit leaves the cursor after the prompt's trailing blank by moving it (back
+# to the line's start, then forward), not by printing the blank: read as the blanks a
+# terminal shows there.
+BACK_FORTH = re.compile(r"\x1b\[(\d+)D\x1b\[(\d+)C")
+
+
+def plain(chunk: str) -> str:
+    """Terminal output as the text a person sees (colours and cursor moves dropped)."""
+    chunk = BACK_FORTH.sub(lambda m: " " * max(0, int(m[2]) - int(m[1])), chunk)
+    return ANSI.sub("", chunk)
 
 
 def _controlling_terminal() -> None:
@@ -50,7 +61,12 @@ class Session:
 
     def __init__(self, *args: str, cwd: Path) -> None:
         self.master, slave = pty.openpty()
-        env = {**os.environ, "COLUMNS": "120", "LINES": "60", "TERM": "xterm"}
+        # A pty answers no cursor-position request (a terminal emulator does): say so,
+        # as prompt_toolkit asks, instead of it waiting and warning at each prompt.
+        env = {
+            **os.environ,
+            **{"COLUMNS": "120", "LINES": "60", "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1"},
+        }
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "fogofwar", "play", *args],
             stdin=slave,
@@ -84,10 +100,13 @@ class Session:
                 if not chunk and self.proc.poll() is not None:
                     raise AssertionError(f"the game ended before {pattern!r}:\n{self.seen}")
                 self.raw += chunk
-                self.seen += ANSI.sub("", chunk)
+                self.seen += plain(chunk)
 
     def send(self, line: str) -> None:
+        """Type ``line`` and Enter, and read past its echo: the prompt draws the accepted
+        line again before the game answers."""
         os.write(self.master, (line + "\r").encode())
+        self.expect(re.escape(line) + r"\r*\n")
 
     def interrupt(self) -> None:
         # The prompt is printed just before input() starts its read; a SIGINT landing in
@@ -165,6 +184,58 @@ def test_two_humans_pass_the_screen_and_ctrl_c_saves(tmp_path: Path) -> None:
     assert s.wait() == 130
     record = Record.load(tmp_path / "game.json")
     assert record.outcome is None and [str(a) for a in record.actions] == ["step N2", "stop"]
+
+
+def test_prompt_history_per_seat_and_tab_completion(tmp_path: Path) -> None:
+    # Up recalls the seat's own last line (it used to be refused as "invalid notation
+    # '\x1b[A'"); Tab completes kinds and arguments of the legal actions; and in a
+    # pass-the-screen game the agent's typed moves never come back to a hunter's Up.
+    s = Session(
+        "specter-ops",
+        *("--players", "2", "--seed", "5", "--set", "characters=false"),
+        *("--seat", "agent=human", "--seat", "hunter1=human"),
+        cwd=tmp_path,
+    )
+    s.expect(r"agent> ")
+    s.send("legal")
+    listed = s.expect(r"agent> ")
+    assert "step N2" in listed
+    os.write(s.master, b"\x1b[A\r")  # Up, Enter: "legal" again
+    s.expect(r"agent> legal\r*\n")
+    again = s.expect(r"agent> ")
+    assert "step N2" in again and "invalid notation" not in again
+    for keys in (b"ste\t", b"N\t", b"\r"):  # Tab: "step ", then the one legal N square
+        os.write(s.master, keys)
+        time.sleep(0.3)  # a person's pace: completion answers before the next key
+    s.expect(r"agent> step N2 ?\r*\n")
+    s.expect(r"agent> ")
+    s.send("stop")
+    s.expect(r"Pass the screen to hunter1 and press Enter ")
+    s.send("")
+    s.expect(r"hunter1> ")
+    os.write(s.master, b"\x1b[A\r")  # the hunter's history is its own: empty
+    accepted = s.expect(r"hunter1>[^\n]*\n")
+    assert "stop" not in accepted and "N2" not in accepted and "legal" not in accepted
+    s.interrupt()
+    s.expect(r"Record stopped: ")
+    assert s.wait() == 130
+    (path,) = (tmp_path / "records").glob("specter-ops-*.json")
+    assert [str(a) for a in Record.load(path).actions] == ["step N2", "stop"]
+
+
+def test_completion_candidates() -> None:
+    legal = [
+        Action("agent", "step", ("M1",)),
+        Action("agent", "step", ("N2",)),
+        Action("agent", "stop"),
+    ]
+    commands = ("help", "legal", "quit")
+    assert candidates(legal, [], commands) == {"step", "stop", "help", "legal", "quit"}
+    assert candidates(legal, ["step"], commands) == {"M1", "N2"}
+    # A notation that expands to several actions: the arguments of the legal ones.
+    assert candidates(legal, ["move", "N1"], commands) == {"M1", "N2"}
+    assert candidates(legal, ["step", "N2"], commands) == set()  # nothing after it
+    assert candidates(legal, ["help"], commands) == set()
 
 
 def test_quit_saves_and_stops(tmp_path: Path) -> None:

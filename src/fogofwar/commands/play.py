@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import secrets
 import signal
+import sys
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
@@ -36,8 +37,12 @@ from ..core.game import Action, Event, PlayerView, Ruleset, State, get_ruleset
 from ..core.record import Record, Recorder
 from ..core.record.errors import ReplayError, TamperedRecordError
 from ..sim.runner import bot_stream
+from .prompt import SeatPrompts
 
 HUMAN = "human"
+
+#: The prompt's own words (besides the rule set's actions), for Tab completion.
+COMMANDS = ("help", "legal", "los", "quit")
 
 HELP = """Type an action in the rule set's notation, then Enter.
 {notation}
@@ -112,7 +117,14 @@ class TerminalGame:
         self.players = dict(players)
         self.console = console
         self.record_path = record_path
-        self.read = read or (lambda prompt: console.input(prompt))
+        self.ask: Callable[[str | None, str], str]
+        if read is not None:
+            self.ask = lambda seat, prompt: read(prompt)
+        elif sys.stdin.isatty() and console.is_terminal:
+            # Arrow keys, history per seat and Tab completion of the legal actions.
+            self.ask = SeatPrompts(lambda s: self.state.legal_actions(s), COMMANDS).ask
+        else:  # a pipe or a file: plain lines
+            self.ask = lambda seat, prompt: console.input(prompt)
         meta = {"players": dict(self.players), "started": datetime.now(UTC).isoformat()}
         if resume is None:
             # Without a seed the recorder draws the game's secret; this object never
@@ -251,7 +263,7 @@ class TerminalGame:
         humans = [s for s, who in self.players.items() if who == HUMAN]
         if len(humans) > 1 and self.last_human not in (None, seat):
             self._clear()
-            self.read(f"Pass the screen to {seat} and press Enter ")
+            self.ask(None, f"Pass the screen to {seat} and press Enter ")
             self._clear()
         self.last_human = seat
         self.console.print(Rule(f"{seat} to act"))
@@ -272,7 +284,7 @@ class TerminalGame:
         while True:
             legal = self.state.legal_actions(seat)
             self.console.print(f"[dim]legal:[/] {_legal_summary(legal)}", highlight=False)
-            text = self.read(f"{seat}> ").strip()
+            text = self.ask(seat, f"{seat}> ").strip()
             if text == "quit":  # not "exit": a rule set may have an exit action
                 return False
             if text in ("help", "?"):
