@@ -45,9 +45,43 @@ def test_odds_dice_json_is_exact(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_odds_dice_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "odds", "dice", "2d6")
+    assert code == 0
+    assert "1/36" in out and "mean" in out and "P(≥)" in out
+
+
+def test_odds_of_a_pass_fail_roll_read_yes_and_no(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "odds", "dice", "d6!4>=8")
     assert code == 0
-    assert "5/36" in out and "mean" in out
+    rows = {line.split("│")[1].strip(): line for line in out.splitlines() if line.count("│") > 2}
+    assert set(rows) == {"no", "yes"} and "5/36" in rows["yes"] and "13.89" in rows["yes"]
+    assert "P(≥)" not in out and "passes 13.89%" in out
+
+
+def test_odds_tables_leave_long_fractions_to_json(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # At 80 columns a fraction such as 60466175/60466176 is not cut with "…": the table
+    # shows the percentage, and --json the fraction.
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, _ = run(capsys, "odds", "dice", "10d6kh3")
+    assert code == 0 and "…" not in out and "(--json)" in out and "1/60466176" in out
+    assert "--json has them exact" in " ".join(out.split())
+    code, out, _ = run(capsys, "odds", "dice", "10d6kh3", "--json")
+    assert json.loads(out)["at_least"]["4"] == "60466175/60466176"
+
+
+def test_help_reads_as_written(capsys: pytest.CaptureFixture[str]) -> None:
+    # Readable placeholders, -h beside --help, shell completion offered.
+    code, out, _ = run(capsys, "sim", "-h")
+    assert code == 0
+    for typed in ("<int", "<list", "<bool>", "<str>", "x>=1"):
+        assert typed not in out, typed
+    assert "N (1 or more)" in out and "SEAT=BOT" in out and "RULESET" in out
+    code, out, _ = run(capsys, "odds", "specter-ops", "attack", "-h")
+    assert code == 0 and "<bool>" not in out and "--distance" in out
+    code, out, _ = run(capsys, "--help")
+    assert code == 0 and "--install-completion" in out and "-h" in out
 
 
 def test_bad_dice_notation_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:

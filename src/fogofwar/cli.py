@@ -14,21 +14,31 @@ from rich.console import Console
 from rich.markup import escape
 
 from . import __version__
+from .commands.readable import HELP_OPTIONS, ReadableGroup
 from .core.errors import RulesError
 from .sim.command import sim_command
 
 __all__ = ["app", "main"]
 
+
 app = typer.Typer(
     name="fogofwar",
+    cls=ReadableGroup,
     help="A digital umpire for tabletop wargames: rules, secrets, dice, odds and bots.",
     no_args_is_help=True,
-    add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
+    context_settings=HELP_OPTIONS,
 )
-odds_app = typer.Typer(help="Exact odds of rolls.", no_args_is_help=True)
-board_app = typer.Typer(help="Boards and maps.", no_args_is_help=True)
+odds_app = typer.Typer(
+    cls=ReadableGroup,
+    help="Exact odds of rolls.",
+    no_args_is_help=True,
+    context_settings=HELP_OPTIONS,
+)
+board_app = typer.Typer(
+    cls=ReadableGroup, help="Boards and maps.", no_args_is_help=True, context_settings=HELP_OPTIONS
+)
 app.add_typer(odds_app, name="odds")
 app.add_typer(board_app, name="board")
 app.command("sim")(sim_command)
@@ -68,7 +78,7 @@ def rulesets_command(
 @odds_app.command("dice")
 def odds_dice_command(
     expression: str = typer.Argument(
-        ..., help="Dice notation, e.g. '3d6+2', '10d6kh3', 'd6!4>=8', '5d6#>=4'."
+        ..., metavar="DICE", help="Dice notation, e.g. '3d6+2', '10d6kh3', 'd6!4>=8', '5d6#>=4'."
     ),
     json_out: bool = typer.Option(False, "--json", help="Print JSON with exact fractions."),
 ) -> None:
@@ -81,35 +91,42 @@ def odds_dice_command(
 @app.command("play")
 def play_command(
     ruleset: str | None = typer.Argument(
-        None, help="The rule set, e.g. specter-ops (not needed with --resume)."
+        None, metavar="RULESET", help="The rule set, e.g. specter-ops (not needed with --resume)."
     ),
-    players: int | None = typer.Option(None, "--players", help="Number of players."),
+    players: int | None = typer.Option(None, "--players", metavar="N", help="Number of players."),
     seat: list[str] | None = typer.Option(
         None,
         "--seat",
+        metavar="SEAT=WHO",
         help="SEAT=human|bot (or a bot's name); repeatable. Default: the first seat "
         "(Specter Ops: the agent) is human, the others bots.",
     ),
     seed: int | None = typer.Option(
         None,
         "--seed",
+        metavar="N",
         help="A chosen seed, 0 to 2**64-1: reproducible, but whoever knows it knows every "
         "secret (default: a fresh 256-bit secret, revealed at the end).",
     ),
     set_: list[str] | None = typer.Option(
-        None, "--set", help="OPTION=VALUE rule set option; repeatable."
+        None, "--set", metavar="OPTION=VALUE", help="OPTION=VALUE rule set option; repeatable."
     ),
     record: str | None = typer.Option(
         None,
         "--record",
+        metavar="FILE",
         help="Where to save the record (default: records/RULESET-DATE-TIME.json).",
     ),
     mission: str | None = typer.Option(
-        None, "--mission", help="A mission (Zero Dark): its name or file; same as --set mission=."
+        None,
+        "--mission",
+        metavar="NAME",
+        help="A mission (Zero Dark): its name or file; same as --set mission=.",
     ),
     resume: str | None = typer.Option(
         None,
         "--resume",
+        metavar="RECORD",
         help="Go on with an unfinished game from its record (saved on quit or Ctrl-C), "
         "with its seats; --seat may change some.",
     ),
@@ -132,9 +149,14 @@ def play_command(
 
 @app.command("replay")
 def replay_command(
-    file: str = typer.Argument(..., help="A game record (JSON), e.g. from 'sim --records'."),
+    file: str = typer.Argument(
+        ..., metavar="RECORD", help="A game record (JSON), e.g. from 'sim --records'."
+    ),
     seat: str | None = typer.Option(
-        None, "--seat", help="Show this seat's view (default: all of it, once the game is over)."
+        None,
+        "--seat",
+        metavar="SEAT",
+        help="Show this seat's view (default: all of it, once the game is over).",
     ),
     step: bool = typer.Option(False, "--step", help="Show the view after every action."),
 ) -> None:
@@ -146,16 +168,25 @@ def replay_command(
 
 @app.command("fuzz")
 def fuzz_command(
-    ruleset: str = typer.Argument(..., help="Rule set id, alias or module:attr."),
-    inputs: int = typer.Option(
-        10_000, "--inputs", "-n", min=1, max=100_000_000, help="Inputs to throw."
+    ruleset: str = typer.Argument(
+        ..., metavar="RULESET", help="Rule set id, alias or module:attr."
     ),
-    seed: int = typer.Option(0, "--seed", min=0, help="The same seed throws the same inputs."),
+    inputs: int = typer.Option(
+        10_000, "--inputs", "-n", metavar="N", min=1, max=100_000_000, help="Inputs to throw."
+    ),
+    seed: int = typer.Option(
+        0, "--seed", metavar="N", min=0, help="The same seed throws the same inputs."
+    ),
     set_: list[str] | None = typer.Option(
-        None, "--set", help="OPTION=VALUE rule set option; repeatable."
+        None, "--set", metavar="OPTION=VALUE", help="OPTION=VALUE rule set option; repeatable."
     ),
     records: int = typer.Option(
-        0, "--records", min=0, max=1_000_000, help="Also tamper with records this many times."
+        0,
+        "--records",
+        metavar="N",
+        min=0,
+        max=1_000_000,
+        help="Also tamper with records this many times.",
     ),
     json_out: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
@@ -178,7 +209,9 @@ def fuzz_command(
 
 @app.command("verify")
 def verify_command(
-    file: str = typer.Argument(..., help="A game record (JSON), e.g. saved by 'play'."),
+    file: str = typer.Argument(
+        ..., metavar="RECORD", help="A game record (JSON), e.g. saved by 'play'."
+    ),
     json_out: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
     """Check a finished game: its secret matches the commitment shown at the start, and
@@ -190,7 +223,9 @@ def verify_command(
 
 @board_app.command("show")
 def board_show_command(
-    file: str = typer.Argument(..., help="A board file, or the name of a built-in board."),
+    file: str = typer.Argument(
+        ..., metavar="BOARD", help="A board file, or the name of a built-in board."
+    ),
     plain: bool = typer.Option(False, "--plain", help="Plain text, no colour."),
     json_out: bool = typer.Option(False, "--json", help="Print the board's data as JSON."),
 ) -> None:
@@ -202,19 +237,38 @@ def board_show_command(
 
 @app.command("los")
 def los_command(
-    file: str = typer.Argument(..., help="A board file, or the name of a built-in board."),
-    viewer: str = typer.Argument(..., help="The viewer's square (or model, with --ruleset)."),
-    target: str = typer.Argument(..., help="The target's square (or model, with --ruleset)."),
-    model: str = typer.Option(
-        "corner", "--model", help="Sight model: orthogonal (Specter Ops) or corner (Zero Dark)."
+    file: str = typer.Argument(
+        ..., metavar="BOARD", help="A board file, or the name of a built-in board."
     ),
-    viewer_cyl: int = typer.Option(3, "--viewer-cyl", help="The viewer's Cyl (corner model)."),
-    target_cyl: int = typer.Option(3, "--target-cyl", help="The target's Cyl (corner model)."),
+    viewer: str = typer.Argument(
+        ..., metavar="VIEWER", help="The viewer's square (or model, with --ruleset)."
+    ),
+    target: str = typer.Argument(
+        ..., metavar="TARGET", help="The target's square (or model, with --ruleset)."
+    ),
+    model: str = typer.Option(
+        "corner",
+        "--model",
+        metavar="MODEL",
+        help="Sight model: orthogonal (Specter Ops) or corner (Zero Dark).",
+    ),
+    viewer_cyl: int = typer.Option(
+        3, "--viewer-cyl", metavar="CYL", help="The viewer's Cyl (corner model)."
+    ),
+    target_cyl: int = typer.Option(
+        3, "--target-cyl", metavar="CYL", help="The target's Cyl (corner model)."
+    ),
     facing: str | None = typer.Option(
-        None, "--facing", help="The viewer's facing: NE, SE, SW or NW (corner model)."
+        None,
+        "--facing",
+        metavar="FACING",
+        help="The viewer's facing: NE, SE, SW or NW (corner model).",
     ),
     origin: str = typer.Option(
-        "centre", "--origin", help="Where lines start: centre or any_corner (corner model)."
+        "centre",
+        "--origin",
+        metavar="ORIGIN",
+        help="Where lines start: centre or any_corner (corner model).",
     ),
     character: bool = typer.Option(
         False, "--character", help="The target is a character (FR-S4: only adjacent obstacles)."
@@ -223,16 +277,20 @@ def los_command(
         True, "--road-rule/--no-road-rule", help="The road rule (orthogonal model)."
     ),
     open_door: list[str] | None = typer.Option(
-        None, "--open", help="Open this door (an edge like 'K3 w'); repeatable."
+        None, "--open", metavar="EDGE", help="Open this door (an edge like 'K3 w'); repeatable."
     ),
     ruleset: str | None = typer.Option(
         None,
         "--ruleset",
+        metavar="RULESET",
         help="Explain under a rule set's sight rules (zero-dark: the map's models with "
         "their Cyl, facing and states; VIEWER and TARGET may name models).",
     ),
     set_: list[str] | None = typer.Option(
-        None, "--set", help="A rule set option as key=value (with --ruleset); repeatable."
+        None,
+        "--set",
+        metavar="OPTION=VALUE",
+        help="A rule set option as key=value (with --ruleset); repeatable.",
     ),
     json_out: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
@@ -275,33 +333,51 @@ def los_command(
 
 @app.command("serve")
 def serve_command(
-    host: str = typer.Option("127.0.0.1", "--host", help="The address to listen on."),
-    port: int = typer.Option(8000, "--port", help="The port to listen on."),
+    host: str = typer.Option(
+        "127.0.0.1", "--host", metavar="HOST", help="The address to listen on."
+    ),
+    port: int = typer.Option(8000, "--port", metavar="PORT", help="The port to listen on."),
     db: str | None = typer.Option(
-        None, "--db", help="The SQLite store (default: .fogofwar/tables.db here)."
+        None, "--db", metavar="FILE", help="The SQLite store (default: .fogofwar/tables.db here)."
     ),
     sync: str = typer.Option(
         "normal",
         "--sync",
+        metavar="MODE",
         help="SQLite synchronous: normal (an accepted action survives the server being "
         "killed) or full (a power loss too, an fsync per action).",
     ),
-    bot_pause: float = typer.Option(0.6, "--bot-pause", help="Seconds a bot waits before acting."),
+    bot_pause: float = typer.Option(
+        0.6, "--bot-pause", metavar="SECONDS", help="Seconds a bot waits before acting."
+    ),
     new: str | None = typer.Option(
-        None, "--new", help="Create a table of this rule set at the start and print its links."
+        None,
+        "--new",
+        metavar="RULESET",
+        help="Create a table of this rule set at the start and print its links.",
     ),
     seat: list[str] | None = typer.Option(
-        None, "--seat", help="With --new: SEAT=human|bot (or a bot's name); repeatable."
+        None,
+        "--seat",
+        metavar="SEAT=WHO",
+        help="With --new: SEAT=human|bot (or a bot's name); repeatable.",
     ),
     set_: list[str] | None = typer.Option(
-        None, "--set", help="With --new: OPTION=VALUE rule set option; repeatable."
+        None,
+        "--set",
+        metavar="OPTION=VALUE",
+        help="With --new: OPTION=VALUE rule set option; repeatable.",
     ),
     seed: int | None = typer.Option(
-        None, "--seed", help="With --new: a chosen seed (the table is then marked seeded)."
+        None,
+        "--seed",
+        metavar="N",
+        help="With --new: a chosen seed (the table is then marked seeded).",
     ),
     workers: int = typer.Option(
         1,
         "--workers",
+        metavar="N",
         min=1,
         max=64,
         help="Processes that hold the tables, on ports PORT, PORT+1, ... (the lobby on "
@@ -335,7 +411,7 @@ def serve_command(
 
 @app.command("demo")
 def demo_command(
-    board: str = typer.Option("demo", "--board", help="The board to show."),
+    board: str = typer.Option("demo", "--board", metavar="BOARD", help="The board to show."),
 ) -> None:
     """The main job: what the kernel does — a board, a sight explanation, an odds table."""
     from .commands.demo import demo

@@ -14,9 +14,10 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..core.dice import Dice, Dist, parse
+from ..core.dice import Compare, Dice, Dist, parse
 from ..core.game import Ruleset, get_ruleset, registered_rulesets
 from ..core.odds import OddsQuery, find_query
+from .readable import HELP_OPTIONS, ReadableGroup
 
 
 def _frac(p: Fraction) -> str:
@@ -35,24 +36,48 @@ def dice_json(expr: Dice) -> dict[str, object]:
     }
 
 
+#: The longest exact fraction a table shows; a longer one is left to ``--json`` (the
+#: percentage beside it says the same), rather than cut with "…" on a narrow terminal.
+LONGEST_FRACTION = 15
+
+
+def _short_frac(p: Fraction) -> str:
+    text = _frac(p)
+    return text if len(text) <= LONGEST_FRACTION else "(--json)"
+
+
 def dice_table(expr: Dice, *, title: str | None = None) -> Table:
-    """A rich table of outcome, probability (exact and %), and P(≥ outcome)."""
+    """A rich table of outcome, probability (exact and %), and P(≥ outcome); a pass/fail
+    roll (a comparison such as ``3d6>=10``) reads no / yes, without P(≥)."""
     dist = expr.dist()
     table = Table(title=title or f"{expr}", title_justify="left")
-    table.add_column("outcome", justify="right")
+    passfail = isinstance(expr, Compare)
+    table.add_column("passes" if passfail else "outcome", justify="right")
     table.add_column("probability", justify="right")
     table.add_column("%", justify="right")
-    table.add_column("P(≥)", justify="right")
-    table.add_column("P(≥) %", justify="right")
+    if not passfail:
+        table.add_column("P(≥)", justify="right")
+        table.add_column("P(≥) %", justify="right")
+    long = False
     for k, p in dist.items():
-        ge = dist.prob_at_least(k)
-        table.add_row(
-            str(k), _frac(p), f"{float(p) * 100:.2f}", _frac(ge), f"{float(ge) * 100:.2f}"
-        )
+        row = [("yes" if k else "no") if passfail else str(k), _short_frac(p)]
+        row.append(f"{float(p) * 100:.2f}")
+        if not passfail:
+            ge = dist.prob_at_least(k)
+            row += [_short_frac(ge), f"{float(ge) * 100:.2f}"]
+            long = long or len(_frac(ge)) > LONGEST_FRACTION
+        long = long or len(_frac(p)) > LONGEST_FRACTION
+        table.add_row(*row)
     mean = dist.mean()
-    caption = f"mean {_frac(mean)} ≈ {float(mean):.4f}"
+    caption = (
+        f"passes {float(mean) * 100:.2f}%"
+        if passfail
+        else f"mean {_short_frac(mean)} ≈ {float(mean):.4f}"
+    )
     if dist.is_truncated:
-        caption += f"; truncated mass {_frac(dist.truncated)} (not listed)"
+        caption += f"; truncated mass {_short_frac(dist.truncated)} (not listed)"
+    if long:
+        caption += f"; fractions over {LONGEST_FRACTION} characters: --json has them exact"
     table.caption = caption
     return table
 
@@ -89,9 +114,11 @@ def add_ruleset_odds(odds_app: typer.Typer, argv: Sequence[str]) -> None:
 
 def _ruleset_app(rs: Ruleset) -> typer.Typer:
     sub = typer.Typer(
+        cls=ReadableGroup,
         help=f"{rs.metadata.name}: exact odds of its rolls.",
         no_args_is_help=True,
         add_completion=False,
+        context_settings=HELP_OPTIONS,
     )
     for query in rs.odds_queries():
         sub.command(query.name, help=query.help)(_query_function(query))
@@ -118,6 +145,7 @@ def _query_function(query: OddsQuery) -> Callable[..., None]:
             option = typer.Option(
                 ... if p.required else p.default,
                 p.option,
+                metavar="N" if p.type is int else p.name.upper(),
                 help=p.help,
                 min=p.minimum,
                 max=p.maximum,

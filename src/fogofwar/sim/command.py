@@ -43,22 +43,34 @@ def parse_seats(assignments: Sequence[str]) -> dict[str, str]:
 
 
 def sim_command(
-    ruleset: Annotated[str, typer.Argument(help="Rule set id, alias or module:attr.")],
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play.")] = 100,
-    seed: Annotated[int, typer.Option(help="Batch seed: the same seed plays the same games.")] = 0,
+    ruleset: Annotated[
+        str, typer.Argument(metavar="RULESET", help="Rule set id, alias or module:attr.")
+    ],
+    games: Annotated[
+        int, typer.Option("--games", "-n", metavar="N", min=1, help="Games to play.")
+    ] = 100,
+    seed: Annotated[
+        int, typer.Option(metavar="N", help="Batch seed: the same seed plays the same games.")
+    ] = 0,
     seat: Annotated[
         list[str] | None,
-        typer.Option("--seat", help="SEAT=BOT; repeatable. Unnamed seats play 'random'."),
+        typer.Option(
+            "--seat", metavar="SEAT=BOT", help="SEAT=BOT; repeatable. Unnamed seats play 'random'."
+        ),
     ] = None,
     set_: Annotated[
         list[str] | None,
-        typer.Option("--set", help="OPTION=VALUE rule set option; repeatable."),
+        typer.Option(
+            "--set", metavar="OPTION=VALUE", help="OPTION=VALUE rule set option; repeatable."
+        ),
     ] = None,
-    workers: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    workers: Annotated[int, typer.Option(metavar="N", min=1, help="Worker processes.")] = 1,
     records: Annotated[
         str | None,
         typer.Option(
-            "--records", help="Save every game's record in this folder (game-0000.json …)."
+            "--records",
+            metavar="FOLDER",
+            help="Save every game's record in this folder (game-0000.json …).",
         ),
     ] = None,
     json_out: Annotated[
