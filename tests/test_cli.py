@@ -194,3 +194,32 @@ def test_console_script_exit_status() -> None:
     )
     assert proc.returncode == 2
     assert proc.stderr.startswith("error:")
+
+
+def test_listing_bots_boards_and_missions(capsys: pytest.CaptureFixture[str]) -> None:
+    # What there is, without reading an error message to find out.
+    code, out, _ = run(capsys, "bots", "--json")
+    bots = {b["name"]: b for b in json.loads(out)}
+    assert code == 0 and {"random", "so-agent", "so-hunter", "zd-team"} <= set(bots)
+    assert bots["random"]["plays"] == ["any"] and bots["so-agent"]["plays"] == ["specter-ops"]
+    assert bots["so-hunter"]["default_for"] == ["specter-ops: hunter1 hunter2 hunter3 hunter4"]
+    code, out, _ = run(capsys, "bots", "zero-dark", "--json")
+    assert code == 0 and [b["name"] for b in json.loads(out)] == ["random", "zd-team"]
+    code, out, _ = run(capsys, "bots", "zero-dark")
+    assert code == 0 and "zd-team" in out and "so-agent" not in out
+    code, out, _ = run(capsys, "boards", "--json")
+    boards = {b["name"]: b for b in json.loads(out)}
+    assert code == 0 and boards["specter-ops"]["width"] == 23 and "zd-open" in boards
+    code, out, _ = run(capsys, "missions", "--json")
+    found = {(m["ruleset"], m["name"]) for m in json.loads(out)}
+    assert code == 0 and ("zero-dark", "the-spy") in found and ("warfighter", "dagon") in found
+    code, out, _ = run(capsys, "missions", "zero-dark")
+    assert code == 0 and "the-boss" in out and "dagon" not in out
+    code, _, err = run(capsys, "missions", "specter-ops")
+    assert code == 2 and "specter-ops has no missions" in err and err.count("\n") == 1
+
+
+def test_rulesets_say_players_plainly(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rulesets")
+    assert code == 0 and "(2–5 players;" in out and "(2 players;" in out
+    assert "2–2" not in out and "1–1" not in out

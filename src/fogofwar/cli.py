@@ -75,6 +75,42 @@ def rulesets_command(
     rulesets(json_out=json_out, console=_out())
 
 
+@app.command("bots")
+def bots_command(
+    ruleset: str | None = typer.Argument(
+        None, metavar="RULESET", help="Only the bots that play this rule set."
+    ),
+    json_out: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """List the bots: their names for --seat SEAT=BOT, what they play and do."""
+    from .commands.info import bots
+
+    bots(ruleset, json_out=json_out, console=_out())
+
+
+@app.command("boards")
+def boards_command(
+    json_out: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """List the shipped boards (fogofwar board show NAME draws one)."""
+    from .commands.info import boards
+
+    boards(json_out=json_out, console=_out())
+
+
+@app.command("missions")
+def missions_command(
+    ruleset: str | None = typer.Argument(
+        None, metavar="RULESET", help="Only this rule set's missions."
+    ),
+    json_out: bool = typer.Option(False, "--json", help="Print JSON."),
+) -> None:
+    """List the shipped missions (play one with --set mission=NAME)."""
+    from .commands.info import missions
+
+    missions(ruleset, json_out=json_out, console=_out())
+
+
 @odds_app.command("dice")
 def odds_dice_command(
     expression: str = typer.Argument(

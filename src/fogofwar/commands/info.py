@@ -1,14 +1,20 @@
-"""``fogofwar rulesets``: the registered rule sets, their seats and options."""
+"""What there is: ``fogofwar rulesets`` (the rule sets, their seats and options),
+``bots``, ``boards`` and ``missions``."""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..core.game import registered_rulesets
+from ..bots import available_bots
+from ..bots.base import bot_spec
+from ..core.errors import RulesError
+from ..core.game import Ruleset, get_ruleset, registered_rulesets
+from ..core.grid import builtin_board, builtin_boards
 
 
 def rulesets(*, json_out: bool, console: Console) -> None:
@@ -34,7 +40,7 @@ def rulesets(*, json_out: bool, console: Console) -> None:
         meta = rs.metadata
         console.print(
             f"[bold]{rs.id}[/] {rs.version} — {meta.name} "
-            f"({meta.min_players}–{meta.max_players} players; seats: {', '.join(meta.seats)})"
+            f"({_players(meta.min_players, meta.max_players)}; seats: {', '.join(meta.seats)})"
         )
         table = Table("option", "type", "default", "allowed", "help")
         for o in rs.config_schema.options:
@@ -43,3 +49,84 @@ def rulesets(*, json_out: bool, console: Console) -> None:
                 allowed = f"{o.minimum if o.minimum is not None else ''}..{o.maximum or ''}"
             table.add_row(o.name, o.type.__name__, str(o.default), allowed, o.help)
         console.print(table)
+
+
+def _players(low: int, high: int) -> str:
+    return f"{low} player{'s' if low != 1 else ''}" if low == high else f"{low}–{high} players"
+
+
+def _chosen(ruleset: str | None) -> list[Ruleset]:
+    if ruleset is None:
+        return list(registered_rulesets().values())
+    return [get_ruleset(ruleset)]
+
+
+def bots(ruleset: str | None, *, json_out: bool, console: Console) -> None:
+    """Every bot (or those that play ``ruleset``): its name for ``--seat SEAT=NAME``, the
+    rule sets it plays, the seats it is the default for, and what it does."""
+    chosen = _chosen(ruleset)
+    rows: list[dict[str, Any]] = []
+    playable = {rs.id: set(available_bots(rs.id)) for rs in chosen}
+    for name in available_bots(chosen[0].id if ruleset is not None else None):
+        plays = [rs_id for rs_id, names in playable.items() if name in names]
+        if not plays:
+            continue
+        default = []
+        for rs in chosen:
+            seats = [seat for seat, b in rs.default_bots.items() if b == name]
+            if seats:
+                default.append(f"{rs.id}: {' '.join(seats)}")
+        spec = bot_spec(name, plays[0])
+        rows.append(
+            {
+                "name": name,
+                "plays": ["any"] if spec.rulesets is None else plays,
+                "default_for": default,
+                "help": spec.help,
+            }
+        )
+    if json_out:
+        typer.echo(json.dumps(rows, indent=2))
+        return
+    table = Table("bot", "plays", "default for", "what it does", title="Bots (--seat SEAT=BOT)")
+    for r in rows:
+        table.add_row(r["name"], ", ".join(r["plays"]), "; ".join(r["default_for"]), r["help"])
+    console.print(table)
+
+
+def boards(*, json_out: bool, console: Console) -> None:
+    """The shipped boards: name, size and description (``fogofwar board show NAME``)."""
+    rows = []
+    for name in builtin_boards():
+        b = builtin_board(name)
+        rows.append(
+            {"name": name, "width": b.width, "height": b.height, "description": b.description}
+        )
+    if json_out:
+        typer.echo(json.dumps(rows, indent=2))
+        return
+    table = Table("board", "size", "description", title="Boards (fogofwar board show NAME)")
+    for r in rows:
+        table.add_row(str(r["name"]), f"{r['width']}×{r['height']}", str(r["description"]))
+    console.print(table)
+
+
+def missions(ruleset: str | None, *, json_out: bool, console: Console) -> None:
+    """The shipped missions of every rule set that has some (or of ``ruleset``)."""
+    rows = [
+        {"ruleset": rs.id, "name": name, "description": text}
+        for rs in _chosen(ruleset)
+        for name, text in rs.missions().items()
+    ]
+    if ruleset is not None and not rows:
+        raise RulesError(
+            f"{ruleset} has no missions; rule sets with missions: "
+            + ", ".join(rs.id for rs in registered_rulesets().values() if rs.missions())
+        )
+    if json_out:
+        typer.echo(json.dumps(rows, indent=2))
+        return
+    table = Table("rule set", "mission", "what", title="Missions (--set mission=NAME)")
+    for r in rows:
+        table.add_row(r["ruleset"], r["name"], r["description"])
+    console.print(table)

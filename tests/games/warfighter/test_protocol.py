@@ -163,7 +163,7 @@ def test_the_heuristic_bot_picks_the_likeliest_roller() -> None:
 
 def test_play_at_the_terminal(tmp_path: Path) -> None:
     # `fogofwar play warfighter --mission dagon`: a human squad types the notation; a
-    # refused action prints its rule; the record is saved on quit and replays.
+    # refused action prints its rule; the record is saved on quit (exit 0) and replays.
     from rich.console import Console
 
     from fogofwar.commands.play import TerminalGame
@@ -176,7 +176,7 @@ def test_play_at_the_terminal(tmp_path: Path) -> None:
         RS, {"mission": "dagon"}, 5, {SEAT: "human"}, console=console, record_path=path,
         read=lambda prompt: next(lines),
     )  # fmt: skip
-    assert game_.run() == 130
+    assert game_.run() == 0  # quit: saved, a clean stop
     out = console.export_text()
     assert "move S1 L2" in out and "refused" in out and "WF-C2" in out
     record = Record.load(path)

@@ -139,6 +139,11 @@ class Ruleset(ABC):
         """The rolls whose exact odds this rule set gives (``fogofwar odds RULESET``)."""
         return ()
 
+    def missions(self) -> Mapping[str, str]:
+        """The missions it ships, by name (``--set mission=NAME``), each with a line for
+        people (``fogofwar missions``); none by default."""
+        return {}
+
     def render(self, view: PlayerView, config: Mapping[str, Any]) -> object:
         """A terminal drawing of ``view`` for ``replay`` and ``play``: a rich renderable or
         text, built from the view alone. The default is the view's JSON."""

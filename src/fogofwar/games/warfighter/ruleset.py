@@ -274,6 +274,13 @@ class Warfighter(Ruleset):
         """The rolls whose exact odds ``fogofwar odds`` gives (see :mod:`.odds`)."""
         return QUERIES
 
+    def missions(self) -> Mapping[str, str]:
+        out = {}
+        for name in SHIPPED_MISSIONS:
+            card, _, _ = _load(name)
+            out[name] = f"{card.name}: {card.objective}"
+        return out
+
     def data_formats(self) -> Sequence[DataFormat]:
         """Card files: the shipped library and missions (a mission file is read with the
         library, as ``--set mission=FILE`` reads it)."""

@@ -289,6 +289,14 @@ class ZeroDark(Ruleset):
         """The rolls whose exact odds ``fogofwar odds`` gives (see :mod:`.odds`)."""
         return QUERIES
 
+    def missions(self) -> Mapping[str, str]:
+        out = {}
+        for name in SHIPPED_MISSIONS:
+            m = load_mission(name)
+            task = f", task {m.task}" if m.mode == "solo" and m.task != "none" else ""
+            out[name] = f"{m.name}: {m.mode}, {m.heroes} heroes on {m.map}{task}"
+        return out
+
     def data_formats(self) -> Sequence[DataFormat]:
         """Maps (board files validated as Zero Dark maps) and mission files."""
         data = resources.files("fogofwar").joinpath("data")
