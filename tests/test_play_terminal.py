@@ -173,8 +173,11 @@ def test_two_humans_pass_the_screen_and_ctrl_c_saves(tmp_path: Path) -> None:
     hunter = s.expect(r"hunter1> ")
     assert "A@" not in hunter and "secret" not in hunter  # the hunter sees no secret
     # What happened since: the agent's public result, never its path.
-    assert "Since hunter1's last action" in hunter and "agent_moved" in hunter
-    assert "agent_path" not in hunter and "N2" not in hunter.split("agent_moved")[1][:40]
+    assert "Since hunter1's last action" in hunter and "The agent moved unseen." in hunter
+    assert "path" not in hunter and "N2" not in hunter.split("The agent moved")[1][:40]
+    # Events read as sentences, never as Python reprs, and each is listed once.
+    assert "['H1'" not in hunter and "=None" not in hunter and "square=" not in hunter
+    assert hunter.count("The agent moved unseen.") == 1
     assert "role" not in hunter or "loyal" in hunter
     s.send("attack")
     assert "refused" in s.expect(r"hunter1> ")
@@ -616,7 +619,7 @@ def test_a_seat_sees_the_results_of_its_own_action(tmp_path: Path) -> None:
     s.send("move S1 L2")
     after = s.expect(r"squad> ")
     news = after.split("Since squad's last action:", 1)[1]
-    assert "moved" in news and "revealed" in news
+    assert "S1 L1 → L2" in news and "L2 revealed" in news  # sentences, not kinds
     s.send("quit")
     s.expect(r"Record stopped: ")
     assert s.wait() == 0

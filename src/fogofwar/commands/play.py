@@ -278,9 +278,13 @@ class TerminalGame:
                     highlight=False,
                 )
             for e in news[-NEWS:]:
-                data = ", ".join(f"{k}={v}" for k, v in e.data.items())
-                self.console.print(f"  {e.kind} {data}", highlight=False)
-        self.console.print(drawing(self.rs, self.state.view(seat), self.config), soft_wrap=True)
+                line = self.rs.describe_event(e.to_json())
+                if line:
+                    self.console.print(f"  {line}", highlight=False)
+        # The events are listed once, above: the drawing leaves out its own log of them.
+        view = self.state.view(seat)
+        quiet = PlayerView(view.ruleset, view.seat, {**view.data, "events": []})
+        self.console.print(drawing(self.rs, quiet, self.config), soft_wrap=True)
         while True:
             legal = self.state.legal_actions(seat)
             self.console.print(f"[dim]legal:[/] {_legal_summary(legal)}", highlight=False)

@@ -8,8 +8,8 @@ from rich.text import Text
 
 from fogofwar.core.grid import parse_board, render_rich
 from fogofwar.games.zero_dark.render import (
-    _event_line,
     draw_view,
+    event_line,
     model_mark,
     model_style,
     support_mark,
@@ -118,5 +118,5 @@ def test_under_marks_yield_to_walls() -> None:
 
 def test_a_cancelled_flip_is_explained() -> None:
     # ZD-C10: the card a cautious move cancels is named, and why nothing happens.
-    line = _event_line({"kind": "cancelled", "card": "QS", "rule": "ZD-C10"})
+    line = event_line({"kind": "cancelled", "card": "QS", "rule": "ZD-C10"})
     assert line == "QS is cancelled by the cautious move: no bogey acts [ZD-C10]"

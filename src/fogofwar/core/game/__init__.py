@@ -35,7 +35,7 @@ The package, one concept a module (import from the package):
 
 from __future__ import annotations
 
-from .actions import JSON, Action, Event, canonical_json, emit
+from .actions import JSON, Action, Event, canonical_json, emit, plain_event
 from .actions import ArgValue as ArgValue
 from .config import Config, ConfigSchema, Option
 from .encoding import ActionEncoding
@@ -62,6 +62,7 @@ __all__ = [
     "canonical_json",
     "emit",
     "get_ruleset",
+    "plain_event",
     "register",
     "registered_rulesets",
     "ruleset_ref",

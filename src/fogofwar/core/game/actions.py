@@ -125,3 +125,26 @@ def emit(
     event = Event(kind, body, None if to is None else frozenset(to))
     log.append(event)
     return event
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return ", ".join(_plain(v) for v in value)
+    if isinstance(value, Mapping):
+        return " ".join(_plain(v) for v in value.values())
+    return str(value)
+
+
+def plain_event(event: Mapping[str, Any]) -> str:
+    """An event's JSON form as a line for people when its rule set has no sentence for
+    it: its kind, then each field that has a value (``attack: hunter H2, distance 3, dice
+    1, 6, hit yes``), never a Python repr."""
+    kind = str(event.get("kind", "event")).replace("_", " ")
+    fields = [
+        f"{str(k).replace('_', ' ')} {_plain(v)}"
+        for k, v in event.items()
+        if k != "kind" and v is not None and v != [] and v != ""
+    ]
+    return f"{kind}: {', '.join(fields)}" if fields else kind

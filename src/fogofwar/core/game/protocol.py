@@ -12,7 +12,7 @@ from ..errors import IllegalActionError, InvalidNotationError, MalformedActionEr
 from ..odds import OddsQuery
 from ..rng import Stream
 from ..values import fresh_fields
-from .actions import JSON, Action, ArgValue, Event, canonical_json
+from .actions import JSON, Action, ArgValue, Event, canonical_json, plain_event
 from .config import Config, ConfigSchema
 from .encoding import ActionEncoding
 from .metadata import DataFormat, GameMetadata
@@ -138,6 +138,12 @@ class Ruleset(ABC):
     def odds_queries(self) -> Sequence[OddsQuery]:
         """The rolls whose exact odds this rule set gives (``fogofwar odds RULESET``)."""
         return ()
+
+    def describe_event(self, event: Mapping[str, Any]) -> str | None:
+        """An event (its JSON form, as a seat receives it) as a sentence for people, for
+        the terminal's log and the drawings; ``None`` leaves it out of a person's log.
+        The default lists its fields (:func:`~fogofwar.core.game.plain_event`)."""
+        return plain_event(event)
 
     def missions(self) -> Mapping[str, str]:
         """The missions it ships, by name (``--set mission=NAME``), each with a line for

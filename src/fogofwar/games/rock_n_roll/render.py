@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, cast
 
-from ...core.game import PlayerView
+from ...core.game import PlayerView, plain_event
 from .observer import CardJSON, OrderJSON, UnitJSON, unit_face, view_data
 from .state import id_key
 
@@ -108,6 +108,118 @@ def render_view(view: PlayerView, config: Mapping[str, Any]) -> object:
     if pending:
         out.append(f"  waiting: {pending['kind']} by {pending['seat']}")
     for e in data["events"][-6:]:
-        rest = ", ".join(f"{k}={v}" for k, v in e.items() if k != "kind")
-        out.append(f"  . {e['kind']} {rest}")
+        out.append(f"  · {event_sentence(cast(Mapping[str, Any], e))}")
     return "\n".join(out)
+
+
+_SIDES = {"vietnam": "Vietnam", "vpa": "the VPA"}
+
+
+def _side(e: Mapping[str, Any], key: str = "side") -> str:
+    return _SIDES.get(str(e.get(key)), str(e.get(key)))
+
+
+def _cards(cards: Any) -> str:
+    return ", ".join(str(c) for c in cards or ()) or "nothing"
+
+
+def _rule(e: Mapping[str, Any]) -> str:
+    return f" [{e['rule']}]" if e.get("rule") else ""
+
+
+_SENTENCES: dict[str, Any] = {
+    "round": lambda e: f"Round {e['round']} begins.",
+    "turn": lambda e: f"{_side(e)}'s turn (round {e['round']}).",
+    "phase": lambda e: f"{_side(e)}: {str(e['phase']).replace('_', ' ')} phase.",
+    "turn_ended": lambda e: f"{_side(e)} ends its turn.",
+    "draws": lambda e: f"{_side(e)} draws {e['n']} card{'' if e['n'] == 1 else 's'}.",
+    "drew": lambda e: f"{_side(e)} draws {_cards(e['cards'])}.",
+    "burned": lambda e: f"{_side(e)} burns {_cards(e['cards'])}.",
+    "deployed": lambda e: (
+        f"{_side(e)} deploys {e['unit']} to Point {e['point']}"
+        + (" as its HQ." if e.get("hq") else ".")
+    ),
+    "attacked": lambda e: (
+        f"{e['attacker']} attacks {e['target']}: rolled {_cards(e['dice'])}, "
+        f"{e['hits']} hit{'' if e['hits'] == 1 else 's'}"
+        + (f" ({str(e['cause']).replace('_', ' ')})." if e.get("cause") else ".")
+    ),
+    "hits": lambda e: (
+        f"{_side(e)} scores {e['hits']} hit{'' if e['hits'] == 1 else 's'} on {e['target']}."
+    ),
+    "died": lambda e: f"{e['unit']} dies at Point {e['point']}.",
+    "capture_declared": lambda e: f"{_side(e)} tries to capture {e['target']}.",
+    "capture_failed": lambda e: f"{_side(e)} fails to capture {e['target']}.",
+    "captured": lambda e: f"{_side(e)} captures {e['unit']} at Point {e['point']}.",
+    "named": lambda e: f"{_side(e)} names its prisoner {e['prisoner']}.",
+    "interaction": lambda e: (
+        f"{_side(e)} chooses to {e['interaction']} {e['prisoner']}"
+        + (f": rolled {e['die']}" if e.get("die") is not None else "")
+        + f", {str(e['result']).replace('_', ' ')}."
+    ),
+    "spared": lambda e: f"{_side(e)} spares {e['prisoner']}.",
+    "freed": lambda e: f"{e['unit']} is freed and goes back to {_side(e)}.",
+    "not_freed": lambda e: f"{e['unit']} is not freed.",
+    "returned": lambda e: f"{e['unit']} returns to {_side(e)}'s hand.",
+    "returned_home": lambda e: f"{e['unit']} goes home to {_side(e)}{_rule(e)}.",
+    "goal_declared": lambda e: f"{_side(e)} declares its goal: Points {_cards(e['points'])}.",
+    "goal_changed": lambda e: f"{_side(e)} changes its goal to Points {_cards(e['points'])}.",
+    "income": lambda e: f"{_side(e)} gains {e['rd']} RD (income).",
+    "rd_gained": lambda e: f"{_side(e)} gains {e['rd']} RD.",
+    "rolled": lambda e: (
+        f"{_side(e)} rolls for {str(e['roll']).replace('_', ' ')}: {_cards(e['dice'])}"
+        + (f" ({e['rd']} RD spent)" if e.get("rd") else "")
+        + (", a reroll." if e.get("reroll") else ".")
+    ),
+    "feature": lambda e: (
+        f"{e['unit']} is {e['feature']}" + (f" ({e['rd']} RD)." if e.get("rd") else ".")
+    ),
+    "order": lambda e: (
+        f"{_side(e)} plays {e['card']}: {str(e['order']).replace('_', ' ')}"
+        + (f" {_cards(e['args'])}." if e.get("args") else ".")
+    ),
+    "current_act": lambda e: f"{_side(e)} acts with {e['card']}.",
+    "order_taken": lambda e: (
+        f"{_SIDES.get(str(e['to']), e['to'])} takes {e['card']} from "
+        f"{_SIDES.get(str(e['from']), e['from'])}."
+    ),
+    "nothing_taken": lambda e: (
+        f"{_side(e)} takes nothing from {_side(e, 'to_side')}: {e['reason']}{_rule(e)}."
+    ),
+    "paid": lambda e: f"{_side(e)} pays {e['card']}.",
+    "swapped": lambda e: f"{_side(e)} swaps {e['card']}.",
+    "took": lambda e: f"{_side(e)} takes {e['unit']}.",
+    "withdrew": lambda e: f"{e['local']} withdraws from Point {e['point']}.",
+    "deck_reformed": lambda e: (
+        f"{_side(e)}'s deck is formed again from {e['cards']} cards{_rule(e)}."
+    ),
+    "deal": lambda e: f"{_side(e)} strikes the Devil's hand: {str(e['option']).replace('_', ' ')}.",
+    "operation_dealt": lambda e: f"{_side(e)} is dealt special operation {e['operation']}.",
+    "operation_drawn": lambda e: f"{_side(e)} draws a special operation.",
+    "revealed": lambda e: (
+        f"{_side(e)} reveals {e['operation']} ({e['name']}): reward {e['reward']}."
+    ),
+    "rock_n_roll": lambda e: f"{_side(e)} calls Rock-n-Roll!",
+    "round_over": lambda e: (
+        f"Round {e['round']} is over: "
+        + ", ".join(f"{_SIDES.get(k, k)} {v}" for k, v in e["values"].items())
+        + f"; {_SIDES.get(str(e['winner']), e['winner'])} wins it."
+    ),
+    "match_over": lambda e: (
+        f"The match is over: {_SIDES.get(str(e['winner']), e['winner'])} wins ("
+        + ", ".join(f"{_SIDES.get(k, k)} {v}" for k, v in e["rounds_won"].items())
+        + " rounds)."
+    ),
+}
+
+
+def event_sentence(e: Mapping[str, Any]) -> str:
+    """One Rock-n-Roll event (its JSON form) as a sentence for people."""
+    make = _SENTENCES.get(str(e["kind"]))
+    if make is None:
+        return plain_event(e)
+    try:
+        text = str(make(e))
+    except (KeyError, TypeError, ValueError):  # a field this sentence did not expect
+        return plain_event(e)
+    return text[0].upper() + text[1:]

@@ -23,7 +23,7 @@ from ...core.odds import OddsQuery
 from .cards import SIDES, load_cards, parse_card_files, read_card_files
 from .observer import build_view
 from .odds import QUERIES
-from .render import render_view
+from .render import event_sentence, render_view
 from .state import FATES, RULE_OF, RockNRollState
 
 __all__ = ["NOTATION", "RockNRoll"]
@@ -231,6 +231,9 @@ class RockNRoll(Ruleset):
         t += [("withdraw", (x,)) for x in letters]
         t += [(k, ()) for k in ("supply", "act", "rnr", "keep", "pass", "orders", "end")]
         return ActionEncoding(t)
+
+    def describe_event(self, event: Mapping[str, Any]) -> str | None:
+        return event_sentence(event)
 
     def render(self, view: PlayerView, config: Mapping[str, Any]) -> object:
         """The Points row, the sides, the seat's hand and the last events."""

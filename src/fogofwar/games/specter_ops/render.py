@@ -23,7 +23,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from ...core.game import PlayerView
+from ...core.game import PlayerView, plain_event
+from .characters import AGENTS, CARDS, HUNTERS
 from .geometry import Geometry, geometry_for
 from .observer import SpecterOpsView, view_data
 
@@ -160,12 +161,146 @@ def _facts(view: SpecterOpsView, seat: str | None) -> Table:
     return table
 
 
+def _name(thing: Any) -> str:
+    """A character's or card's name (``the Cobra``, ``Smoke Grenade``) from its id."""
+    key = str(thing)
+    for table in (AGENTS, HUNTERS):
+        if key in table:
+            return f"the {table[key].name}"
+    if key in CARDS:
+        return CARDS[key].name
+    return key.replace("-", " ")
+
+
+_COMPASS = {
+    "N": "north", "NE": "north-east", "E": "east", "SE": "south-east",
+    "S": "south", "SW": "south-west", "W": "west", "NW": "north-west",
+}  # fmt: skip
+
+
+def _sites(objectives: Any) -> str:
+    return ", ".join(f"sector {o['sector']} {o['site']}" for o in objectives or ())
+
+
+def _agent(e: Mapping[str, Any]) -> str:
+    return str(e.get("agent") or "the agent")
+
+
+def _moved(e: Mapping[str, Any]) -> str:
+    who = _agent(e).capitalize() if not e.get("agent") else str(e["agent"])
+    if e["result"] == "revealed":
+        return f"{who} is seen on {e['square']} at the end of its move."
+    if e["result"] == "last_seen":
+        return f"{who} moved; last seen on {e['square']} (a Last Seen token)."
+    return f"{who} moved unseen."
+
+
+def _attack(e: Mapping[str, Any]) -> str:
+    dice = " ".join(str(d) for d in e.get("dice") or ())
+    mod = f" {e['modifier']:+d}" if e.get("modifier") else ""
+    result = "hit" if e["hit"] else "miss"
+    return (
+        f"{e['hunter']} attacks {_agent(e)} at {e['distance']} squares: rolled {dice}{mod}, "
+        f"{result}; {_agent(e)} has {e['health']} health."
+    )
+
+
+def _equipment(e: Mapping[str, Any]) -> str:
+    where = f" on {e['square']}" if e.get("square") else ""
+    target = f" at {e['target']}" if e.get("target") else ""
+    moment = f" {e['moment']} its move" if e.get("moment") else ""
+    return f"{_agent(e).capitalize()} uses {_name(e['card'])}{where}{target}{moment}."
+
+
+def _sensor(e: Mapping[str, Any]) -> str:
+    answer = e["answer"]
+    if answer == "jammed":
+        said = "jammed (Signal Jammer)"
+    elif answer == "no movement detected":
+        said = "no movement detected"
+    else:
+        said = f"movement to the {_COMPASS.get(answer, answer)} ({answer})"
+    return f"{e['hunter']}'s motion sensor: {said}."
+
+
+_SENTENCES: dict[str, Any] = {
+    "setup": lambda e: (
+        f"{e['players']} players. The vehicle is on {e['vehicle']}, the hunters "
+        f"{', '.join(e['hunters'])} aboard; the agent starts on {e['agent']}"
+        + (f" with {e['health']} health." if e.get("health") is not None else ".")
+        + (f" Objective sites: {_sites(e['objectives'])}." if e.get("objectives") else "")
+    ),
+    "objective_sites": lambda e: f"The objective sites: {_sites(e['objectives'])}.",
+    "agent_turn": lambda e: f"Round {e['round']}: {_agent(e)}'s turn.",
+    "hunter_turn": lambda e: f"{e['hunter']}'s turn.",
+    "order": lambda e: f"The hunters send {e['hunter']} next.",
+    "agent_moved": _moved,
+    "agent_path": lambda e: f"{_agent(e).capitalize()}'s path: {' → '.join(e['path'])}.",
+    "agent_character": lambda e: f"{_agent(e).capitalize()} is {_name(e['character'])}.",
+    "agent_card": lambda e: f"{_agent(e).capitalize()} takes {_name(e['card'])}.",
+    "agent_ready": lambda e: f"The agent has chosen its character and {e['cards']} cards.",
+    "agent_used": _equipment,
+    "equipment": _equipment,
+    "announcement": lambda e: (
+        f"{e['hunter']}: the agent is visible on {e['square']}."
+        if e["answer"] == "visible"
+        else f"{e['hunter']}: clear."
+    ),
+    "attack": _attack,
+    "character_revealed": lambda e: (
+        f"{_agent(e).capitalize()} is {_name(e['character'])} ({e['health']} health)."
+    ),
+    "drive": lambda e: f"{e['hunter']} drives the vehicle to {e['square']}.",
+    "got_in": lambda e: f"{e['hunter']} gets into the vehicle on {e['square']}.",
+    "got_out": lambda e: f"{e['hunter']} gets out of the vehicle onto {e['square']}.",
+    "hunter_step": lambda e: f"{e['hunter']} steps to {e['square']}.",
+    "hunter_character": lambda e: f"{e['hunter']} is {_name(e['character'])}.",
+    "objectives_completed": lambda e: (
+        f"Objective completed: {_sites(e['completed'])} ({e['done']} of 4 done)."
+    ),
+    "role": lambda e: f"{e['hunter']} is {e['role']}.",
+    "roles_dealt": lambda e: f"Roles are dealt to {', '.join(e['hunters'])}.",
+    "traitor_dealt": lambda e: f"{e['hunter']} ({e['seat']}) is the traitor.",
+    "accusation": lambda e: (
+        f"{e['hunter']} accuses {e['accused']}: "
+        + ("proven, the traitor is revealed." if e["proven"] else "not proven.")
+    ),
+    "traitor_revealed": lambda e: f"{e['hunter']} is the traitor ({e['how']}), on {e['square']}.",
+    "second_agent": lambda e: f"{e['agent']} enters on {e['square']}, played by {e['seat']}.",
+    "concealed_sighting": lambda e: (
+        f"{e['hunter']} alone sees the agent on {e['square']} ({e['moment'].replace('_', ' ')})."
+    ),
+    "sensor": _sensor,
+    "sniff": lambda e: (
+        f"{e['hunter']} sniffs: the agent is "
+        + ("within 4 squares." if e["near"] else "not within 4 squares.")
+    ),
+    "ambush": lambda e: (
+        f"{_agent(e).capitalize()} ambushes {e['hunter']}"
+        + (f": rolled {e['roll']}" if e.get("roll") is not None else "")
+        + (", stunned." if e["stunned"] else ", not stunned.")
+    ),
+    "stun_removed": lambda e: f"{e['hunter']} is no longer stunned.",
+    "escaped": lambda e: f"{_agent(e).capitalize()} escapes at {e['square']}.",
+    "game_over": lambda e: f"Game over: the {e['winner']} win — {e['reason']} [{e['rule']}].",
+}
+
+
+def event_sentence(e: Mapping[str, Any]) -> str:
+    """One Specter Ops event (its JSON form) as a sentence for people."""
+    make = _SENTENCES.get(str(e["kind"]))
+    if make is None:
+        return plain_event(e)
+    try:
+        return str(make(e))
+    except (KeyError, TypeError, ValueError):  # a field this sentence did not expect
+        return plain_event(e)
+
+
 def _events(view: SpecterOpsView) -> Text:
     text = Text()
     for e in view["events"][-12:]:
-        data = ", ".join(f"{k}={v}" for k, v in e.items() if k != "kind")
-        text.append(f"· {e['kind']}", style="bold")
-        text.append(f" {data}\n" if data else "\n")
+        text.append(f"· {event_sentence(e)}\n")
     return text
 
 

@@ -26,7 +26,7 @@ from .characters import AGENTS, CARDS, HUNTERS
 from .geometry import build_geometry, geometry_for
 from .observer import build_view
 from .odds import QUERIES
-from .render import render_view
+from .render import event_sentence, render_view
 from .state import AGENT, FIGURES, HUNTER_SEATS, Kind, Phase, SpecterOpsState, seats_for
 
 __all__ = ["SpecterOps"]
@@ -229,6 +229,9 @@ class SpecterOps(Ruleset):
                 1.0 if len(state.agents) == 2 and state.agents[1].escaped else 0.0
             )
         return out
+
+    def describe_event(self, event: Mapping[str, Any]) -> str | None:
+        return event_sentence(event)
 
     def render(self, view: PlayerView, config: Mapping[str, Any]) -> object:
         """The board with what ``view``'s seat knows (shaded possibility map), its facts

@@ -20,6 +20,7 @@ from ...core.game import (
     PlayerView,
     Ruleset,
     State,
+    plain_event,
 )
 from ...core.odds import OddsQuery
 from .cardfile import (
@@ -34,7 +35,7 @@ from .cardfile import (
 from .cards import CardLibrary, CheckCard, MissionCard
 from .observer import build_view
 from .odds import QUERIES
-from .render import render_view
+from .render import event_line, render_view
 from .state import SEAT, SHAPES, WarfighterState, shape_error
 
 __all__ = [
@@ -316,6 +317,9 @@ class Warfighter(Ruleset):
                 t += [("check", (s, k)), ("check", (s, k, "up"))]
                 t += [("roll", (s, k)), ("roll", (s, k, "up"))]
         return ActionEncoding(t)
+
+    def describe_event(self, event: Mapping[str, Any]) -> str | None:
+        return event_line(event) or plain_event(event)
 
     def render(self, view: PlayerView, config: Mapping[str, Any]) -> object:
         """The line of Locations with their Hostiles and checks, the squad, this turn's

@@ -48,7 +48,6 @@ _LINES: dict[str, str] = {
     "complication": "complication ({card})",
     "face": "{model} faces {facing}",
     "mission_end": "mission over: {reason} [{rule}]",
-    "test": "{who} {purpose}: {dice}d12 at TN {tn} rolled {rolled} → {successes} success(es)",
     "wounded": "{model} wounded ({wounds})",
     "down": "{model} down",
     "dead": "{model} dead",
@@ -59,11 +58,17 @@ _LINES: dict[str, str] = {
 """One line of text per event kind shown under the map (others are not shown)."""
 
 
-def _event_line(e: Mapping[str, Any]) -> str | None:
+def event_line(e: Mapping[str, Any]) -> str | None:
     kind = e["kind"]
     if kind == "ping_revealed":
         article = "an" if e["tier"][0] in "aeiou" else "a"
         return f"{e['ping']} is {article} {e['tier']} ({e['face']}): now {e['bogey']} [{e['rule']}]"
+    if kind == "test":
+        n = e["successes"]
+        return (
+            f"{e['who']} {e['purpose']}: {e['dice']}d12 at TN {e['tn']} rolled {e['rolled']} "
+            f"→ {n} success{'' if n == 1 else 'es'}"
+        )
     if kind == "door":
         return f"{e['model']} {'opens' if e['open'] else 'closes'} the door {e['edge']}"
     template = _LINES.get(kind)
@@ -191,7 +196,7 @@ def draw_view(view: ZeroDarkView, board: Board) -> RenderableType:
     for e in reversed(view["events"]):
         if e["kind"] == "activation":
             break
-        line = _event_line(e)
+        line = event_line(e)
         if line is not None:
             recent.append(line)
     parts: list[RenderableType] = [picture, facts, Text("; ".join(heroes))]

@@ -22,6 +22,7 @@ from ...core.game import (
     Ruleset,
     SightExplanation,
     State,
+    plain_event,
 )
 from ...core.grid import Board, board_json, parse_board
 from ...core.odds import OddsQuery
@@ -31,7 +32,7 @@ from .missions import SHIPPED_MISSIONS, load_mission, parse_mission
 from .observer import build_view
 from .odds import QUERIES
 from .profiles import ROSTER, TASKS
-from .render import render_view
+from .render import event_line, render_view
 from .seat_sight import map_for, seat_sight
 from .sight import explain_sight, explain_view
 from .state import (
@@ -341,6 +342,9 @@ class ZeroDark(Ruleset):
         templates += [("verify", (b,)) for b in bogeys]
         templates += [("play", (c.to_json(),)) for c in playing_cards(jokers=True)]
         return ActionEncoding(templates)
+
+    def describe_event(self, event: Mapping[str, Any]) -> str | None:
+        return event_line(event) or plain_event(event)
 
     def render(self, view: PlayerView, config: Mapping[str, Any]) -> object:
         """The map with the models ``view``'s seat knows of, and the last events."""

@@ -1,0 +1,61 @@
+"""Events as sentences for people (the terminal's log, the drawings): every event of
+random games, in every rule set, reads without Python reprs."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from fogofwar.core.game import get_ruleset, plain_event
+from fogofwar.core.rng import stream
+from fogofwar.games.rock_n_roll.render import _SENTENCES as RNR_SENTENCES
+from fogofwar.games.specter_ops.render import _SENTENCES as SO_SENTENCES
+
+REPR = re.compile(r"\[\s*'|\{'|=None|\bNone\b|\w=\S|\bTrue\b|\bFalse\b")
+
+CONFIGS = {
+    "specter-ops": [{"players": 2}, {"players": 5}, {"players": 3, "characters": False}],
+    "rock-n-roll": [{}],
+    "zero-dark": [{}, {"mission": "dead-drop"}],
+    "warfighter": [{}],
+}
+
+
+def _events(ruleset: str, games: int) -> dict[str, dict[str, object]]:
+    rs = get_ruleset(ruleset)
+    seen: dict[str, dict[str, object]] = {}
+    for config in CONFIGS[ruleset]:
+        for g in range(games):
+            state = rs.new_game(config, g)
+            rng = stream(g, "sentences")
+            for _ in range(3000):
+                if state.is_over:
+                    break
+                seat = sorted(state.to_act())[0]
+                for e in state.apply(rng.choice(state.legal_actions(seat))):
+                    seen.setdefault(e.kind, e.to_json())
+    return seen
+
+
+def test_plain_event_is_no_repr() -> None:
+    line = plain_event(
+        {"kind": "setup", "hunters": ["H1", "H2"], "square": None, "hit": True, "o": [{"a": 1}]}
+    )
+    assert line == "setup: hunters H1, H2, hit yes, o 1"
+
+
+@pytest.mark.parametrize("ruleset", sorted(CONFIGS))
+def test_every_event_reads_as_a_sentence(ruleset: str) -> None:
+    rs = get_ruleset(ruleset)
+    seen = _events(ruleset, 4)
+    assert len(seen) > 10
+    for kind, e in seen.items():
+        line = rs.describe_event(e)
+        assert line, kind
+        assert not REPR.search(line), (kind, line)
+        assert "_" not in line.split(":")[0], (kind, line)  # no raw kind names
+    if ruleset in ("specter-ops", "rock-n-roll"):
+        # Each kind these games emit has its own sentence, not the field list.
+        sentences = SO_SENTENCES if ruleset == "specter-ops" else RNR_SENTENCES
+        assert set(seen) <= set(sentences), set(seen) - set(sentences)
