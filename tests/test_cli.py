@@ -223,3 +223,52 @@ def test_rulesets_say_players_plainly(capsys: pytest.CaptureFixture[str]) -> Non
     code, out, _ = run(capsys, "rulesets")
     assert code == 0 and "(2–5 players;" in out and "(2 players;" in out
     assert "2–2" not in out and "1–1" not in out
+
+
+def test_sim_shows_its_progress_at_a_terminal(tmp_path: Path) -> None:
+    # Long work shows progress: at a terminal a bar with games done, the rate and the
+    # time left (on stderr, gone at the end); none with --json or into a pipe.
+    import os
+    import pty
+    import select
+    import subprocess
+    import sys
+
+    def run_in(argv: list[str], *, tty: bool) -> str:
+        env = {**os.environ, "COLUMNS": "100", "LINES": "30", "TERM": "xterm"}
+        if not tty:
+            done = subprocess.run(
+                [sys.executable, "-m", "fogofwar", *argv], capture_output=True, text=True,
+                env=env, cwd=tmp_path, timeout=300, check=True,
+            )  # fmt: skip
+            return done.stdout + done.stderr
+        master, slave = pty.openpty()
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "fogofwar", *argv], stdin=slave, stdout=slave,
+            stderr=slave, env=env, cwd=tmp_path,
+        )  # fmt: skip
+        os.close(slave)
+        out = b""
+        while True:
+            ready, _, _ = select.select([master], [], [], 60)
+            if not ready:
+                break
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            out += chunk
+        proc.wait(timeout=60)
+        os.close(master)
+        return out.decode(errors="replace")
+
+    argv = ["sim", "specter-ops", "-n", "12", "--workers", "1", "--set", "max_rounds=3"]
+    shown = run_in(argv, tty=True)
+    assert "playing" in shown and "games/s" in shown and "left" in shown and "12/12" in shown
+    assert "agent" in shown  # the results table
+    piped = run_in(argv, tty=False)
+    assert "playing" not in piped and "games/s" not in piped and "agent" in piped
+    quiet = run_in([*argv, "--json"], tty=True)
+    assert "playing" not in quiet and '"games": 12' in quiet.replace("\r", "")

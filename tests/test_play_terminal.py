@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import codecs
+import contextlib
 import fcntl
 import json
 import os
@@ -9,12 +11,14 @@ import pty
 import re
 import select
 import signal
+import struct
 import subprocess
 import sys
 import termios
 import time
 from pathlib import Path
 
+import pyte
 import pytest
 
 from fogofwar.cli import main
@@ -59,13 +63,19 @@ def only_record(folder: Path, ruleset: str) -> Path:
 class Session:
     """A ``fogofwar play`` process on a pty: send lines, wait for text."""
 
-    def __init__(self, *args: str, cwd: Path) -> None:
+    def __init__(self, *args: str, cwd: Path, size: tuple[int, int] = (120, 60)) -> None:
         self.master, slave = pty.openpty()
+        cols, rows = size
+        # The terminal's size, as a terminal sets it (and as the environment says).
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        self.screen = pyte.Screen(cols, rows)  # what a person sees, at that size
+        self.stream = pyte.Stream(self.screen)
         # A pty answers no cursor-position request (a terminal emulator does): say so,
         # as prompt_toolkit asks, instead of it waiting and warning at each prompt.
         env = {
             **os.environ,
-            **{"COLUMNS": "120", "LINES": "60", "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1"},
+            **{"COLUMNS": str(cols), "LINES": str(rows), "TERM": "xterm"},
+            "PROMPT_TOOLKIT_NO_CPR": "1",
         }
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "fogofwar", "play", *args],
@@ -79,6 +89,8 @@ class Session:
         os.close(slave)
         self.seen = ""
         self.raw = ""  # everything, escape sequences included
+        # A character may be split between two reads.
+        self.decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
 
     def expect(self, pattern: str, timeout: float = 60.0) -> str:
         """Read until ``pattern`` (a regex) appears in the output since the last match."""
@@ -94,12 +106,13 @@ class Session:
             ready, _, _ = select.select([self.master], [], [], left)
             if ready:
                 try:
-                    chunk = os.read(self.master, 65536).decode(errors="replace")
+                    chunk = self.decode(os.read(self.master, 65536))
                 except OSError:  # the child closed the terminal
                     chunk = ""
                 if not chunk and self.proc.poll() is not None:
                     raise AssertionError(f"the game ended before {pattern!r}:\n{self.seen}")
                 self.raw += chunk
+                self.stream.feed(chunk)
                 self.seen += plain(chunk)
 
     def send(self, line: str) -> None:
@@ -319,6 +332,71 @@ def test_resume_refuses_what_it_cannot_continue(
         err = capsys.readouterr().err
         assert code == 2 and err.startswith("error:") and err.count("\n") == 1, (argv, err)
         assert words in err, (argv, err)
+
+
+def _shown(s: Session) -> list[str]:
+    """The terminal's lines as a person sees them now (trailing blanks dropped)."""
+    return [line.rstrip() for line in s.screen.display]
+
+
+def _settle(s: Session, prompt: str) -> list[str]:
+    s.expect(prompt)
+    time.sleep(0.3)  # the prompt's own drawing
+    with contextlib.suppress(AssertionError):
+        s.expect(r"\Z\n", timeout=0.3)  # read what is left
+    return _shown(s)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 70)])
+def test_specter_ops_screen_fits_the_terminal(tmp_path: Path, size: tuple[int, int]) -> None:
+    # At 80×24 the board is a window around the agent's own figure with its column
+    # letters; the status, the legal line and the prompt stay in sight. At a large size
+    # it is all there. `map` shows the whole board, `legend` every symbol.
+    cols, rows = size
+    s = Session(
+        "specter-ops", *("--players", "2", "--seed", "4", "--set", "characters=false"),
+        cwd=tmp_path, size=size,
+    )  # fmt: skip
+    start = s.expect(r"agent> ")
+    assert "an escape point" in start  # the legend, once at the start
+    lines = _settle(s, r"")
+    assert len(lines) == rows and all(len(line) <= cols for line in lines)
+    text = "\n".join(lines)
+    assert [line for line in lines if line][-1].startswith("agent>")
+    assert any(line.startswith("legal: step") for line in lines)
+    assert "round     1 of 40" in text and "secret    on N1" in text
+    letters = [line for line in lines if line.lstrip().startswith("A B C D")]
+    assert letters and ("A!" in text or "A@" in text)
+    if rows < 32:
+        assert "map shows all of it" in text and "32 " not in text
+    else:
+        assert "map shows all" not in text and "32 " in text and "objectives 0/4" in text
+    s.send("map")
+    whole = s.expect(r"agent> ")
+    assert "32 " in whole and " 1 " in whole and "A B C" in whole
+    s.interrupt()
+    s.expect(r"Record stopped: ")
+    assert s.wait() == 130
+
+
+def test_zero_dark_screen_fits_80_columns(tmp_path: Path) -> None:
+    # The 99-column map is cut left and right around the hero in focus, not wrapped.
+    s = Session("zero-dark", "--seed", "3", cwd=tmp_path, size=(80, 24))
+    lines = _settle(s, r"team> ")
+    assert all(len(line) <= 80 for line in lines) and lines[-1].startswith("team>")
+    text = "\n".join(lines)
+    assert "H1↗" in text and "turn 1 · deck 51 left" in text and "legal: activate" in text
+    assert any(line.lstrip().startswith("A   B   C") for line in lines)
+    assert "map shows all of it" in text
+    s.send("map")  # the whole map in strips of 80 columns: every column letter
+    whole = s.expect(r"team> ")
+    assert " X " in whole and "24 " in whole and all(f" {c} " in whole for c in "ABWX")
+    s.send("legend")
+    legend = s.expect(r"team> ")
+    assert "a ping" in legend and "closed door" in legend and "bulkhead" in legend
+    s.send("quit")
+    s.expect(r"Record stopped: ")
+    assert s.wait() == 0
 
 
 def test_seat_options() -> None:
@@ -660,3 +738,39 @@ def test_play_listens_to_ctrl_c_and_restores_the_handler(
     finally:
         signal.signal(signal.SIGINT, before)
     assert Record.load(tmp_path / "r.json").actions == ()
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "has", "lacks"),
+    [
+        ("warfighter", ["pick S2 H3 [up]", "legal", "quit"], ["los A B", "map", "legend"]),
+        ("rock-n-roll", ["deploy V3 A", "log"], ["los A B", "map"]),
+        ("specter-ops", ["move N1 N2 M3", "map", "legend"], ["los A B"]),
+        ("zero-dark", ["los A B", "map", "legend"], []),
+    ],
+)
+def test_help_lists_the_words_that_apply(
+    tmp_path: Path, ruleset: str, has: list[str], lacks: list[str]
+) -> None:
+    # The notation aligned in two columns ("[up]" is text, not markup), then only the
+    # prompt's words that mean something here: no sight explainer in a card game.
+    from rich.console import Console
+
+    from fogofwar.commands.play import TerminalGame
+
+    rs = get_ruleset(ruleset)
+    config = {"characters": False} if ruleset == "specter-ops" else {}
+    seat = rs.seats(rs.resolve_config(config))[0]
+    lines = iter(["help", "quit"])
+    console = Console(record=True, width=80, height=40)
+    game = TerminalGame(
+        rs, config, 1, {seat: "human"}, console=console, record_path=tmp_path / "h.json",
+        read=lambda prompt: next(lines),
+    )  # fmt: skip
+    assert game.run() == 0
+    out = console.export_text().split("Type an action", 1)[1]
+    words = {line.split("  ")[0].strip() for line in out.splitlines()}
+    for word in has:
+        assert word in out, word
+    for word in lacks:
+        assert word not in words, word

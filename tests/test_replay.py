@@ -64,6 +64,11 @@ def test_replay_whole_after_the_game(records: Path, capsys: pytest.CaptureFixtur
     # Without --seat a finished game is shown whole: the final secrets, the agent's square.
     code, out, _ = run(capsys, "replay", str(records / "game-0001.json"))
     assert code == 0 and "final" in out and "A*" in out and "everyone" in out
+    # It ends with the result line (item 6 of issue 21), stepped or not.
+    record = Record.load(records / "game-0001.json")
+    assert record.outcome is not None
+    assert out.rstrip().splitlines()[-1].startswith("Result: ")
+    assert record.outcome.reason in out.rstrip().splitlines()[-1]
 
 
 def test_replay_step_by_step(records: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -74,6 +79,7 @@ def test_replay_step_by_step(records: Path, capsys: pytest.CaptureFixture[str]) 
     assert code == 0
     assert out.count("after action") == len(record.actions)
     assert "start — hunter2" in out
+    assert out.rstrip().splitlines()[-1].startswith("Result: ")
     # A hunter's frame titles do not name the agent's (secret) steps.
     assert "agent: step" not in out
 

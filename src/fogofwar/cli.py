@@ -7,6 +7,7 @@ missing or unreadable files) around the whole Typer application.
 
 from __future__ import annotations
 
+import os
 import sys
 
 import typer
@@ -464,6 +465,11 @@ def _err(message: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line and return its exit status (what the console script exits with)."""
+    # A rule set named as module:attr is found from the current folder too, as with
+    # `python -m` or `uvicorn main:app` (appended: it never shadows an installed module).
+    here = os.getcwd()
+    if here not in sys.path and "" not in sys.path:
+        sys.path.append(here)
     try:
         args = sys.argv[1:] if argv is None else list(argv)
         if args[:1] == ["odds"]:

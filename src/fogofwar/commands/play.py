@@ -29,6 +29,7 @@ from pathlib import Path
 
 from rich.console import Console
 from rich.rule import Rule
+from rich.table import Table
 from rich.text import Text
 
 from ..bots import make_bot
@@ -37,17 +38,42 @@ from ..core.game import Action, Event, PlayerView, Ruleset, State, get_ruleset
 from ..core.record import Record, Recorder
 from ..core.record.errors import ReplayError, TamperedRecordError
 from ..sim.runner import bot_stream
+from .fit import layout, strips, window
 from .prompt import SeatPrompts
 
 HUMAN = "human"
 
 #: The prompt's own words (besides the rule set's actions), for Tab completion.
-COMMANDS = ("help", "legal", "los", "quit")
+COMMANDS = ("help", "legal", "legend", "log", "los", "map", "quit")
 
-HELP = """Type an action in the rule set's notation, then Enter.
-{notation}
-Other words: legal (every legal action), los A B (the sight explainer, where the rule
-set has one), help, quit (save and stop)."""
+
+#: The prompt's own words, each with what it does (``los``, ``map`` and ``legend`` only
+#: where the rule set has a sight explainer or a board).
+WORDS = (
+    ("legal", "every legal action"),
+    ("map", "the whole board"),
+    ("legend", "the board's symbols"),
+    ("log", "every event you have seen"),
+    ("los A B", "the sight explainer: what A sees of B"),
+    ("help", "this"),
+    ("quit", "save and stop (fogofwar play --resume goes on)"),
+)
+
+
+def help_table(notation: str, words: Sequence[tuple[str, str]]) -> Table:
+    """The notation (``form  meaning`` lines) and the prompt's words as one two-column
+    table: aligned, wrapped under their column at any width, and never read as markup
+    (``pick S2 H3 [up]``)."""
+    table = Table(box=None, show_header=False, padding=(0, 2, 0, 0))
+    table.add_column(style="bold", max_width=34)  # a long form wraps in its column
+    table.add_column(min_width=24)
+    for line in notation.splitlines():
+        form, sep, meaning = line.strip().partition("  ")
+        table.add_row(Text(form), Text(meaning.strip()) if sep else Text(""))
+    table.add_row("", "")
+    for word, meaning in words:
+        table.add_row(Text(word), Text(meaning))
+    return table
 
 
 def parse_seat_options(
@@ -246,6 +272,12 @@ class TerminalGame:
             "that it matches and that every roll and draw came from it.[/]",
             highlight=False,
         )
+        if (
+            HUMAN in self.players.values()
+            and self.rs.screen(self.state.view(None), self.config).legend
+        ):
+            self.console.print("[bold]The symbols on the board[/] (legend shows them again):")
+            self._legend()
 
     def _reveal(self) -> None:
         """After the end: the secret, so that anyone can verify the game."""
@@ -268,32 +300,72 @@ class TerminalGame:
         self.last_human = seat
         self.console.print(Rule(f"{seat} to act"))
         news = [e for e in self.log[self.since.get(seat, 0) :] if e.visible_to(seat)]
-        if news:
+        lines = [t for t in (self.rs.describe_event(e.to_json()) for e in news) if t][-NEWS:]
+        # The events are listed once, here: the drawing leaves out its own log of them.
+        view = self.state.view(seat)
+        screen = self.rs.screen(
+            PlayerView(view.ruleset, view.seat, {**view.data, "events": []}), self.config
+        )
+        width, height = self.console.size
+        board = screen.board
+        fit = layout(
+            height=height,
+            fixed=3,  # the rule above, the legal line and the prompt below
+            facts=self._height(screen.facts, width),
+            news=len(lines),
+            board=0 if board is None else self._height(board, width),
+        )
+        if lines and fit.news:
             # From the seat's own last action on: its dice and results come first.
             self.console.print(f"[bold]Since {seat}'s last action:[/]")
-            if len(news) > NEWS:
+            if fit.news < len(lines):
                 self.console.print(
-                    f"  … {len(news) - NEWS} earlier events not shown "
-                    "(fogofwar replay RECORD --seat SEAT --step shows every one)",
-                    highlight=False,
+                    f"  … {len(lines) - fit.news} earlier (log shows them)", highlight=False
                 )
-            for e in news[-NEWS:]:
-                line = self.rs.describe_event(e.to_json())
-                if line:
-                    self.console.print(f"  {line}", highlight=False)
-        # The events are listed once, above: the drawing leaves out its own log of them.
-        view = self.state.view(seat)
-        quiet = PlayerView(view.ruleset, view.seat, {**view.data, "events": []})
-        self.console.print(drawing(self.rs, quiet, self.config), soft_wrap=True)
+            for line in lines[-fit.news :]:
+                self.console.print(
+                    f"  {line}", highlight=False, no_wrap=fit.cut, overflow="ellipsis"
+                )
+        if board is not None:
+            if fit.cut or self._height(board, width) > fit.board:
+                board = window(
+                    board, width=width, height=fit.board, header=screen.header,
+                    margin=screen.margin, focus=screen.focus,
+                )  # fmt: skip
+            self.console.print(board, soft_wrap=True, highlight=False)
+            if fit.cut:
+                self.console.print(
+                    "[dim]a window of the board: map shows all of it, legend its symbols[/]"
+                )
+        facts = screen.facts
+        self.console.print(Text(facts) if isinstance(facts, str) else facts, soft_wrap=True)
+        small = fit.cut
         while True:
             legal = self.state.legal_actions(seat)
-            self.console.print(f"[dim]legal:[/] {_legal_summary(legal)}", highlight=False)
+            self.console.print(
+                f"[dim]legal:[/] {_legal_summary(legal)}",
+                highlight=False,
+                no_wrap=small,  # a small terminal: one line (legal lists them all)
+                overflow="ellipsis",
+            )
             text = self.ask(seat, f"{seat}> ").strip()
             if text == "quit":  # not "exit": a rule set may have an exit action
                 return False
             if text in ("help", "?"):
-                notation = self.rs.notation_help.rstrip()
-                self.console.print(HELP.format(notation=notation), highlight=False)
+                self.console.print("Type an action in the rule set's notation, then Enter.")
+                self.console.print(help_table(self.rs.notation_help.rstrip(), self._words()))
+                continue
+            if text == "map":
+                self._map(seat)
+                continue
+            if text == "legend":
+                self._legend()
+                continue
+            if text == "log":
+                for e in self.log:
+                    said = self.rs.describe_event(e.to_json()) if e.visible_to(seat) else None
+                    if said:
+                        self.console.print(f"  {said}", highlight=False)
                 continue
             if text == "legal":
                 for a in legal:
@@ -316,6 +388,45 @@ class TerminalGame:
             for a in actions:
                 self.log += self.recorder.apply(a)
             return True
+
+    def _words(self) -> list[tuple[str, str]]:
+        """The prompt's words that mean something in this rule set."""
+        board = self.rs.screen(self.state.view(None), self.config).board is not None
+        sight = type(self.rs).explain_view_sight is not Ruleset.explain_view_sight
+        skip = ({"map", "legend"} if not board else set()) | ({"los A B"} if not sight else set())
+        return [(w, m) for w, m in WORDS if w not in skip]
+
+    def _height(self, renderable: object, width: int) -> int:
+        """Lines ``renderable`` takes at ``width``."""
+        thing = Text(renderable) if isinstance(renderable, str) else renderable
+        options = self.console.options.update(width=width)
+        return len(self.console.render_lines(thing, options, pad=False))  # type: ignore[arg-type]
+
+    def _map(self, seat: str) -> None:
+        """``map``: the whole board, in strips as wide as the terminal."""
+        view = self.state.view(seat)
+        screen = self.rs.screen(view, self.config)
+        if screen.board is None:
+            self.console.print(drawing(self.rs, view, self.config), soft_wrap=True)
+            return
+        width = self.console.size.width
+        for strip in strips(screen.board, width=width, margin=screen.margin):
+            self.console.print(strip, soft_wrap=True, highlight=False)
+
+    def _legend(self) -> None:
+        """``legend``: every symbol of the rule set's drawing."""
+        screen = self.rs.screen(self.state.view(None), self.config)
+        if not screen.legend:
+            self.console.print(
+                f"{self.rs.metadata.name}'s screen is words: no symbols", highlight=False
+            )
+            return
+        table = Table(box=None, show_header=False, padding=(0, 1))
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        for symbol, meaning in screen.legend:
+            table.add_row(symbol, meaning)
+        self.console.print(table)
 
     def _clear(self) -> None:
         """Clear the screen and the terminal's scrollback, so that the next player cannot

@@ -59,6 +59,14 @@ def replay(path: str, *, seat: str | None, step: bool, console: Console) -> None
     if not step:
         title = f"{'end' if record.outcome is not None else 'last action'} of {total} — {who}"
         _frame(console, drawing(ruleset, state.view(seat), record.config), title)
+    outcome = record.outcome
+    if outcome is not None:
+        # The result line ends a whole replay, stepped or not.
+        won = ", ".join(sorted(outcome.sides)) or "nobody"
+        tag = f" [{outcome.rule}]" if outcome.rule else ""
+        console.print(f"Result: {won} won — {outcome.reason}{tag}", highlight=False)
+    else:
+        console.print(f"The game is not over: {total} actions recorded.", highlight=False)
 
 
 def _frame(console: Console, picture: object, title: str) -> None:

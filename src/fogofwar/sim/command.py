@@ -7,6 +7,8 @@ set, seat, bot or option, a bad value) prints one line on stderr and exits with 
 from __future__ import annotations
 
 import json
+import os
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -14,7 +16,14 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from fogofwar.core.errors import RulesError
@@ -64,7 +73,10 @@ def sim_command(
             "--set", metavar="OPTION=VALUE", help="OPTION=VALUE rule set option; repeatable."
         ),
     ] = None,
-    workers: Annotated[int, typer.Option(metavar="N", min=1, help="Worker processes.")] = 1,
+    workers: Annotated[
+        int | None,
+        typer.Option(metavar="N", min=1, help="Worker processes (default: this machine's cores)."),
+    ] = None,
     records: Annotated[
         str | None,
         typer.Option(
@@ -91,7 +103,7 @@ def sim_command(
                 seed=seed,
                 seats=seats,
                 config_overrides=overrides,
-                workers=workers,
+                workers=workers or os.cpu_count() or 1,
                 progress=report,
                 records=records is not None,
             )
@@ -119,23 +131,31 @@ def _save_records(result: BatchResult, folder: str) -> None:
 
 @contextmanager
 def _progress(total: int, *, enabled: bool) -> Iterator[ProgressCallback | None]:
-    """A rich progress bar on stderr (stdout stays clean for the results)."""
-    if not enabled:
+    """A rich progress bar on stderr (stdout stays clean for the results): games done, the
+    rate, the time spent and the time left; none with ``--json`` or when stderr is not a
+    terminal (a pipe, a log file)."""
+    console = Console(stderr=True)
+    if not enabled or not console.is_terminal:
         yield None
         return
-    console = Console(stderr=True)
     with Progress(
         TextColumn("playing"),
         BarColumn(),
         MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+        TextColumn("left"),
         TimeRemainingColumn(),
         console=console,
         transient=True,
     ) as bar:
-        task = bar.add_task("games", total=total)
+        task = bar.add_task("games", total=total, rate="")
+        start = time.monotonic()
 
         def report(done: int, _total: int) -> None:
-            bar.update(task, completed=done)
+            spent = time.monotonic() - start
+            rate = f"{done / spent:,.1f} games/s" if spent > 0 and done else ""
+            bar.update(task, completed=done, rate=rate)
 
         yield report
 

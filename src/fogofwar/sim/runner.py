@@ -367,7 +367,9 @@ def run_batch(
     ref = ruleset_ref(rs)
     if workers > 1 and get_ruleset(ref).id != rs.id:  # fail here, not in every worker
         raise RulesError(f"rule set {rs.id} cannot be found by workers as {ref!r}")
-    per_chunk = max(1, min(50, math.ceil(games / (workers * 8))))
+    # Here, a game a chunk (the progress moves with each game); across workers, about
+    # eight chunks each (a game's result depends on its index only, not on the chunks).
+    per_chunk = 1 if workers == 1 else max(1, min(50, math.ceil(games / (workers * 8))))
     chunks = [
         _Chunk(ref, config.to_json(), bot_names, seed, i, min(i + per_chunk, games), records)
         for i in range(0, games, per_chunk)

@@ -42,7 +42,7 @@ from .encoding import ActionEncoding
 from .metadata import DataFormat, GameMetadata
 from .protocol import Ruleset, State
 from .registry import get_ruleset, register, registered_rulesets, ruleset_ref
-from .views import Outcome, PlayerView, SightExplanation
+from .views import Outcome, PlayerView, Screen, SightExplanation
 
 __all__ = [
     "JSON",
@@ -57,6 +57,7 @@ __all__ = [
     "Outcome",
     "PlayerView",
     "Ruleset",
+    "Screen",
     "SightExplanation",
     "State",
     "canonical_json",

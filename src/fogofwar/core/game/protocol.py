@@ -16,7 +16,7 @@ from .actions import JSON, Action, ArgValue, Event, canonical_json, plain_event
 from .config import Config, ConfigSchema
 from .encoding import ActionEncoding
 from .metadata import DataFormat, GameMetadata
-from .views import Outcome, PlayerView, SightExplanation
+from .views import Outcome, PlayerView, Screen, SightExplanation
 
 # --------------------------------------------------------------------------- ruleset & state
 
@@ -138,6 +138,12 @@ class Ruleset(ABC):
     def odds_queries(self) -> Sequence[OddsQuery]:
         """The rolls whose exact odds this rule set gives (``fogofwar odds RULESET``)."""
         return ()
+
+    def screen(self, view: PlayerView, config: Mapping[str, Any]) -> Screen:
+        """The drawing of ``view`` split for the terminal (:class:`Screen`): a rule set
+        with a board gives it apart, so that a small terminal shows a window of it
+        around the seat's own figures. The default: no board, :meth:`render` as facts."""
+        return Screen(board=None, facts=self.render(view, config))
 
     def describe_event(self, event: Mapping[str, Any]) -> str | None:
         """An event (its JSON form, as a seat receives it) as a sentence for people, for

@@ -92,3 +92,28 @@ class SightExplanation:
     report: Any
     facts: Mapping[str, JSON]
     marks: Mapping[Any, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Screen:
+    """A seat's drawing split for a terminal of any size (``fogofwar play``): the board,
+    which may be shown through a window, and the facts, which are always shown whole.
+
+    Attributes:
+        board: the board as a ``rich.text.Text``, one line per text row, or ``None``
+            for a rule set without one (then ``facts`` is the whole drawing).
+        facts: what must stay in sight (the status, whose turn, the seat's own state):
+            any rich renderable or text.
+        header: lines at the top of ``board`` that stay when it is cut (column letters).
+        margin: characters at the left of each line that stay (row numbers).
+        focus: ``(line, character)`` in ``board`` to keep in the middle of the window
+            (the seat's own figure), or ``None`` for the top left.
+        legend: ``(symbol, meaning)`` for every symbol the drawing may show.
+    """
+
+    board: Any
+    facts: Any
+    header: int = 1
+    margin: int = 3
+    focus: tuple[int, int] | None = None
+    legend: tuple[tuple[str, str], ...] = ()

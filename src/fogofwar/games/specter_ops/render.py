@@ -23,7 +23,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from ...core.game import PlayerView, plain_event
+from ...core.game import PlayerView, Screen, plain_event
 from .characters import AGENTS, CARDS, HUNTERS
 from .geometry import Geometry, geometry_for
 from .observer import SpecterOpsView, view_data
@@ -104,6 +104,48 @@ def _board(view: SpecterOpsView, geo: Geometry) -> Text:
     return text
 
 
+def _accusations(made: object) -> str:
+    """Who accused whom (``H1 → H3``), or ``none``."""
+    if isinstance(made, Mapping):
+        return ", ".join(f"{k} → {v}" for k, v in made.items()) or "none"
+    if isinstance(made, list | tuple):
+        return ", ".join(str(x) for x in made) or "none"
+    return str(made)
+
+
+def _named(thing: object) -> str:
+    """A character's name, or "?" while the seat does not know it."""
+    return "?" if not thing else _name(thing).removeprefix("the ")
+
+
+def _cards_left(cards: Mapping[str, int] | None) -> str:
+    """``Smoke Grenade 1, Med Kit 2`` (uses left), or ``-``."""
+    return ", ".join(f"{_name(c)} {n}" for c, n in (cards or {}).items()) or "-"
+
+
+def _final_line(final: Mapping[str, Any]) -> str:
+    """Every secret after the game, in words."""
+    parts = [
+        f"the agent on {final['agent_square']}",
+        f"objective sites {', '.join(final['objective_sites'])}",
+    ]
+    if final.get("character"):
+        parts.append(f"character {_named(final['character'])}")
+    if final.get("cards") is not None:
+        parts.append(f"cards {_cards_left(final['cards'])}")
+    if "traitor" in final:
+        parts.append(f"traitor {final['traitor'] or 'none'}")
+    if final.get("concealed"):
+        parts.append(f"{len(final['concealed'])} concealed sightings")
+    second = final.get("agent2")
+    if second:
+        parts.append(
+            f"A2 on {second['square']} ({_named(second['character'])}, cards "
+            f"{_cards_left(second['cards'])})"
+        )
+    return "; ".join(parts)
+
+
 def _known(value: object) -> object:
     """A value the seat may not know yet: ``?``."""
     return "?" if value is None else value
@@ -115,23 +157,28 @@ def _facts(view: SpecterOpsView, seat: str | None) -> Table:
     table.add_column()
     table.add_row("seat", seat or "spectator")
     table.add_row("round", f"{view['round']} of {view['max_rounds']}")
-    table.add_row("phase", f"{view['phase']} — to act: {', '.join(view['to_act'])}")
+    to_act = ", ".join(view["to_act"])
+    table.add_row("phase", f"{view['phase']} — to act: {to_act}" if to_act else view["phase"])
     agent = view["agent"]
+    secret = view.get("secret")
+    # The agent's own seat knows its character; the others see "?" until it is public.
+    own = secret.get("character") if secret else None
     table.add_row(
         "agent",
         f"objectives {agent['objectives_done']}/4, health {_known(agent['health'])}, "
-        f"character {agent['character'] or '?'}",
+        f"character {_named(agent['character'] or own)}",
     )
     a2 = view.get("agent2")
     if a2:
         table.add_row(
             "agent A2",
-            f"health {_known(a2['health'])}, character {a2['character'] or '?'}, "
-            f"escaped {a2['escaped']}",
+            f"health {_known(a2['health'])}, character {_named(a2['character'])}, "
+            f"escaped {'yes' if a2['escaped'] else 'no'}",
         )
     hunters = ", ".join(
         f"{h['id']} {h['square']}{' (aboard)' if h['aboard'] else ''}"
-        f"{' stunned' if h['stunned'] else ''}{' ' + h['character'] if h['character'] else ''}"
+        f"{' stunned' if h['stunned'] else ''}"
+        f"{' ' + _named(h['character']) if h['character'] else ''}"
         for h in view["hunters"]
     )
     table.add_row("hunters", hunters)
@@ -142,22 +189,23 @@ def _facts(view: SpecterOpsView, seat: str | None) -> Table:
     if traitor:
         table.add_row(
             "traitor",
-            f"revealed: {traitor['revealed'] or 'no'}, accusations {traitor['accusations']}",
+            f"revealed: {traitor['revealed'] or 'no'}, accusations "
+            f"{_accusations(traitor['accusations'])}",
         )
-    secret = view.get("secret")
     if secret:
         table.add_row(
             "secret",
             f"on {secret['square']}, path {'-'.join(secret['path'])}, health "
-            f"{secret['health']}, cards {secret['cards'] or '-'}",
+            f"{secret['health']}, cards {_cards_left(secret['cards'])}",
         )
-    table.add_row("possible", f"{view['possible_count']} squares (shaded)")
+    n = view["possible_count"]
+    table.add_row("possible", f"{n} square{'' if n == 1 else 's'} (shaded)")
     outcome = view["outcome"]
     if outcome:
         table.add_row("result", f"{', '.join(outcome['sides'])} won: {outcome['reason']}")
     final = view.get("final")
     if final:
-        table.add_row("final", ", ".join(f"{k} {v}" for k, v in final.items()))
+        table.add_row("final", _final_line(final))
     return table
 
 
@@ -302,6 +350,54 @@ def _events(view: SpecterOpsView) -> Text:
     for e in view["events"][-12:]:
         text.append(f"· {event_sentence(e)}\n")
     return text
+
+
+LEGEND: tuple[tuple[str, str], ...] = (
+    ("H1…H4", "a hunter on foot (magenta: stunned)"),
+    ("V, V2", "the vehicle, with the number of hunters aboard"),
+    ("A!", "the agent, placed where the hunters saw it (B!: the second agent)"),
+    ("A@", "the agent's own square (only its seat sees it; A* after the game)"),
+    ("?1, ?2", "a Last Seen token of the agent (of the second agent)"),
+    ("O1…O4", "an objective site by sector (X1…: completed)"),
+    ("E", "an escape point"),
+    ("~~", "smoke: blocks sight this round"),
+    ("██", "blocking terrain: no sight, no steps"),
+    ("··", "road: the vehicle drives here"),
+    ("grey", "shaded: every square the agent may be on, from what the hunters know"),
+    ("dark red", "the agent's path this turn (its own seat only)"),
+)
+"""Every symbol of the board, for ``legend`` in the terminal."""
+
+
+def _focus(view: SpecterOpsView, geo: Geometry, seat: str | None) -> tuple[int, int] | None:
+    """The (line, character) of the seat's own figure on :func:`_board`'s text."""
+    square: str | None = None
+    secret = view.get("secret")
+    if seat == "agent" and secret is not None:
+        square = secret["square"]
+    elif seat is not None and view["hunters"]:
+        mine = [h for h in view["hunters"] if seat == f"hunter{h['id'][1:]}"]
+        h = (mine or view["hunters"])[0]
+        square = view["vehicle"]["square"] if h["aboard"] else h["square"]
+    if square is None:
+        return None
+    i = geo.parse(square)
+    return 1 + i // geo.width, 3 + 2 * (i % geo.width)
+
+
+def screen_view(view: PlayerView, config: Mapping[str, Any]) -> Screen:
+    """The board apart from the facts and the events (for a terminal of any size)."""
+    data = view_data(view)
+    geo = geometry_for(str(config["board"]))
+    facts = Group(_facts(data, view.seat), _events(data))
+    return Screen(
+        board=_board(data, geo),
+        facts=facts,
+        header=1,
+        margin=3,
+        focus=_focus(data, geo, view.seat),
+        legend=LEGEND,
+    )
 
 
 def render_view(view: PlayerView, config: Mapping[str, Any]) -> object:

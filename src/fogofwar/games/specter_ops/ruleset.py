@@ -18,6 +18,7 @@ from ...core.game import (
     Option,
     PlayerView,
     Ruleset,
+    Screen,
     State,
 )
 from ...core.grid import board_json, parse_board
@@ -26,7 +27,7 @@ from .characters import AGENTS, CARDS, HUNTERS
 from .geometry import build_geometry, geometry_for
 from .observer import build_view
 from .odds import QUERIES
-from .render import event_sentence, render_view
+from .render import event_sentence, render_view, screen_view
 from .state import AGENT, FIGURES, HUNTER_SEATS, Kind, Phase, SpecterOpsState, seats_for
 
 __all__ = ["SpecterOps"]
@@ -232,6 +233,9 @@ class SpecterOps(Ruleset):
 
     def describe_event(self, event: Mapping[str, Any]) -> str | None:
         return event_sentence(event)
+
+    def screen(self, view: PlayerView, config: Mapping[str, Any]) -> Screen:
+        return screen_view(view, self.resolve_config(config))
 
     def render(self, view: PlayerView, config: Mapping[str, Any]) -> object:
         """The board with what ``view``'s seat knows (shaded possibility map), its facts

@@ -23,7 +23,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from ...core.game import PlayerView
+from ...core.game import PlayerView, Screen
 from ...core.grid import Board, Edge, Square, render_rich
 from .maps import map_of
 from .observer import ModelView, ZeroDarkView, view_data
@@ -114,6 +114,51 @@ def model_style(m: ModelView, second_team: str | None = None) -> str:
     if m.get("targeted"):
         style += " underline"
     return style
+
+
+LEGEND: tuple[tuple[str, str], ...] = (
+    ("H1↗", "a hero and its facing (↗ NE, ↖ NW, ↘ SE, ↙ SW); cyan"),
+    ("A1↙", "an ally (cyan); in Versus the second team is yellow"),
+    ("B2↙", "a bogey (red); underlined: targeted"),
+    ("P3?", "a ping: a counter whose type is not known yet (magenta)"),
+    ("dim / struck", "a model down / out of action"),
+    ("••", "a bogey's support tokens, under its square (•4: four)"),
+    ("│ ───", "a wall"),
+    ("║ ═══", "a closed door"),
+    ("┆ ┄┄┄", "an open door"),
+)
+"""The map's model and edge symbols, for ``legend`` (each map adds its terrain)."""
+
+
+def legend_of(board: Board) -> tuple[tuple[str, str], ...]:
+    """:data:`LEGEND` and ``board``'s terrain characters."""
+    terrain = tuple(
+        (t.char, f"{t.name} (Cyl {t.cyl}{', blocks sight' if t.opaque else ''}"
+         f"{', impassable' if not t.passable else ''})")
+        for t in board.legend.values()
+    )  # fmt: skip
+    return LEGEND + terrain
+
+
+def screen_view(view: PlayerView, config: Mapping[str, Any]) -> Screen:
+    """The map apart from the facts under it (for a terminal of any size), with the
+    active model — else the seat's first hero — in focus."""
+    data = view_data(view)
+    board = map_of(str(config["map"]))
+    drawn = draw_view(data, board)
+    parts = list(drawn.renderables) if isinstance(drawn, Group) else [drawn]
+    focus = None
+    mine = [m for m in data["models"] if m["kind"] in ("hero", "ally")]
+    active = [m for m in mine if m["id"] == data.get("active")]
+    if active or mine:
+        sq = board.square((active or mine)[0]["squares"][0])
+        # The map's text: letters, the top border, then a line of squares and a line of
+        # edges per row; a square is four characters after the row's label.
+        focus = (2 + 2 * sq.row, 4 + 4 * sq.col)
+    return Screen(
+        board=parts[0], facts=Group(*parts[1:]), header=1, margin=4, focus=focus,
+        legend=legend_of(board),
+    )  # fmt: skip
 
 
 def render_view(view: PlayerView, config: Mapping[str, Any]) -> RenderableType:

@@ -20,6 +20,7 @@ from ...core.game import (
     Option,
     PlayerView,
     Ruleset,
+    Screen,
     SightExplanation,
     State,
     plain_event,
@@ -32,7 +33,7 @@ from .missions import SHIPPED_MISSIONS, load_mission, parse_mission
 from .observer import build_view
 from .odds import QUERIES
 from .profiles import ROSTER, TASKS
-from .render import event_line, render_view
+from .render import event_line, render_view, screen_view
 from .seat_sight import map_for, seat_sight
 from .sight import explain_sight, explain_view
 from .state import (
@@ -345,6 +346,9 @@ class ZeroDark(Ruleset):
 
     def describe_event(self, event: Mapping[str, Any]) -> str | None:
         return event_line(event) or plain_event(event)
+
+    def screen(self, view: PlayerView, config: Mapping[str, Any]) -> Screen:
+        return screen_view(view, self.resolve_config(config))
 
     def render(self, view: PlayerView, config: Mapping[str, Any]) -> object:
         """The map with the models ``view``'s seat knows of, and the last events."""
