@@ -6,9 +6,12 @@ import dataclasses
 import json
 import pickle
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 import typer
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from fogofwar.bots import Bot, RandomBot, available_bots, base, make_bot, register_bot
@@ -398,3 +401,48 @@ def test_parse_seats() -> None:
     assert parse_seats(["hider=random", " seeker = x "]) == {"hider": "random", "seeker": "x"}
     with pytest.raises(RulesError):
         parse_seats(["=random"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.floats(min_value=-1e6, max_value=1e6), min_size=1, max_size=40))
+def test_spread_is_the_mean_sd_and_normal_interval(values: list[float]) -> None:
+    import math
+    import statistics
+
+    from fogofwar.sim.stats import Z95, spread
+
+    got = spread(values)
+    assert got.games == len(values)
+    assert math.isclose(got.mean, statistics.fmean(values), rel_tol=1e-9, abs_tol=1e-6)
+    sd = statistics.stdev(values) if len(values) > 1 else 0.0
+    assert math.isclose(got.sd, sd, rel_tol=1e-9, abs_tol=1e-6)
+    half = Z95 * sd / math.sqrt(len(values))
+    assert math.isclose(got.interval.high - got.interval.low, 2 * half, rel_tol=1e-6, abs_tol=1e-6)
+
+
+def test_a_metric_left_out_is_not_averaged_in() -> None:
+    # Zero Dark without a task reports no task_success (it used to report -1, which a
+    # mean would have averaged in); the spread counts only the games that report it.
+    result = run_batch("zero-dark", games=3, seed=2, seats={"team": "zd-team"})
+    assert all("task_success" not in g.metrics for g in result.games)
+    stats = result.stats()
+    assert "task_success" not in stats.spreads and stats.spreads["xp"].games == 3
+    tasked = run_batch(
+        "zero-dark", games=2, seed=2, seats={"team": "zd-team"},
+        config_overrides={"mission": "the-spy"},
+    )  # fmt: skip
+    assert tasked.stats().spreads["task_success"].games == 2
+
+
+def test_sim_out_writes_a_line_per_game(tmp_path: Path) -> None:
+    from fogofwar.cli import main
+    from fogofwar.sim.runner import game_seed
+
+    out = tmp_path / "games.jsonl"
+    code = main(["sim", "specter-ops", "-n", "4", "--seed", "9", "--workers", "1",
+                 "--set", "max_rounds=2", "--out", str(out), "--json"])  # fmt: skip
+    assert code == 0
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [g["game"] for g in lines] == [0, 1, 2, 3]
+    assert [g["seed"] for g in lines] == [game_seed(9, i) for i in range(4)]
+    assert all(g["sides"] and g["length"] > 0 and "rounds" in g["metrics"] for g in lines)

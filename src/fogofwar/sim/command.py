@@ -85,6 +85,14 @@ def sim_command(
             help="Save every game's record in this folder (game-0000.json …).",
         ),
     ] = None,
+    out: Annotated[
+        str | None,
+        typer.Option(
+            "--out",
+            metavar="FILE.jsonl",
+            help="Also write one JSON line per game: seed, winner, length, metrics.",
+        ),
+    ] = None,
     json_out: Annotated[
         bool, typer.Option("--json", help="Print JSON with exact counts instead of a table.")
     ] = False,
@@ -109,6 +117,8 @@ def sim_command(
             )
         if records is not None:
             _save_records(result, records)
+        if out is not None:
+            _save_lines(result, out)
     except RulesError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
@@ -116,6 +126,16 @@ def sim_command(
         typer.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
     else:
         _print_table(result, rs.metadata.name)
+
+
+def _save_lines(result: BatchResult, path: str) -> None:
+    """Write ``path``: one JSON object per game (JSON Lines), for tools such as pandas."""
+    target = Path(path)
+    if target.parent != Path():
+        target.parent.mkdir(parents=True, exist_ok=True)
+    with target.open("w", encoding="utf-8") as f:
+        for line in result.game_lines():
+            f.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
 
 
 def _save_records(result: BatchResult, folder: str) -> None:
@@ -179,12 +199,21 @@ def _print_table(result: BatchResult, name: str) -> None:
     d = stats.draws
     table.add_row("(draw)", "", str(d.successes), _pct(d.rate), _ci(d.interval.to_json()))
     console.print(table)
-    if stats.metrics:
-        metrics = Table(title="metrics (mean per game)")
+    if stats.spreads:
+        metrics = Table(
+            title="metrics per game",
+            caption="a metric a game leaves out (not applicable there) is not counted",
+        )
         metrics.add_column("metric")
+        metrics.add_column("games", justify="right")
         metrics.add_column("mean", justify="right")
-        for key, value in stats.metrics.items():
-            metrics.add_row(key, f"{value:.3f}")
+        metrics.add_column("sd", justify="right")
+        metrics.add_column("95% CI of the mean", justify="right")
+        for key, sp in stats.spreads.items():
+            low, high = sp.interval.to_json()
+            metrics.add_row(
+                key, str(sp.games), f"{sp.mean:.3f}", f"{sp.sd:.3f}", f"{low:.3f} – {high:.3f}"
+            )
         console.print(metrics)
 
 

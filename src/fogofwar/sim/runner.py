@@ -239,7 +239,25 @@ class BatchResult:
             "draws": stats.draws.to_json(),
             "mean_length": stats.mean_length,
             "metrics": dict(stats.metrics),
+            "metric_spreads": {k: v.to_json() for k, v in stats.spreads.items()},
         }
+
+    def game_lines(self) -> list[dict[str, JSON]]:
+        """One JSON object per game, in order: its index and seed, the winners and
+        sides, why it ended, its length and its metrics (``sim --out FILE.jsonl``)."""
+        return [
+            {
+                "game": i,
+                "seed": game_seed(self.seed, i),
+                "winners": sorted(g.outcome.winners),
+                "sides": sorted(g.outcome.sides),
+                "reason": g.outcome.reason,
+                "rule": g.outcome.rule,
+                "length": g.length,
+                "metrics": dict(g.metrics),
+            }
+            for i, g in enumerate(self.games)
+        ]
 
 
 @dataclass(frozen=True)

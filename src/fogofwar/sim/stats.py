@@ -34,8 +34,10 @@ __all__ = [
     "Difference",
     "Interval",
     "Proportion",
+    "Spread",
     "difference",
     "proportion",
+    "spread",
     "summarize",
     "wilson_interval",
 ]
@@ -140,6 +142,44 @@ def difference(
 
 
 @dataclass(frozen=True, slots=True)
+class Spread:
+    """A metric over the games that report it.
+
+    Attributes:
+        games: how many games report it (a game may leave a metric out: "not
+            applicable", such as a task's success in a game without a task).
+        mean: its mean.
+        sd: its sample standard deviation (0 with fewer than two games).
+        interval: the normal-approximation confidence interval of the mean.
+    """
+
+    games: int
+    mean: float
+    sd: float
+    interval: Interval
+
+    def to_json(self) -> dict[str, JSON]:
+        """Return the JSON form."""
+        return {
+            "games": self.games,
+            "mean": self.mean,
+            "sd": self.sd,
+            "interval": self.interval.to_json(),
+        }
+
+
+def spread(values: Sequence[float], z: float = Z95) -> Spread:
+    """The mean, standard deviation and ``z`` interval of the mean of ``values``."""
+    n = len(values)
+    if n == 0:
+        return Spread(0, math.nan, math.nan, Interval(math.nan, math.nan))
+    mean = math.fsum(values) / n
+    sd = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+    half = z * sd / math.sqrt(n)
+    return Spread(n, mean, sd, Interval(mean - half, mean + half))
+
+
+@dataclass(frozen=True, slots=True)
 class BatchStats:
     """The summary of a batch of games.
 
@@ -149,6 +189,7 @@ class BatchStats:
         draws: the games nobody won.
         mean_length: the mean number of actions per game.
         metrics: the mean of each metric over the games that report it.
+        spreads: each metric's games, mean, standard deviation and interval.
     """
 
     games: int
@@ -156,6 +197,7 @@ class BatchStats:
     draws: Proportion
     mean_length: float
     metrics: Mapping[str, float]
+    spreads: Mapping[str, Spread]
 
     def to_json(self) -> dict[str, JSON]:
         """Return the JSON form."""
@@ -165,6 +207,7 @@ class BatchStats:
             "draws": self.draws.to_json(),
             "mean_length": self.mean_length,
             "metrics": dict(self.metrics),
+            "metric_spreads": {k: v.to_json() for k, v in self.spreads.items()},
         }
 
 
@@ -189,12 +232,11 @@ def summarize(
         raise ValueError("outcomes, lengths and metrics need one entry per game")
     wins = {side: proportion(sum(side in o.sides for o in outcomes), n, z) for side in sides}
     draws = proportion(sum(o.is_draw for o in outcomes), n, z)
-    totals: dict[str, float] = {}
-    counts: dict[str, int] = {}
+    values: dict[str, list[float]] = {}
     for m in metrics:
         for key, value in m.items():
-            totals[key] = totals.get(key, 0.0) + value
-            counts[key] = counts.get(key, 0) + 1
-    means = {key: totals[key] / counts[key] for key in sorted(totals)}
+            values.setdefault(key, []).append(value)
+    spreads = {key: spread(values[key], z) for key in sorted(values)}
+    means = {key: s.mean for key, s in spreads.items()}
     mean_length = sum(lengths) / n if n else 0.0
-    return BatchStats(n, wins, draws, mean_length, means)
+    return BatchStats(n, wins, draws, mean_length, means, spreads)

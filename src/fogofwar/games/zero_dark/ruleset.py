@@ -408,8 +408,8 @@ class ZeroDark(Ruleset):
 
     def metrics(self, state: State) -> dict[str, float]:
         """Per-mission figures for balance studies (ZD-C8): the result, the task's
-        success (1/0; -1 without a task), XP gained, cards left, heroes lost, turns, flips
-        and pings turned over."""
+        success (1/0; left out without a task, so that it is never averaged in), XP
+        gained, cards left, heroes lost, turns, flips and pings turned over."""
         if not isinstance(state, ZeroDarkState):
             return {}
         report = state.report
@@ -417,7 +417,7 @@ class ZeroDark(Ruleset):
         xp = {} if report is None else report["xp"]
         return {
             "success": 1.0 if report is not None and report["result"] == "success" else 0.0,
-            "task_success": -1.0 if task is None else float(bool(task)),
+            **({} if task is None else {"task_success": float(bool(task))}),
             "xp": float(sum(sum(n for _, n in v["gained"]) for v in xp.values())),
             "cards_left": float(len(state.deck)),
             "heroes_lost": float(0 if report is None else len(report["lost"])),
