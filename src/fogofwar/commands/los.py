@@ -55,6 +55,75 @@ def _square(board: Board, text: str) -> Square:
     return board.square(text)
 
 
+def _point(board: Board, name: str) -> tuple[float, float]:
+    """``(x, y)`` of a square's centre (``"C10"``) or one of its corners (``"F8 nw"``),
+    in squares from the board's top left."""
+    square, _, corner = name.partition(" ")
+    sq = board.square(square)
+    x = sq.col + {"w": 0.0, "e": 1.0}.get(corner[1:2], 0.5)
+    y = sq.row + {"n": 0.0, "s": 1.0}.get(corner[:1], 0.5)
+    return x, y
+
+
+def crossed(board: Board, origin: str, corner: str) -> set[Square]:
+    """The squares a corner line from ``origin`` to ``corner`` passes through (for the
+    drawing; the verdict comes from the sight rules, never from this)."""
+    (x0, y0), (x1, y1) = _point(board, origin), _point(board, corner)
+    steps = int(max(abs(x1 - x0), abs(y1 - y0)) * 64) + 2
+    out: set[Square] = set()
+    for k in range(1, steps):
+        t = k / steps
+        x, y = x0 + t * (x1 - x0), y0 + t * (y1 - y0)
+        sq = Square(min(int(y), board.height - 1), min(int(x), board.width - 1))
+        out.add(sq)
+    return out
+
+
+#: What the line drawing's colours mean (printed under it).
+LINES_KEY = (
+    "green: squares the lines with sight cross · red: the lines without · "
+    "red letter: what blocks a line · yellow letter: what interrupts it (obscures)"
+)
+
+
+def _lines_picture(
+    board: Board,
+    lines: Sequence[dict[str, Any]],
+    marks: dict[Square, str],
+    console: Console,
+    *,
+    open_doors: Sequence[Edge] | None = None,
+) -> None:
+    """The board with each corner line's squares shaded and what blocks or interrupts
+    each marked (FR-S5), under the table that says it in words."""
+    ends = set(marks)
+    seen: set[Square] = set()
+    unseen: set[Square] = set()
+    styles: dict[Square, str] = {}
+    for line in lines:
+        squares = crossed(board, line["origin"], line["corner"]) - ends
+        (seen if line["sight"] else unseen).update(squares)
+        for key, style in (
+            ("interrupted_by", "bold black on yellow"),
+            ("blocked_by", "bold white on red"),
+        ):
+            for o in line[key]:
+                for name in o.get("squares", ()):
+                    sq = board.square(name)
+                    if sq not in ends:
+                        styles[sq] = style
+    shade = {sq: "on dark_red" for sq in unseen} | {sq: "on dark_green" for sq in seen}
+    shade = {sq: style for sq, style in shade.items() if sq not in styles}  # letters win
+    marks = dict(marks)
+    for sq in styles:
+        marks.setdefault(sq, board.terrain_at(sq).char)
+    picture = render_rich(
+        board, marks=marks, mark_styles=styles, highlight=shade, open_doors=open_doors
+    )
+    console.print(Group(picture), soft_wrap=True)
+    console.print(LINES_KEY, style="dim", highlight=False)
+
+
 def los(
     file: str,
     viewer_text: str,
@@ -118,7 +187,7 @@ def los(
         f"[bold {colour}]{report.status}[/]" + ("" if report.los else " — no line of sight")
     )
     console.print(_lines_table(data["lines"]))
-    _picture(board, viewer, target, console, blockers=[])
+    _lines_picture(board, data["lines"], {viewer: "V", target: "T"}, console, open_doors=doors)
 
 
 def ruleset_los(
@@ -168,9 +237,11 @@ def ruleset_los(
     v, t = facts["viewer"], facts["target"]
     colour = {"clear": "green", "obscured": "yellow"}.get(report.status, "red")
     view = "all round" if facts["field_of_view"] is None else f"facing {facts['field_of_view']}"
+    # A model is named with its kind and square, a square as a square: "hero H1 on B9"
+    # and "square H1" can never be taken for each other.
     console.print(
-        f"{v['id']} ({v['kind']}, Cyl {v['sight_cyl']}, {view}) → "
-        f"{t['id']} ({t['kind']}, Cyl {t['sight_cyl']}, {t['state']}): "
+        f"{_who(v)} (Cyl {v['sight_cyl']}, {view}) → "
+        f"{_who(t)} (Cyl {t['sight_cyl']}, {t['state']}): "
         f"[bold {colour}]{report.status}[/]" + ("" if report.los else " — no line of sight")
     )
     rng = "no route" if facts["range"] is None else str(facts["range"])
@@ -178,7 +249,18 @@ def ruleset_los(
         f"range {rng} (FR-R1); {'engaged' if facts['engaged'] else 'not engaged'} (FR-S1)"
     )
     console.print(_lines_table(data["lines"]))
-    console.print(Group(render_rich(board, marks=dict(found.marks))), soft_wrap=True)
+    _lines_picture(
+        board, data["lines"], dict(found.marks), console, open_doors=options.get("open_doors")
+    )
+
+
+def _who(m: dict[str, Any]) -> str:
+    """``hero H1 on B9``, or ``square H1`` for a square that holds no model."""
+    squares = m.get("squares") or []
+    if m["id"] in ("viewer", "target") and squares:  # an empty square: a stand-in looks
+        return f"square {', '.join(squares)} (a {m['kind']} stand-in)"
+    where = f" on {', '.join(squares)}" if squares else ""
+    return f"{m['kind']} {m['id']}{where}"
 
 
 def _picture(

@@ -109,9 +109,40 @@ def test_explainer_doors(capsys: pytest.CaptureFixture[str]) -> None:
 def test_explainer_table_output(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "los", "zd-sight-drill", "H1", "E1", "--ruleset", "zero-dark")
     assert code == 0
-    assert "H1 (hero, Cyl 3, facing NE) → E1 (bogey, Cyl 3, active)" in out
+    # Models named with their kind and square: "H1" the hero is never "square H1".
+    assert "hero H1 on B9 (Cyl 3, facing NE) → bogey E1 on L3 (Cyl 3, active)" in out
     assert "range 11 (FR-R1); not engaged (FR-S1)" in out
     assert "blocked by" in out
+    # FR-S5: the lines drawn on the board, with the key to their colours.
+    assert "green: squares the lines with sight cross" in out
+
+
+def test_explainer_draws_each_line(capsys: pytest.CaptureFixture[str]) -> None:
+    # The squares each corner line crosses are shaded: green where the line has sight,
+    # red where it has none; a blocker's and an interrupter's letters are coloured.
+    from rich.console import Console
+
+    from fogofwar.commands.los import _lines_picture, crossed
+    from fogofwar.core.grid import builtin_board
+
+    board = builtin_board("demo")
+    assert {s.name for s in crossed(board, "C10", "F8 nw")} == {"C10", "D9", "E8"}
+    assert {s.name for s in crossed(board, "A1", "C1 sw")} == {"A1", "B1"}
+    lines = [
+        {"origin": "C10", "corner": "F8 nw", "sight": True, "blocked_by": [],
+         "interrupted_by": [{"kind": "square", "squares": ["D9"], "cyl": [2]}]},
+        {"origin": "C10", "corner": "F8 se", "sight": False,
+         "blocked_by": [{"kind": "square", "squares": ["E9"], "cyl": [5]}], "interrupted_by": []},
+    ]  # fmt: skip
+    console = Console(record=True, width=100, color_system="256", force_terminal=True)
+    _lines_picture(board, lines, {board.square("C10"): "V", board.square("F8"): "T"}, console)
+    ansi = console.export_text(styles=True, clear=False)
+    plain = console.export_text()
+    assert "V" in plain and "T" in plain and "yellow letter" in plain
+    # Background colours: dark green (22) for the line with sight, dark red (88) for the
+    # one without, yellow for the interrupter, red for the blocker.
+    for code in ("48;5;22", "48;5;88", "43", "41"):
+        assert code in ansi, code
 
 
 def test_explainer_errors(capsys: pytest.CaptureFixture[str]) -> None:

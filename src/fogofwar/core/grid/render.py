@@ -71,7 +71,7 @@ def _render(
     board: Board,
     marks: Mapping[Square, str] | None,
     open_doors: Collection[Edge] | None,
-    highlight: Collection[Square] | None,
+    highlight: Collection[Square] | Mapping[Square, str] | None,
     highlight_style: str,
     mark_style: str,
     legend: bool,
@@ -86,7 +86,12 @@ def _render(
             raise ValueError(f"mark on {sq!r}: off the board")
         if len(text) > 3:
             raise ValueError(f"mark {text!r} on {sq}: at most 3 characters")
-    lit = set(highlight or ())
+    # A style per square, or the one highlight style for each square given.
+    lit: Mapping[Square, str] = (
+        highlight
+        if isinstance(highlight, Mapping)
+        else dict.fromkeys(highlight or (), highlight_style)
+    )
 
     def h_edge(r: int, c: int) -> str:
         if r in (0, h) or board.walls_h[r, c]:
@@ -143,7 +148,7 @@ def _render(
             else:
                 text, style = f" {t.char} ", _terrain_style(t)
             if sq in lit:
-                style = f"{style} {highlight_style}".strip()
+                style = f"{style} {lit[sq]}".strip()
             seg.append((text, style))
         lines.append(seg)
     if legend:
@@ -208,7 +213,7 @@ def render_rich(
     *,
     marks: Mapping[Square, str] | None = None,
     open_doors: Collection[Edge] | None = None,
-    highlight: Collection[Square] | None = None,
+    highlight: Collection[Square] | Mapping[Square, str] | None = None,
     highlight_style: str = "on dark_blue",
     mark_style: str = "bold magenta",
     mark_styles: Mapping[Square, str] | None = None,
@@ -218,7 +223,8 @@ def render_rich(
     """The same picture as :func:`render_text`, as a coloured ``rich.text.Text``.
 
     Args:
-        highlight: squares to shade with ``highlight_style`` (e.g. a possibility map).
+        highlight: squares to shade with ``highlight_style`` (e.g. a possibility map),
+            or a style per square (e.g. each corner line's squares).
         mark_style: the rich style of marks.
         mark_styles: a style per marked square, overriding ``mark_style`` there (e.g.
             a model's side and state).
