@@ -6,13 +6,14 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip
 
-.PHONY: demo test lint typecheck unit bench golden clean help
+.PHONY: demo test lint typecheck unit bench golden docs clean help
 
 help:
 	@echo "make demo    - set up .venv and serve a Specter Ops table in the browser"
 	@echo "make test    - set up .venv with test extras; ruff, mypy and the whole pytest suite"
 	@echo "make bench   - print the benchmark figures (bench/)"
 	@echo "make golden  - regenerate golden files on purpose and show the diff"
+	@echo "make docs    - draw the docs' pictures (docs/pictures/*.svg) with the real renderers"
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "fogofwar needs Python >= 3.11; set PYTHON=python3.11")'
@@ -46,6 +47,10 @@ unit: $(VENV)/.installed-test
 # pytest exits 5 when it collects no tests; make treats any non-zero exit as failure,
 # so an empty suite can never pass as green.
 test: lint typecheck unit
+
+# The docs' pictures: what the commands print, saved as SVG by rich.
+docs: $(VENV)/.installed
+	$(BIN)/python docs/pictures/generate.py docs/pictures
 
 bench: $(VENV)/.installed-test
 	$(PIP) install --quiet -e '.[openspiel]' || echo "(OpenSpiel not installed: its rows are skipped)"

@@ -338,7 +338,8 @@ class TerminalGame:
                     "[dim]a window of the board: map shows all of it, legend its symbols[/]"
                 )
         facts = screen.facts
-        self.console.print(Text(facts) if isinstance(facts, str) else facts, soft_wrap=True)
+        # Words wrap at the terminal's width (a board never reaches here: it is apart).
+        self.console.print(Text(facts) if isinstance(facts, str) else facts)
         small = fit.cut
         while True:
             legal = self.state.legal_actions(seat)
