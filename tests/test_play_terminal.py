@@ -63,7 +63,9 @@ def only_record(folder: Path, ruleset: str) -> Path:
 class Session:
     """A ``fogofwar play`` process on a pty: send lines, wait for text."""
 
-    def __init__(self, *args: str, cwd: Path, size: tuple[int, int] = (120, 60)) -> None:
+    def __init__(
+        self, *args: str, cwd: Path, size: tuple[int, int] = (120, 60), command: str = "play"
+    ) -> None:
         self.master, slave = pty.openpty()
         cols, rows = size
         # The terminal's size, as a terminal sets it (and as the environment says).
@@ -78,7 +80,7 @@ class Session:
             "PROMPT_TOOLKIT_NO_CPR": "1",
         }
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "fogofwar", "play", *args],
+            [sys.executable, "-m", "fogofwar", command, *args],
             stdin=slave,
             stdout=slave,
             stderr=slave,
@@ -774,3 +776,21 @@ def test_help_lists_the_words_that_apply(
         assert word in out, word
     for word in lacks:
         assert word not in words, word
+
+
+def test_replay_steps_one_action_per_enter(tmp_path: Path) -> None:
+    # `replay --step` at a terminal: one action per Enter, q stops (no flood of frames).
+    rs = get_ruleset("specter-ops")
+    rec = Recorder(rs, {"players": 2, "characters": False, "max_rounds": 1}, 3)
+    while not rec.state.is_over:
+        (seat,) = rec.state.to_act()
+        rec.apply(rec.state.legal_actions(seat)[-1])
+    rec.record().save(tmp_path / "g.json")
+    s = Session("g.json", "--seat", "hunter1", "--step", cwd=tmp_path, command="replay")
+    first = s.expect(r"Enter for the next action, q to stop ")
+    assert "start — hunter1" in first and "after action 1 " not in first
+    s.send("")
+    second = s.expect(r"Enter for the next action, q to stop ")
+    assert "after action 1 of" in second and "after action 2 of" not in second
+    s.send("q")
+    assert s.wait() == 0

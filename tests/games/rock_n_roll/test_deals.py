@@ -75,7 +75,7 @@ def test_interrupt_offered_to_side_not_on_turn() -> None:
     st.rd = {V: 0, P: 0}
     # The VPA answers the offer first; Vietnam may act only after it (one seat at a time).
     assert st.to_act() == {P} and st.legal_actions(V) == []
-    assert legal(st, P) == {"deal interrupt", "pass", "pass turn"}
+    assert legal(st, P) == {"deal interrupt", "pass", "pass turn", "pass round"}
     act(st, P, "deal", "interrupt")
     assert st.to_act() == {P} and legal(st, P) == {"attack P1 V1"}
     script_dice(st, [6, 6])
@@ -95,7 +95,7 @@ def test_interrupt_window_pass_and_when_not_offered() -> None:
     assert st.to_act() == {P}  # offered again before Vietnam's next action
     # Without a usable order the offer is only the passes.
     empty_hands(st)
-    assert legal(st, P) == {"pass", "pass turn"}
+    assert legal(st, P) == {"pass", "pass turn", "pass round"}
     st.dealt[P] = True
     assert st.to_act() == {V}
     st = fresh()
@@ -228,3 +228,26 @@ def test_loser_takes_winner_revealed_card_from_empty_deck() -> None:
     events = end_round_now(st)
     assert "took_revealed" not in kinds(events)
     assert st.ops[P] == [] and st.ops_deck.cards == ("S3",)
+
+
+def test_pass_round_is_not_asked_again_this_round() -> None:
+    # PT-D3 (R): "pass round" declines the interrupt for the rest of the round — across
+    # the opponent's later turns too — and the next round offers it again.
+    st = fresh()
+    empty_hands(st)
+    give(st, P, orders_of(st, P, "attack")[0])
+    assert st.to_act() == {P}
+    act(st, P, "pass", "round")
+    assert st.to_act() == {V}
+    act(st, V, "end")  # the VPA's turn: Vietnam is offered its own interrupt
+    assert st.turn == P and st.to_act() == {V}
+    act(st, V, "pass", "turn")
+    assert st.to_act() == {P}
+    act(st, P, "end")  # Vietnam's turn again, the same round: the VPA is not asked
+    assert st.turn == V and st.to_act() == {V} and st.declined_round == P
+    # The round is over (no prisoner to name or interact with): the next one starts
+    # with the offer made again.
+    st.results.append({"round": st.round, "values": {}, "winner": None})
+    before = st.round
+    st._finish_round()
+    assert not st.is_over and st.round == before + 1 and st.declined_round is None

@@ -101,7 +101,8 @@ def render_view(view: PlayerView, config: Mapping[str, Any]) -> object:
         out.append(
             f"  {turn} is on turn and about to act. Before each of its actions you may strike"
             " your Devil's hand to interrupt: deal interrupt (play one order now; once a"
-            " match), pass (let this action go) or pass turn (let the rest of its turn go)"
+            " match), pass (let this action go), pass turn (let the rest of its turn go) or"
+            " pass round (don't ask again this round)"
             " [PT-D3]."
         )
     pending = data["pending"]

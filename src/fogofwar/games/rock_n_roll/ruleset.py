@@ -50,7 +50,7 @@ NOTATION: Final[dict[str, tuple[str, ...]]] = {
     "act": ("act",),
     "swap": ("swap CARD",),
     "deal": ("deal take", "deal return UNIT", "deal interrupt"),
-    "pass": ("pass", "pass turn"),
+    "pass": ("pass", "pass turn", "pass round"),
     "take": ("take deck", "take UNIT"),
     "free": ("free PRISONER",),
     "torture": ("torture PRISONER",),
@@ -149,6 +149,7 @@ class RockNRoll(Ruleset):
   swap VO4             a card for a new one of its kind (1 RD)
   deal take | deal return V3 | deal interrupt | pass     the Devil's hand
   pass turn            decline the interrupt until the opponent's turn ends
+  pass round           decline it for the rest of the round (don't ask again)
   free V3 / torture P7 / execute P7 / recruit P7 / spare P7   prisoners
   reveal S2 / first L3 / withdraw B / take deck | take V4"""
     action_rules = RULE_OF
@@ -230,6 +231,7 @@ class RockNRoll(Ruleset):
         t += [("first", (c.id,)) for c in cards.locals]
         t += [("withdraw", (x,)) for x in letters]
         t += [(k, ()) for k in ("supply", "act", "rnr", "keep", "pass", "orders", "end")]
+        t += [("pass", ("round",))]  # appended: the indices before it stay as they were
         return ActionEncoding(t)
 
     def describe_event(self, event: Mapping[str, Any]) -> str | None:

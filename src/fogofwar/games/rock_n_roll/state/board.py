@@ -107,6 +107,8 @@ class Board(TableState):
         # The side that declined its interrupt for the rest of the opponent's turn
         # (``pass turn``): a convenience, the offer of PT-D3 taken as refused in advance.
         self.declined: str | None = None
+        # The same for the rest of the round (``pass round``): "don't ask again".
+        self.declined_round: str | None = None
         # The Current Act's card, out of every pile while it is played (PT-R3).
         self.forced: str | None = None
         self.named: str | None = None
@@ -290,7 +292,7 @@ class Board(TableState):
         if self.pending is not None:
             return frozenset({self.pending.seat})
         # PT-D3: before each of its opponent's actions the side not on turn answers the
-        # offer of its interrupt first (deal interrupt, pass, or pass turn); then the
+        # offer of its interrupt first (deal interrupt, pass, pass turn or pass round); then the
         # side on turn acts. One seat at a time, so a table (or a batch) asks the off-turn
         # side before every action of either side alike.
         if self._window_open():
@@ -307,6 +309,7 @@ class Board(TableState):
             and not self.dealt[other(self.turn)]
             and not self.window_passed
             and self.declined != other(self.turn)
+            and self.declined_round != other(self.turn)
         )
 
     def stage(self) -> Phase | Decision:

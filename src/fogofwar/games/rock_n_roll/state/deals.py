@@ -7,9 +7,10 @@
   deployment phase.
 * ``deal interrupt``: the side off turn is offered it before every action of the side
   on turn that starts something, and answers first — ``deal interrupt`` when it holds an
-  order it could play, ``pass``, or ``pass turn`` (declined for the rest of the turn);
-  the offer is made whether or not it holds one, so ``to_act`` reveals nothing of its
-  hand. It then plays one order (``orders.py``), and the turn resumes.
+  order it could play, ``pass``, ``pass turn`` (declined for the rest of the turn) or
+  ``pass round`` (for the rest of the round); the offer is made whether or not it holds
+  one, so ``to_act`` reveals nothing of its hand. It then plays one order
+  (``orders.py``), and the turn resumes.
 
 After any deal: no ROCK'N'ROLL; no RD dice either when ``devils_hand_blocks_rd`` is on
 (PT-D2).
@@ -137,16 +138,19 @@ class Deals(Exchange):
         self.pending = Interrupt(s)
 
     def _pass_options(self, s: str) -> list[tuple[()] | tuple[str]]:
-        return [(), ("turn",)]
+        return [(), ("turn",), ("round",)]
 
     def _check_pass(self, s: str, args: tuple[()] | tuple[str | None]) -> Refusal | None:
-        """PT-D3: the side off turn lets the next action go (``pass``), or the rest of
-        the opponent's turn (``pass turn``)."""
+        """PT-D3: the side off turn lets the next action go (``pass``), the rest of the
+        opponent's turn (``pass turn``) or of the round (``pass round``, (R): "don't ask
+        again this round")."""
         if s == self.turn:
             return self._not_now(s, Kind.PASS)
-        return None if args in ((), ("turn",)) else OFF_TURN
+        return None if args in ((), ("turn",), ("round",)) else OFF_TURN
 
     def _pass(self, s: str, args: tuple[()] | tuple[str]) -> None:
         self.window_passed = True
         if args == ("turn",):
             self.declined = s
+        elif args == ("round",):
+            self.declined_round = s

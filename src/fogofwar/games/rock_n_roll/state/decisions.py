@@ -129,7 +129,7 @@ class Decision(StrEnum):
     the interrupt to the side off turn (PT-D3), or a pending decision (its ``kind``, as
     views show it)."""
 
-    OFFER = "offer"  # the side off turn: deal interrupt, pass or pass turn (no pending)
+    OFFER = "offer"  # the side off turn: deal interrupt, pass, pass turn or pass round
     INTERRUPT = "interrupt"  # play the interrupt's order (PT-D3)
     FORCED = "forced"  # play the Current Act's card (PT-R3)
     POUR = "pour"  # RD dice into the roll (PT-C4)

@@ -80,7 +80,7 @@ class RockNRollState(Rounds):
         if self._window_open():
             return (
                 f"{reason}: the opponent answers the offer of its interrupt first "
-                "(deal interrupt, pass or pass turn)",
+                "(deal interrupt, pass, pass turn or pass round)",
                 "PT-D3",
             )
         return f"{reason}: the other side's decision comes first", "PT-C3"
@@ -161,8 +161,8 @@ RockNRollState.rules = PhaseTable(
             play(Kind.DEAL, "PT-D3", St._check_interrupt, St._interrupt,
                  (word_arg("option", ("take", "return", "interrupt")), UNIT),
                  St._interrupt_options, optional=1),
-            play(Kind.PASS, "PT-D3", St._check_pass, St._pass, (word_arg("turn", ("turn",)),),
-                 St._pass_options, optional=1),
+            play(Kind.PASS, "PT-D3", St._check_pass, St._pass,
+                 (word_arg("for", ("turn", "round")),), St._pass_options, optional=1),
         ],
         Decision.INTERRUPT: _ORDERS,
         Decision.FORCED: _ORDERS,

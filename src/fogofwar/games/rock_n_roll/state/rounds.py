@@ -103,6 +103,7 @@ class Rounds(Operations):
         for pc in self.pieces.values():
             pc.hits = 0  # damage lasts for the round (ruling)
         self.round += 1
+        self.declined_round = None  # the offer of PT-D3 is made again each round
         self.round_stats = {s: {"kills": 0, "captures": 0} for s in SIDES}
         self._arrival()
 
