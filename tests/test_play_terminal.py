@@ -20,8 +20,11 @@ from pathlib import Path
 
 import pyte
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fogofwar.cli import main
+from fogofwar.commands.fit import MIN_BOARD, layout
 from fogofwar.commands.play import _legal_summary, drawing, parse_seat_options
 from fogofwar.commands.prompt import candidates
 from fogofwar.core.errors import RulesError
@@ -794,3 +797,23 @@ def test_replay_steps_one_action_per_enter(tmp_path: Path) -> None:
     assert "after action 1 of" in second and "after action 2 of" not in second
     s.send("q")
     assert s.wait() == 0
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    height=st.integers(10, 90),
+    facts=st.integers(0, 20),
+    news=st.integers(0, 40),
+    board=st.integers(0, 80),
+)
+def test_layout_fits_the_height(height: int, facts: int, news: int, board: int) -> None:
+    # Rule, news (with its heading), board (with the "a window" line when cut), facts,
+    # legal line and prompt: never more lines than the terminal has, when the terminal
+    # leaves the board its minimum; everything whole when it all fits.
+    fit = layout(height=height, fixed=3, facts=facts, news=news, board=board)
+    used = 3 + facts + (1 + fit.news if fit.news else 0) + fit.board + (1 if fit.cut else 0)
+    if height - 3 - facts >= MIN_BOARD + 2:
+        assert used <= height
+    if 3 + facts + board + news + (1 if news else 0) <= height:
+        assert (fit.news, fit.board, fit.cut) == (news, board, False)
+    assert fit.news <= news and fit.board <= max(board, 2)

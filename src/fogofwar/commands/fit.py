@@ -43,12 +43,10 @@ def layout(*, height: int, fixed: int, facts: int, news: int, board: int) -> Lay
     heading = 1 if news else 0
     if board + news + heading <= room:
         return Layout(news, board, False)
-    # The board first (at least MIN_BOARD lines), the latest news in what is left.
-    shown = max(0, min(news, (room - 1 - MIN_BOARD - heading) // 2))
-    if news and shown == 0:
-        shown = 1 if room - 1 - heading - 1 >= 4 else 0
-    more = 1 if shown < news and shown else 0  # "… n earlier"
-    lines = room - 1 - (heading if shown else 0) - shown - more
+    # The latest news in up to a third of the room (the heading says how many are
+    # left out), the board in the rest, a line saying it is a window under it.
+    shown = min(news, max(2, room // 3), max(room - 1 - heading - MIN_BOARD, 0))
+    lines = room - 1 - (heading if shown else 0) - shown
     return Layout(shown, max(min(board, lines), 2), board > lines)
 
 

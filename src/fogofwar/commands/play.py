@@ -317,11 +317,11 @@ class TerminalGame:
         )
         if lines and fit.news:
             # From the seat's own last action on: its dice and results come first.
-            self.console.print(f"[bold]Since {seat}'s last action:[/]")
-            if fit.news < len(lines):
-                self.console.print(
-                    f"  … {len(lines) - fit.news} earlier (log shows them)", highlight=False
-                )
+            earlier = len(lines) - fit.news
+            more = (
+                f" [dim](the latest {fit.news}; log shows all {len(lines)})[/]" if earlier else ""
+            )
+            self.console.print(f"[bold]Since {seat}'s last action:[/]{more}")
             for line in lines[-fit.news :]:
                 self.console.print(
                     f"  {line}", highlight=False, no_wrap=fit.cut, overflow="ellipsis"

@@ -389,7 +389,7 @@ def screen_view(view: PlayerView, config: Mapping[str, Any]) -> Screen:
     """The board apart from the facts and the events (for a terminal of any size)."""
     data = view_data(view)
     geo = geometry_for(str(config["board"]))
-    facts = Group(_facts(data, view.seat), _events(data))
+    facts = Group(_facts(data, view.seat), *([_events(data)] if data["events"] else []))
     return Screen(
         board=_board(data, geo),
         facts=facts,
