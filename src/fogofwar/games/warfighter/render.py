@@ -29,6 +29,9 @@ _LINES: dict[str, str] = {
     "hostile_turn": "— hostile turn {turn} —",
     "check_not_rolled": "{check}: nobody there to roll it [{rule}]",
     "game_over": "mission over: {reason} [{rule}]",
+    "check_placed": "{check} placed on {location} (from {source})",
+    "nothing_to_remove": "{card}: nothing to remove on {location}",
+    "turn_over": "— turn {turn} is over —",
 }
 
 
@@ -60,7 +63,7 @@ def event_line(e: Mapping[str, Any]) -> str | None:
         what = f"{e['hostile']}'s Door" if e["door"] else e["hostile"]
         return (
             f"{e['soldier']} attacks {what} with {e['weapon']} at Cover {e['cover']}: "
-            f"{e['rolls']} → {e['ekias']} EKIA [{e['rule']}]"
+            f"{' '.join(str(r) for r in e['rolls'])} → {e['ekias']} EKIA [{e['rule']}]"
         )
     if kind == "hostile_attack":
         hit = "hit" if e["hit"] else "miss"

@@ -23,7 +23,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from ...core.game import PlayerView, Screen
+from ...core.game import PlayerView, Screen, plain_event
 from ...core.grid import Board, Edge, Square, render_rich
 from .maps import map_of
 from .observer import ModelView, ZeroDarkView, view_data
@@ -66,13 +66,89 @@ def event_line(e: Mapping[str, Any]) -> str | None:
     if kind == "test":
         n = e["successes"]
         return (
-            f"{e['who']} {e['purpose']}: {e['dice']}d12 at TN {e['tn']} rolled {e['rolled']} "
-            f"→ {n} success{'' if n == 1 else 'es'}"
+            f"{e['who']} {e['purpose']}: {e['dice']}d12 at TN {e['tn']} rolled "
+            f"{' '.join(str(d) for d in e['rolled'])} → {n} success{'' if n == 1 else 'es'}"
         )
     if kind == "door":
         return f"{e['model']} {'opens' if e['open'] else 'closes'} the door {e['edge']}"
     template = _LINES.get(kind)
     return None if template is None else template.format(**e)
+
+
+def _yes(value: object) -> str:
+    return "yes" if value else "no"
+
+
+_SENTENCES: dict[str, Any] = {
+    "activation": lambda e: f"Turn {e['turn']}: {e['model']} is activated.",
+    "activation_end": lambda e: f"{e['model']}'s activation ends.",
+    "bonus_actions": lambda e: (
+        f"{e['model']} gains {e['count']} bonus action{'' if e['count'] == 1 else 's'} "
+        f"[{e['rule']}]."
+    ),
+    "boss_target": lambda e: f"{e['bogey']} is the boss to take down [{e['rule']}].",
+    "buying_time": lambda e: (
+        f"{e['spook']} buys time: {e['cards']} cards from the Control Deck [{e['rule']}]."
+    ),
+    "buying_time_choices": lambda e: (
+        "Buying time: "
+        + ", ".join(f"{k} {_yes(v)}" for k, v in e["choices"].items())
+        + f" [{e['rule']}]."
+    ),
+    "cautious": lambda e: f"{e['model']} moves cautiously [{e['rule']}].",
+    "cqb": lambda e: (
+        f"Close quarters: {e['model']} and {e['bogey']} ({e['moved']} moved"
+        + (", persuasion possible)." if e.get("persuade") else ").")
+    ),
+    "cqb_choice": lambda e: f"{e['model']} may fight or persuade {e['bogey']} [{e['rule']}].",
+    "dotlight": lambda e: (
+        f"{e['model']} puts a dotlight on {e['target']} at range {e['range']} ({e['status']})."
+    ),
+    "double_agent": lambda e: f"{e['bogey']} is the double agent [{e['rule']}].",
+    "hand_drawn": lambda e: f"{e['spook']} draws a hand of {e['cards']} cards [{e['rule']}].",
+    "only_down": lambda e: f"{e['model']} can only be put down, not killed [{e['rule']}].",
+    "pass": lambda e: f"{e['model']} passes.",
+    "prepared": lambda e: (
+        f"{e['seat']} has chosen its task ({e['task']}) and "
+        + ("buys time." if e.get("buy") else "does not buy time.")
+    ),
+    "roll_off": lambda e: (
+        "Roll-off: "
+        + ", ".join(f"{k} {v}" for k, v in e["rolls"].items())
+        + f"; {e['first']} goes first."
+    ),
+    "shoot": lambda e: (
+        f"{e['model']} shoots at {e['target']} at range {e['range']} ({e['status']})."
+    ),
+    "support_removed": lambda e: (
+        f"{e['model']} loses a support token ({e['left']} left) [{e['rule']}]."
+    ),
+    "targeted": lambda e: f"{e['model']} is targeted by {e['by']} [{e['rule']}].",
+    "task": lambda e: f"{e['spook']}'s priority task: {e['task']} [{e['rule']}].",
+    "turn": lambda e: f"Turn {e['turn']}.",
+    "acquired": lambda e: f"{e['model']} acquires the dead drop on {e['square']} [{e['rule']}].",
+    "ally_lost": lambda e: f"{e['hero']} loses its ally {e['ally']} [{e['rule']}].",
+    "dependent": lambda e: f"{e['ally']} depends on {e['hero']} [{e['rule']}].",
+    "exit": lambda e: f"{e['model']} leaves by the exit on {e['square']} [{e['rule']}].",
+    "objective": lambda e: f"{e['model']} completes the objective on {e['square']} [{e['rule']}].",
+    "second_deck": lambda e: (
+        f"The Control Deck is used up: a second deck of {e['cards']} cards [{e['rule']}]."
+    ),
+    "verified": lambda e: f"{e['model']} verifies the boss {e['boss']} [{e['rule']}].",
+}
+
+
+def event_sentence(e: Mapping[str, Any]) -> str:
+    """One Zero Dark event as a line for people: the line drawn under the map where
+    there is one, else its sentence, else its fields."""
+    try:
+        line = event_line(e)
+        if line is None:
+            make = _SENTENCES.get(str(e["kind"]))
+            line = None if make is None else str(make(e))
+    except (KeyError, TypeError, ValueError):
+        line = None
+    return line if line is not None else plain_event(e)
 
 
 ARROWS: dict[str, str] = {"NE": "↗", "NW": "↖", "SE": "↘", "SW": "↙"}

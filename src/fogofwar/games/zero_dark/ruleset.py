@@ -23,7 +23,6 @@ from ...core.game import (
     Screen,
     SightExplanation,
     State,
-    plain_event,
 )
 from ...core.grid import Board, board_json, parse_board
 from ...core.odds import OddsQuery
@@ -33,7 +32,7 @@ from .missions import SHIPPED_MISSIONS, load_mission, parse_mission
 from .observer import build_view
 from .odds import QUERIES
 from .profiles import ROSTER, TASKS
-from .render import event_line, render_view, screen_view
+from .render import event_sentence, render_view, screen_view
 from .seat_sight import map_for, seat_sight
 from .sight import explain_sight, explain_view
 from .state import (
@@ -345,7 +344,7 @@ class ZeroDark(Ruleset):
         return ActionEncoding(templates)
 
     def describe_event(self, event: Mapping[str, Any]) -> str | None:
-        return event_line(event) or plain_event(event)
+        return event_sentence(event)
 
     def screen(self, view: PlayerView, config: Mapping[str, Any]) -> Screen:
         return screen_view(view, self.resolve_config(config))
