@@ -35,7 +35,7 @@ The package, one concept a module (import from the package):
 
 from __future__ import annotations
 
-from .actions import JSON, Action, Event, canonical_json, emit, plain_event
+from .actions import JSON, Action, Event, canonical_json, emit, plain_event, sentence
 from .actions import ArgValue as ArgValue
 from .config import Config, ConfigSchema, Option
 from .encoding import ActionEncoding
@@ -67,4 +67,5 @@ __all__ = [
     "register",
     "registered_rulesets",
     "ruleset_ref",
+    "sentence",
 ]

@@ -148,3 +148,16 @@ def plain_event(event: Mapping[str, Any]) -> str:
         if k != "kind" and v is not None and v != [] and v != ""
     ]
     return f"{kind}: {', '.join(fields)}" if fields else kind
+
+
+def sentence(table: Mapping[str, Any], event: Mapping[str, Any]) -> str | None:
+    """``table[kind](event)``: a rule set's sentence for an event, or ``None`` when it has
+    none for that kind or the event lacks a field the sentence reads (then the caller
+    falls back to :func:`plain_event`)."""
+    make = table.get(str(event.get("kind")))
+    if make is None:
+        return None
+    try:
+        return str(make(event))
+    except (KeyError, TypeError, ValueError):
+        return None

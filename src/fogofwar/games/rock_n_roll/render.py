@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, cast
 
-from ...core.game import PlayerView, plain_event
+from ...core.game import PlayerView, plain_event, sentence
 from .observer import CardJSON, OrderJSON, UnitJSON, unit_face, view_data
 from .state import id_key
 
@@ -216,11 +216,5 @@ _SENTENCES: dict[str, Any] = {
 
 def event_sentence(e: Mapping[str, Any]) -> str:
     """One Rock-n-Roll event (its JSON form) as a sentence for people."""
-    make = _SENTENCES.get(str(e["kind"]))
-    if make is None:
-        return plain_event(e)
-    try:
-        text = str(make(e))
-    except (KeyError, TypeError, ValueError):  # a field this sentence did not expect
-        return plain_event(e)
-    return text[0].upper() + text[1:]
+    text = sentence(_SENTENCES, e)
+    return plain_event(e) if not text else text[0].upper() + text[1:]

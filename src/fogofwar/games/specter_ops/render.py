@@ -23,7 +23,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from ...core.game import PlayerView, Screen, plain_event
+from ...core.game import PlayerView, Screen, plain_event, sentence
 from .characters import AGENTS, CARDS, HUNTERS
 from .geometry import Geometry, geometry_for
 from .observer import SpecterOpsView, view_data
@@ -336,13 +336,7 @@ _SENTENCES: dict[str, Any] = {
 
 def event_sentence(e: Mapping[str, Any]) -> str:
     """One Specter Ops event (its JSON form) as a sentence for people."""
-    make = _SENTENCES.get(str(e["kind"]))
-    if make is None:
-        return plain_event(e)
-    try:
-        return str(make(e))
-    except (KeyError, TypeError, ValueError):  # a field this sentence did not expect
-        return plain_event(e)
+    return sentence(_SENTENCES, e) or plain_event(e)
 
 
 def _events(view: SpecterOpsView) -> Text:

@@ -23,7 +23,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from ...core.game import PlayerView, Screen, plain_event
+from ...core.game import PlayerView, Screen, plain_event, sentence
 from ...core.grid import Board, Edge, Square, render_rich
 from .maps import map_of
 from .observer import ModelView, ZeroDarkView, view_data
@@ -143,12 +143,9 @@ def event_sentence(e: Mapping[str, Any]) -> str:
     there is one, else its sentence, else its fields."""
     try:
         line = event_line(e)
-        if line is None:
-            make = _SENTENCES.get(str(e["kind"]))
-            line = None if make is None else str(make(e))
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError):  # a field the drawn line did not expect
         line = None
-    return line if line is not None else plain_event(e)
+    return line or sentence(_SENTENCES, e) or plain_event(e)
 
 
 ARROWS: dict[str, str] = {"NE": "↗", "NW": "↖", "SE": "↘", "SW": "↙"}
