@@ -72,6 +72,7 @@ def test_the_readme_has_its_examples() -> None:
 def test_every_readme_command_runs_as_written(tmp_path: Path) -> None:
     # The example game of the test suite is found from the folder one works in.
     (tmp_path / "tests").symlink_to(ROOT / "tests", target_is_directory=True)
+    (tmp_path / "studies").symlink_to(ROOT / "studies", target_is_directory=True)
     failed = []
     for line in command_lines():
         argv = _argv(line, tmp_path)

@@ -76,6 +76,23 @@ def rulesets_command(
     rulesets(json_out=json_out, console=_out())
 
 
+@app.command("study")
+def study_command(
+    file: str = typer.Argument(..., metavar="FILE.toml", help="A study file (docs/studies.md)."),
+    out: str | None = typer.Option(
+        None, "--out", metavar="DIR", help="Where results.json and games.jsonl go (default: FILE/)."
+    ),
+    workers: int | None = typer.Option(
+        None, "--workers", metavar="N", min=1, help="Worker processes (default: the cores)."
+    ),
+    json_out: bool = typer.Option(False, "--json", help="Print results.json instead of tables."),
+) -> None:
+    """Run a balance study: every cell of a study file, compared side by side."""
+    from .commands.study import study
+
+    study(file, out=out, workers=workers, json_out=json_out, console=_out())
+
+
 @app.command("bots")
 def bots_command(
     ruleset: str | None = typer.Argument(

@@ -104,7 +104,7 @@ def sim_command(
         seats = parse_seats(seat or [])
         # Check everything before the progress bar starts, so an error is one clean line.
         resolve_seats(rs, rs.resolve_config(overrides), seats)
-        with _progress(games, enabled=not json_out) as report:
+        with progress_bar(games, enabled=not json_out) as report:
             result = run_batch(
                 rs,
                 games=games,
@@ -150,16 +150,18 @@ def _save_records(result: BatchResult, folder: str) -> None:
 
 
 @contextmanager
-def _progress(total: int, *, enabled: bool) -> Iterator[ProgressCallback | None]:
+def progress_bar(
+    total: int, *, enabled: bool, label: str = "playing"
+) -> Iterator[ProgressCallback | None]:
     """A rich progress bar on stderr (stdout stays clean for the results): games done, the
     rate, the time spent and the time left; none with ``--json`` or when stderr is not a
-    terminal (a pipe, a log file)."""
+    terminal (a pipe, a log file). Yields ``report(games done, total)``."""
     console = Console(stderr=True)
     if not enabled or not console.is_terminal:
         yield None
         return
     with Progress(
-        TextColumn("playing"),
+        TextColumn(label),
         BarColumn(),
         MofNCompleteColumn(),
         TextColumn("{task.fields[rate]}"),

@@ -412,7 +412,10 @@ class ZeroDark(Ruleset):
         if not isinstance(state, ZeroDarkState):
             return {}
         report = state.report
-        task = None if report is None else report["task_success"]
+        # A task's success: not yet (0) before the report; left out without a task.
+        task = (
+            (False if state.task != "none" else None) if report is None else report["task_success"]
+        )
         xp = {} if report is None else report["xp"]
         return {
             "success": 1.0 if report is not None and report["result"] == "success" else 0.0,

@@ -1,0 +1,320 @@
+"""Balance studies: a study file, its cells, and their results (``fogofwar study``).
+
+A study file (TOML) names a rule set, a base configuration, the bots at the seats, the
+options to vary and the games per cell::
+
+    [study]
+    ruleset = "specter-ops"
+    games = 200                 # per cell
+    seed = 1
+    metrics = ["rounds"]        # optional: the metrics to report (default: all)
+
+    [config]                    # the base configuration (defaults for the rest)
+    players = 3
+
+    [seats]                     # bots by seat (the rest play "random")
+    agent = "so-agent"
+    hunter1 = "so-hunter"
+
+    [vary]                      # every combination of these values is a cell
+    characters = [true, false]
+
+or named variants instead of (or besides) ``[vary]``::
+
+    [[variant]]
+    name = "no cards"
+    config = { characters = false }
+
+Each cell's games are seeded from the study's seed, the cell's name and the game's
+index only (:func:`cell_seed`), so a study gives the same results on any number of
+workers. Every cell reports its wins per side with Wilson 95% intervals and each
+metric's spread; every pair of cells that differ in one option is compared side by side
+with Newcombe's interval and a sentence saying whether the difference is real at 95%.
+
+Errors name the file, the line and what was expected.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import tomllib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..core.errors import BadDataError, RulesError
+from ..core.game import JSON, Ruleset, get_ruleset
+from .runner import BatchResult, ProgressCallback, resolve_seats, run_batch
+from .stats import difference
+
+__all__ = ["Cell", "Study", "cell_seed", "compare", "load_study", "run_study", "seats_in"]
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One configuration of a study.
+
+    Attributes:
+        name: ``"characters=true, players=2"`` for a combination, else the variant's name.
+        options: the options this cell sets over the base configuration.
+    """
+
+    name: str
+    options: Mapping[str, JSON]
+
+
+@dataclass(frozen=True)
+class Study:
+    """A study file, checked (see the module doc)."""
+
+    file: str
+    ruleset: Ruleset
+    config: Mapping[str, JSON]
+    seats: Mapping[str, str]
+    games: int
+    seed: int | str
+    metrics: tuple[str, ...]
+    cells: tuple[Cell, ...]
+    varied: tuple[str, ...] = field(default=())
+
+
+def _value(v: JSON) -> str:
+    return json.dumps(v) if isinstance(v, bool) or v is None else str(v)
+
+
+def seats_in(seats: Mapping[str, str], here: Sequence[str]) -> dict[str, str]:
+    """The bots of the seats a cell's game has (a study may name ``hunter4`` for its
+    5-player cells only)."""
+    return {s: b for s, b in seats.items() if s in here}
+
+
+def cell_seed(study_seed: int | str, cell: Cell) -> str:
+    """The batch seed of a cell: the study's seed and the cell's name only."""
+    return f"{study_seed}/{cell.name}"
+
+
+def _line(text: str, key: str) -> int | None:
+    """The first line of ``text`` that sets ``key`` (TOML gives no positions)."""
+    for n, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if stripped.startswith((f"{key} ", f"{key}=", f"[{key}]", f'"{key}"')):
+            return n
+    return None
+
+
+def load_study(path: str | Path) -> Study:
+    """Read and check a study file.
+
+    Raises:
+        BadDataError: not TOML, or an unknown rule set, option, value, seat, bot or
+            metric (naming the file, the line and what was expected).
+    """
+    name = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BadDataError(name, "a readable study file", found=exc.strerror) from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise BadDataError(name, "a TOML study file", found=str(exc)) from None
+
+    def bad(key: str, expected: str, found: object = None) -> BadDataError:
+        shown = None if found is None else str(found)
+        return BadDataError(name, expected, line=_line(text, key), found=shown)
+
+    head = data.get("study")
+    if not isinstance(head, dict):
+        raise bad("study", "a [study] table with ruleset, games and seed")
+    try:
+        rs = get_ruleset(str(head.get("ruleset", "")))
+    except RulesError as exc:
+        raise bad("ruleset", "a rule set this fogofwar plays", exc) from None
+    games = head.get("games", 100)
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise bad("games", "games: a whole number of games per cell, 1 or more", games)
+    seed = head.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise bad("seed", "seed: a whole number or a string", seed)
+    base = data.get("config", {})
+    if not isinstance(base, dict):
+        raise bad("config", "a [config] table of options")
+    known = {o.name for o in rs.config_schema.options}
+    for key in base:
+        if key not in known:
+            raise bad(key, f"an option of {rs.id} ({', '.join(sorted(known))})", key)
+    vary = data.get("vary", {})
+    if not isinstance(vary, dict):
+        raise bad("vary", "a [vary] table: option = [values]")
+    for key, values in vary.items():
+        if key not in known:
+            raise bad(key, f"an option of {rs.id} ({', '.join(sorted(known))})", key)
+        if not isinstance(values, list) or not values:
+            raise bad(key, f"{key} = [a list of values]", values)
+    variants = data.get("variant", [])
+    if not isinstance(variants, list):
+        raise bad("variant", "[[variant]] tables with a name and a config")
+    cells: list[Cell] = []
+    keys = list(vary)
+    for combo in itertools.product(*(vary[k] for k in keys)) if keys else ():
+        options = dict(zip(keys, combo, strict=True))
+        label = ", ".join(f"{k}={_value(v)}" for k, v in options.items())
+        cells.append(Cell(label, options))
+    for v in variants:
+        if not isinstance(v, dict) or not isinstance(v.get("name"), str):
+            raise bad("variant", 'a [[variant]] with name = "..." and config = {...}', v)
+        options = v.get("config", {})
+        if not isinstance(options, dict):
+            raise bad("variant", "a variant's config = { option = value, ... }", options)
+        for key in options:
+            if key not in known:
+                raise bad(key, f"an option of {rs.id} ({', '.join(sorted(known))})", key)
+        cells.append(Cell(v["name"], dict(options)))
+    if not cells:
+        cells.append(Cell("base", {}))
+    if len({c.name for c in cells}) != len(cells):
+        raise bad("variant", "cells with distinct names", ", ".join(c.name for c in cells))
+    seats = data.get("seats", {})
+    if not isinstance(seats, dict) or not all(isinstance(b, str) for b in seats.values()):
+        raise bad("seats", 'a [seats] table: seat = "bot"')
+    probes: dict[str, float] = {}
+    every_seat: set[str] = set()
+    for cell in cells:
+        try:
+            config = rs.resolve_config({**base, **cell.options})
+        except RulesError as exc:
+            first = next(iter(cell.options), "config")
+            raise bad(first, f"a valid configuration for cell {cell.name!r}", exc) from None
+        here = rs.seats(config)
+        every_seat.update(here)
+        try:
+            resolve_seats(rs, config, seats_in(seats, here))
+        except RulesError as exc:
+            raise bad("seats", "bots that play this game", exc) from None
+        probes.update(rs.metrics(rs.new_game(config, 0)))
+    for seat in seats:
+        if seat not in every_seat:
+            raise bad(seat, f"a seat of {rs.id} ({', '.join(sorted(every_seat))})", seat)
+    metrics = head.get("metrics", [])
+    if not isinstance(metrics, list) or not all(isinstance(m, str) for m in metrics):
+        raise bad("metrics", 'metrics = ["name", ...]', metrics)
+    for m in metrics:
+        if m not in probes:
+            raise bad("metrics", f"a metric of {rs.id} ({', '.join(sorted(probes))})", m)
+    return Study(
+        name, rs, dict(base), dict(seats), games, seed, tuple(metrics), tuple(cells), tuple(keys)
+    )
+
+
+def compare(study: Study, results: Sequence[BatchResult]) -> list[dict[str, JSON]]:
+    """Every pair of cells that differ in exactly one varied option, side by side: the
+    difference of each side's win rate with Newcombe's 95% interval, and a sentence."""
+    out: list[dict[str, JSON]] = []
+    by_cell = list(zip(study.cells, results, strict=True))
+    for (a, ra), (b, rb) in itertools.combinations(by_cell, 2):
+        if set(a.options) != set(b.options):
+            continue
+        differ = [k for k in a.options if a.options[k] != b.options[k]]
+        if len(differ) != 1:
+            continue
+        (key,) = differ
+        sa, sb = ra.stats(), rb.stats()
+        for side in sa.wins:
+            pa, pb = sa.wins[side], sb.wins.get(side)
+            if pb is None:
+                continue
+            d = difference(pa.successes, pa.trials, pb.successes, pb.trials)
+            low, high = d.interval.low, d.interval.high
+            # Said as "more" or "less" often, the interval in the same direction.
+            more = "more" if d.estimate >= 0 else "less"
+            shown = (low, high) if d.estimate >= 0 else (-high, -low)
+            verdict = (
+                "a real difference at 95%"
+                if d.significant
+                else "not a clear difference at 95% (the interval holds 0)"
+            )
+            sentence = (
+                f"{side} wins {abs(d.estimate) * 100:.1f}% [{shown[0] * 100:.1f}, "
+                f"{shown[1] * 100:.1f}] {more} often with {key}={_value(a.options[key])} "
+                f"than with {key}={_value(b.options[key])} — {verdict}"
+            )
+            out.append(
+                {
+                    "cells": [a.name, b.name],
+                    "option": key,
+                    "values": [a.options[key], b.options[key]],
+                    "side": side,
+                    "difference": d.estimate,
+                    "interval": [low, high],
+                    "significant": d.significant,
+                    "sentence": sentence,
+                }
+            )
+    return out
+
+
+def _cell_json(study: Study, cell: Cell, result: BatchResult) -> dict[str, JSON]:
+    stats = result.stats()
+    spreads = {
+        k: v.to_json() for k, v in stats.spreads.items() if not study.metrics or k in study.metrics
+    }
+    return {
+        "name": cell.name,
+        "options": dict(cell.options),
+        "config": result.config.to_json(),
+        "seed": cell_seed(study.seed, cell),
+        "games": stats.games,
+        "wins": {side: p.to_json() for side, p in stats.wins.items()},
+        "draws": stats.draws.to_json(),
+        "mean_length": stats.mean_length,
+        "metrics": spreads,
+    }
+
+
+def run_study(
+    study: Study,
+    *,
+    workers: int = 1,
+    progress: Callable[[str, int, int], None] | None = None,
+    on_game: Callable[[dict[str, JSON]], None] | None = None,
+) -> dict[str, JSON]:
+    """Play every cell of ``study`` and return its results (``results.json``).
+
+    Args:
+        workers: local processes per cell (the results do not depend on it).
+        progress: called with (cell name, games done, games per cell).
+        on_game: called with each game's line (``games.jsonl``), cell by cell, in order.
+    """
+    results: list[BatchResult] = []
+    for cell in study.cells:
+        report: ProgressCallback | None = None
+        if progress is not None:
+            report = (lambda name: lambda done, total: progress(name, done, total))(cell.name)
+        config = {**study.config, **cell.options}
+        here = study.ruleset.seats(study.ruleset.resolve_config(config))
+        result = run_batch(
+            study.ruleset,
+            games=study.games,
+            seed=cell_seed(study.seed, cell),
+            seats=seats_in(study.seats, here),
+            config_overrides=config,
+            workers=workers,
+            progress=report,
+        )
+        results.append(result)
+        if on_game is not None:
+            for line in result.game_lines():
+                on_game({"cell": cell.name, **line})
+    return {
+        "study": Path(study.file).name,
+        "ruleset": study.ruleset.id,
+        "ruleset_version": study.ruleset.version,
+        "seed": study.seed,
+        "games_per_cell": study.games,
+        "seats": dict(study.seats),
+        "base_config": dict(study.config),
+        "varied": list(study.varied),
+        "cells": [_cell_json(study, c, r) for c, r in zip(study.cells, results, strict=True)],
+        "comparisons": compare(study, results),
+    }
