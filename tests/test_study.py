@@ -116,3 +116,74 @@ def test_study_command_writes_results_and_games(
     assert wins == sum("squad" in g["sides"] for g in lines if g["cell"] == "turns=4")
     code = main(["study", str(tmp_path / "missing.toml")])
     assert code == 2 and "missing.toml" in capsys.readouterr().err
+
+
+def test_resume_after_a_cut_gives_the_same_results(tmp_path: Path) -> None:
+    # A study killed at any point (here: its games.jsonl cut after some lines, the last
+    # one half written) goes on with --resume: no game repeated or lost, the same results.
+    path = write(tmp_path, SMALL.format(games=8, turns="[4, 6]"))
+    whole = tmp_path / "whole"
+    assert main(["study", str(path), "--out", str(whole), "--workers", "1", "--json"]) == 0
+    expected = json.loads((whole / "results.json").read_text())
+    lines = (whole / "games.jsonl").read_text().splitlines(keepends=True)
+    for cut in (0, 3, 11):
+        part = tmp_path / f"part{cut}"
+        part.mkdir()
+        (part / "games.jsonl").write_text("".join(lines[:cut]) + lines[cut][:17])
+        code = main(
+            ["study", str(path), "--out", str(part), "--workers", "2", "--resume", "--json"]
+        )
+        assert code == 0
+        assert json.loads((part / "results.json").read_text()) == expected
+        got = [json.loads(x) for x in (part / "games.jsonl").read_text().splitlines()]
+        assert sorted((g["cell"], g["game"]) for g in got) == sorted(
+            (c, i) for c in ("turns=4", "turns=6") for i in range(8)
+        )
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "games.jsonl").write_text(lines[0].replace('"turns=4"', '"turns=5"'))
+    code = main(["study", str(path), "--out", str(other), "--resume"])
+    assert code == 2
+
+
+def test_ctrl_c_stops_cleanly_and_resume_goes_on(tmp_path: Path) -> None:
+    # A real Ctrl-C (SIGINT) while the games are played: exit 130, every game played
+    # so far kept; --resume then gives what an uninterrupted run gives.
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    text = """
+[study]
+ruleset = "specter-ops"
+games = 40
+seed = 5
+[config]
+players = 3
+characters = true
+[vary]
+max_rounds = [20, 40]
+"""
+    path = write(tmp_path, text)
+    out = tmp_path / "out"
+    argv = [sys.executable, "-m", "fogofwar", "study", str(path), "--out", str(out)]
+    proc = subprocess.Popen([*argv, "--workers", "1"], stdout=subprocess.PIPE, text=True)
+    games = out / "games.jsonl"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if games.exists() and len(games.read_text().splitlines()) >= 5:
+            break
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    said, _ = proc.communicate(timeout=120)
+    assert proc.returncode == 130 and "--resume goes on" in said
+    kept = len(games.read_text().splitlines())
+    assert 5 <= kept < 80
+    done = subprocess.run([*argv, "--workers", "2", "--resume", "--json"], capture_output=True,
+                          text=True, timeout=300, check=True)  # fmt: skip
+    whole = subprocess.run(
+        [sys.executable, "-m", "fogofwar", "study", str(path), "--out", str(tmp_path / "w"),
+         "--workers", "1", "--json"], capture_output=True, text=True, timeout=300, check=True,
+    )  # fmt: skip
+    assert json.loads(done.stdout) == json.loads(whole.stdout)

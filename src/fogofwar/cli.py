@@ -85,12 +85,16 @@ def study_command(
     workers: int | None = typer.Option(
         None, "--workers", metavar="N", min=1, help="Worker processes (default: the cores)."
     ),
+    resume: bool = typer.Option(
+        False, "--resume", help="Go on with a stopped study: its games.jsonl is kept."
+    ),
     json_out: bool = typer.Option(False, "--json", help="Print results.json instead of tables."),
 ) -> None:
     """Run a balance study: every cell of a study file, compared side by side."""
     from .commands.study import study
 
-    study(file, out=out, workers=workers, json_out=json_out, console=_out())
+    code = study(file, out=out, workers=workers, resume=resume, json_out=json_out, console=_out())
+    raise typer.Exit(code)
 
 
 @app.command("bots")

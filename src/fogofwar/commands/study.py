@@ -15,44 +15,78 @@ from rich.table import Table
 
 from ..core.game import JSON
 from ..sim.command import progress_bar
-from ..sim.study import load_study, run_study
+from ..sim.runner import game_line
+from ..sim.study import cell_seed, load_study, read_games, run_study
 
 
 def study(
-    file: str, *, out: str | None, workers: int | None, json_out: bool, console: Console
-) -> None:
+    file: str,
+    *,
+    out: str | None,
+    workers: int | None,
+    resume: bool,
+    json_out: bool,
+    console: Console,
+) -> int:
     """Run the study ``file``; write its results into ``out`` (default: a folder named
-    after the file, beside it)."""
+    after the file, beside it). Returns the exit status: 0, or 130 when stopped by
+    Ctrl-C (every game played so far is in ``games.jsonl``; ``--resume`` goes on)."""
     spec = load_study(file)
     folder = Path(out) if out else Path(file).with_suffix("")
     folder.mkdir(parents=True, exist_ok=True)
+    games_path = folder / "games.jsonl"
+    known = read_games(games_path, spec) if resume else {}
+    if resume:
+        # Keep only whole lines: a line cut short by a kill is played again.
+        kept = [
+            json.dumps({"cell": cell, **game_line(cell_seed(spec.seed, c), i, g)},
+                       ensure_ascii=False, sort_keys=True)
+            for c in spec.cells for cell in [c.name]
+            for i, g in sorted(known.get(cell, {}).items())
+        ]  # fmt: skip
+        games_path.write_text("".join(line + "\n" for line in kept), encoding="utf-8")
     total = spec.games * len(spec.cells)
     done: dict[str, int] = {}
-    games_path = folder / "games.jsonl"
-    with (
-        games_path.open("w", encoding="utf-8") as games,
-        progress_bar(total, enabled=not json_out, label="study") as report,
-    ):
+    try:
+        with (
+            games_path.open("a" if resume else "w", encoding="utf-8") as games,
+            progress_bar(total, enabled=not json_out, label="study") as report,
+        ):
 
-        def count(cell: str, n: int, _per_cell: int) -> None:
-            done[cell] = n
-            if report is not None:
-                report(sum(done.values()), total)
+            def count(cell: str, n: int, _per_cell: int) -> None:
+                done[cell] = n
+                if report is not None:
+                    report(sum(done.values()), total)
 
-        def write(line: dict[str, JSON]) -> None:
-            games.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
+            def write(line: dict[str, JSON]) -> None:
+                games.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
+                games.flush()  # a kill loses no game that was played
 
-        results = run_study(
-            spec, workers=workers or os.cpu_count() or 1, progress=count, on_game=write
+            results = run_study(
+                spec,
+                workers=workers or os.cpu_count() or 1,
+                progress=count,
+                on_game=write,
+                known=known,
+            )
+    except KeyboardInterrupt:
+        saved = sum(1 for _ in games_path.open(encoding="utf-8"))
+        console.print(
+            f"Stopped: {saved} of {total} games are in {games_path}; "
+            f"fogofwar study {file}{f' --out {out}' if out else ''} --resume goes on.",
+            highlight=False,
+            soft_wrap=True,
         )
+        return 130
     (folder / "results.json").write_text(
         json.dumps(results, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
     )
     if json_out:
         typer.echo(json.dumps(results, indent=2, ensure_ascii=False))
-        return
+        return 0
     _print(results, console)
     console.print(f"Written: {folder / 'results.json'}, {games_path}", highlight=False)
+    return 0
 
 
 def _print(results: Mapping[str, Any], console: Console) -> None:

@@ -243,21 +243,32 @@ class BatchResult:
         }
 
     def game_lines(self) -> list[dict[str, JSON]]:
-        """One JSON object per game, in order: its index and seed, the winners and
-        sides, why it ended, its length and its metrics (``sim --out FILE.jsonl``)."""
-        return [
-            {
-                "game": i,
-                "seed": game_seed(self.seed, i),
-                "winners": sorted(g.outcome.winners),
-                "sides": sorted(g.outcome.sides),
-                "reason": g.outcome.reason,
-                "rule": g.outcome.rule,
-                "length": g.length,
-                "metrics": dict(g.metrics),
-            }
-            for i, g in enumerate(self.games)
-        ]
+        """One JSON object per game, in order (:func:`game_line`; ``sim --out``)."""
+        return [game_line(self.seed, i, g) for i, g in enumerate(self.games)]
+
+
+def game_line(seed: int | str, index: int, game: GameResult) -> dict[str, JSON]:
+    """A game of a batch as one JSON object: its index and seed, the winners and sides,
+    why it ended, its length and its metrics (:func:`game_from_line` reads it back)."""
+    return {
+        "game": index,
+        "seed": game_seed(seed, index),
+        "winners": sorted(game.outcome.winners),
+        "sides": sorted(game.outcome.sides),
+        "reason": game.outcome.reason,
+        "rule": game.outcome.rule,
+        "length": game.length,
+        "metrics": dict(game.metrics),
+    }
+
+
+def game_from_line(line: Mapping[str, Any]) -> GameResult:
+    """The :class:`GameResult` a :func:`game_line` holds (without its record)."""
+    outcome = Outcome(
+        frozenset(line["winners"]), frozenset(line["sides"]), line["reason"], line["rule"]
+    )
+    metrics = {str(k): float(v) for k, v in line["metrics"].items()}
+    return GameResult(outcome, int(line["length"]), metrics)
 
 
 @dataclass(frozen=True)
@@ -352,6 +363,8 @@ def run_batch(
     workers: int = 1,
     progress: ProgressCallback | None = None,
     records: bool = False,
+    known: Mapping[int, GameResult] | None = None,
+    on_games: Callable[[int, list[GameResult]], None] | None = None,
 ) -> BatchResult:
     """Play ``games`` games between bots and collect the results by game index.
 
@@ -364,6 +377,10 @@ def run_batch(
         workers: processes to play in; 1 plays here, in this process.
         progress: called with ``(games_done, games_total)`` as chunks finish.
         records: keep every game's record.
+        known: results of some games already played (a study resumed from its file):
+            they are not played again (a game's result depends on its index only).
+        on_games: called with ``(first index, results)`` as each run of consecutive
+            games finishes (in any order across workers), to save them as they come.
 
     Returns:
         The results; identical for any ``workers``.
@@ -388,20 +405,34 @@ def run_batch(
     # Here, a game a chunk (the progress moves with each game); across workers, about
     # eight chunks each (a game's result depends on its index only, not on the chunks).
     per_chunk = 1 if workers == 1 else max(1, min(50, math.ceil(games / (workers * 8))))
-    chunks = [
-        _Chunk(ref, config.to_json(), bot_names, seed, i, min(i + per_chunk, games), records)
-        for i in range(0, games, per_chunk)
-    ]
     results: list[GameResult | None] = [None] * games
-    done = 0
+    for i, r in (known or {}).items():
+        if 0 <= i < games:
+            results[i] = r
+    chunks: list[_Chunk] = []
+    i = 0
+    while i < games:
+        if results[i] is not None:
+            i += 1
+            continue
+        stop = i
+        while stop < games and stop - i < per_chunk and results[stop] is None:
+            stop += 1
+        chunks.append(_Chunk(ref, config.to_json(), bot_names, seed, i, stop, records))
+        i = stop
+    done = games - sum(c.stop - c.start for c in chunks)
 
     def collect(chunk: _Chunk, played: list[GameResult]) -> None:
         nonlocal done
         results[chunk.start : chunk.stop] = played
         done += len(played)
+        if on_games is not None:
+            on_games(chunk.start, played)
         if progress is not None:
             progress(done, games)
 
+    if progress is not None and done:
+        progress(done, games)
     if workers == 1 or len(chunks) <= 1:
         for chunk in chunks:
             # The rule set object itself, not its name: it may be unregistered here.

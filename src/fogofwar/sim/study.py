@@ -45,10 +45,28 @@ from pathlib import Path
 
 from ..core.errors import BadDataError, RulesError
 from ..core.game import JSON, Ruleset, get_ruleset
-from .runner import BatchResult, ProgressCallback, resolve_seats, run_batch
+from .runner import (
+    BatchResult,
+    GameResult,
+    ProgressCallback,
+    game_from_line,
+    game_line,
+    game_seed,
+    resolve_seats,
+    run_batch,
+)
 from .stats import difference
 
-__all__ = ["Cell", "Study", "cell_seed", "compare", "load_study", "run_study", "seats_in"]
+__all__ = [
+    "Cell",
+    "Study",
+    "cell_seed",
+    "compare",
+    "load_study",
+    "read_games",
+    "run_study",
+    "seats_in",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,19 +290,55 @@ def _cell_json(study: Study, cell: Cell, result: BatchResult) -> dict[str, JSON]
     }
 
 
+def read_games(path: str | Path, study: Study) -> dict[str, dict[int, GameResult]]:
+    """The games a study's ``games.jsonl`` already holds, by cell and index, to resume
+    it. A last line cut short (the study was killed while writing it) is left out: that
+    game is played again.
+
+    Raises:
+        BadDataError: a line of another study (an unknown cell, or a seed that is not
+            the one the study gives that game).
+    """
+    cells = {c.name: c for c in study.cells}
+    out: dict[str, dict[int, GameResult]] = {}
+    text = Path(path).read_text(encoding="utf-8") if Path(path).exists() else ""
+    lines = text.splitlines()
+    for n, raw in enumerate(lines, start=1):
+        try:
+            line = json.loads(raw)
+        except json.JSONDecodeError:
+            if n == len(lines):
+                break  # cut short by the kill
+            raise BadDataError(str(path), "one JSON object per line", line=n) from None
+        cell = cells.get(line.get("cell"))
+        index = line.get("game")
+        if cell is None or not isinstance(index, int) or not 0 <= index < study.games:
+            raise BadDataError(str(path), f"a game of {Path(study.file).name}", line=n)
+        if line.get("seed") != game_seed(cell_seed(study.seed, cell), index):
+            raise BadDataError(
+                str(path), f"the seed {Path(study.file).name} gives this game", line=n
+            )
+        out.setdefault(cell.name, {})[index] = game_from_line(line)
+    return out
+
+
 def run_study(
     study: Study,
     *,
     workers: int = 1,
     progress: Callable[[str, int, int], None] | None = None,
     on_game: Callable[[dict[str, JSON]], None] | None = None,
+    known: Mapping[str, Mapping[int, GameResult]] | None = None,
 ) -> dict[str, JSON]:
     """Play every cell of ``study`` and return its results (``results.json``).
 
     Args:
         workers: local processes per cell (the results do not depend on it).
         progress: called with (cell name, games done, games per cell).
-        on_game: called with each game's line (``games.jsonl``), cell by cell, in order.
+        on_game: called with each game's line (``games.jsonl``) as soon as it is
+            played (with workers, a cell's games may come out of order).
+        known: games already played, by cell and index (:func:`read_games`): they are
+            not played again.
     """
     results: list[BatchResult] = []
     for cell in study.cells:
@@ -293,19 +347,27 @@ def run_study(
             report = (lambda name: lambda done, total: progress(name, done, total))(cell.name)
         config = {**study.config, **cell.options}
         here = study.ruleset.seats(study.ruleset.resolve_config(config))
+        seed = cell_seed(study.seed, cell)
+
+        def save(
+            start: int, played: list[GameResult], name: str = cell.name, s: str = seed
+        ) -> None:
+            if on_game is not None:
+                for k, game in enumerate(played):
+                    on_game({"cell": name, **game_line(s, start + k, game)})
+
         result = run_batch(
             study.ruleset,
             games=study.games,
-            seed=cell_seed(study.seed, cell),
+            seed=seed,
             seats=seats_in(study.seats, here),
             config_overrides=config,
             workers=workers,
             progress=report,
+            known=(known or {}).get(cell.name),
+            on_games=save,
         )
         results.append(result)
-        if on_game is not None:
-            for line in result.game_lines():
-                on_game({"cell": cell.name, **line})
     return {
         "study": Path(study.file).name,
         "ruleset": study.ruleset.id,
