@@ -187,3 +187,46 @@ max_rounds = [20, 40]
          "--workers", "1", "--json"], capture_output=True, text=True, timeout=300, check=True,
     )  # fmt: skip
     assert json.loads(done.stdout) == json.loads(whole.stdout)
+
+
+def test_the_report_renders_with_its_plots(tmp_path: Path) -> None:
+    # report.html parses, every image it shows exists as a PNG, report.md shows the same
+    # plots; two varied options give a heat map.
+    from html.parser import HTMLParser
+
+    text = """
+[study]
+ruleset = "rock-n-roll"
+games = 4
+seed = 2
+[vary]
+rounds = [3, 5]
+max_rd_per_roll = [1, 3]
+"""
+    path = write(tmp_path, text)
+    out = tmp_path / "out"
+    assert main(["study", str(path), "--out", str(out), "--workers", "1"]) == 0
+
+    class Images(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.sources: list[str] = []
+            self.tags: list[str] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            self.tags.append(tag)
+            if tag == "img":
+                self.sources.append(str(dict(attrs)["src"]))
+
+    page = Images()
+    page.feed((out / "report.html").read_text())
+    page.close()
+    assert "table" in page.tags and "h1" in page.tags
+    assert {"win-rates.png", "heat-map.png"} <= set(page.sources)
+    assert any(s.startswith("metric-") for s in page.sources)
+    markdown = (out / "report.md").read_text()
+    for src in page.sources:
+        assert (out / src).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", src
+        assert f"]({src})" in markdown
+    assert "## Comparisons" in markdown
+    assert "more often" in markdown or "less often" in markdown

@@ -1,5 +1,6 @@
 """``fogofwar study FILE.toml``: a balance study — every cell of a study file played,
-``results.json`` and ``games.jsonl`` written, the cells and their comparisons printed."""
+``results.json``, ``games.jsonl`` and the report with its plots written, the cells and
+their comparisons printed."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from rich.table import Table
 
 from ..core.game import JSON
 from ..sim.command import progress_bar
+from ..sim.report import write_report
 from ..sim.runner import game_line
 from ..sim.study import cell_seed, load_study, read_games, run_study
 
@@ -81,11 +83,16 @@ def study(
     (folder / "results.json").write_text(
         json.dumps(results, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
     )
+    lines = [json.loads(x) for x in games_path.read_text(encoding="utf-8").splitlines()]
+    write_report(folder, results, lines)
     if json_out:
         typer.echo(json.dumps(results, indent=2, ensure_ascii=False))
         return 0
     _print(results, console)
-    console.print(f"Written: {folder / 'results.json'}, {games_path}", highlight=False)
+    console.print(
+        f"Written in {folder}: results.json, games.jsonl, report.md, report.html and plots",
+        highlight=False,
+    )
     return 0
 
 

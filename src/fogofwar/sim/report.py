@@ -1,0 +1,192 @@
+"""A study's report for people: ``report.md`` and ``report.html`` with matplotlib plots.
+
+Drawn from ``results.json`` and ``games.jsonl`` alone (a study's results can be drawn
+again without playing): the cells' win rates with their 95% intervals as bars, each
+metric's distribution per cell as box plots, a heat map of the first side's win rate
+when exactly two options vary, then the comparisons' sentences and the tables.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+__all__ = ["write_report"]
+
+
+def _plots(
+    folder: Path, results: Mapping[str, Any], games: Sequence[Mapping[str, Any]]
+) -> list[tuple[str, str]]:
+    """Draw the plots into ``folder``; returns (file name, caption) of each."""
+    import matplotlib
+
+    matplotlib.use("Agg")  # files only, no display
+    import matplotlib.pyplot as plt
+
+    cells = results["cells"]
+    names = [c["name"] for c in cells]
+    sides = list(cells[0]["wins"]) if cells else []
+    out: list[tuple[str, str]] = []
+
+    fig, ax = plt.subplots(figsize=(max(6, 1.2 * len(names) * max(1, len(sides))), 4))
+    width = 0.8 / max(1, len(sides))
+    for k, side in enumerate(sides):
+        rates = [c["wins"][side]["rate"] * 100 for c in cells]
+        lows = [r - c["wins"][side]["ci95"][0] * 100 for r, c in zip(rates, cells, strict=True)]
+        highs = [c["wins"][side]["ci95"][1] * 100 - r for r, c in zip(rates, cells, strict=True)]
+        xs = [i + k * width for i in range(len(names))]
+        ax.bar(xs, rates, width, yerr=[lows, highs], capsize=4, label=side)
+    ax.set_xticks(
+        [i + width * (len(sides) - 1) / 2 for i in range(len(names))],
+        names,
+        rotation=20,
+        ha="right",
+    )
+    ax.set_ylabel("wins, % (95% interval)")
+    ax.set_ylim(0, 100)
+    ax.legend()
+    ax.set_title(f"{results['study']}: win rate by cell")
+    fig.tight_layout()
+    fig.savefig(folder / "win-rates.png", dpi=100)
+    plt.close(fig)
+    out.append(("win-rates.png", "Win rate of each side by cell, with its Wilson 95% interval."))
+
+    metrics = sorted({m for c in cells for m in c["metrics"]})
+    for metric in metrics:
+        data = [
+            [
+                float(g["metrics"][metric])
+                for g in games
+                if g["cell"] == n and metric in g["metrics"]
+            ]
+            for n in names
+        ]
+        if not any(data):
+            continue
+        fig, ax = plt.subplots(figsize=(max(6, 1.1 * len(names)), 3.5))
+        ax.boxplot([d or [float("nan")] for d in data])
+        ax.set_xticks(range(1, len(names) + 1), names, rotation=20, ha="right")
+        ax.set_title(f"{metric} per game, by cell")
+        fig.tight_layout()
+        file = f"metric-{metric}.png"
+        fig.savefig(folder / file, dpi=100)
+        plt.close(fig)
+        out.append((file, f"The distribution of {metric} over each cell's games."))
+
+    varied = results.get("varied") or []
+    if len(varied) == 2 and sides:
+        a, b = varied
+        xs = list(dict.fromkeys(c["options"][a] for c in cells if a in c["options"]))
+        ys = list(dict.fromkeys(c["options"][b] for c in cells if b in c["options"]))
+        grid = [[float("nan")] * len(xs) for _ in ys]
+        for c in cells:
+            if a in c["options"] and b in c["options"]:
+                grid[ys.index(c["options"][b])][xs.index(c["options"][a])] = (
+                    c["wins"][sides[0]]["rate"] * 100
+                )
+        fig, ax = plt.subplots(figsize=(1.5 + 1.2 * len(xs), 1.5 + 0.9 * len(ys)))
+        image = ax.imshow(grid, cmap="viridis", vmin=0, vmax=100, aspect="auto")
+        ax.set_xticks(range(len(xs)), [str(x) for x in xs])
+        ax.set_yticks(range(len(ys)), [str(y) for y in ys])
+        ax.set_xlabel(a)
+        ax.set_ylabel(b)
+        for i, row in enumerate(grid):
+            for j, v in enumerate(row):
+                ax.text(j, i, f"{v:.0f}%", ha="center", va="center", color="white")
+        fig.colorbar(image, label=f"{sides[0]} wins, %")
+        fig.tight_layout()
+        fig.savefig(folder / "heat-map.png", dpi=100)
+        plt.close(fig)
+        out.append(("heat-map.png", f"{sides[0]}'s win rate by {a} and {b}."))
+    return out
+
+
+def _rows(results: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
+    cells = results["cells"]
+    sides = list(cells[0]["wins"]) if cells else []
+    head = ["cell", *(f"{s} wins" for s in sides), "draws", "games", "mean length"]
+    rows = []
+    for c in cells:
+        row = [str(c["name"])]
+        for s in sides:
+            w = c["wins"][s]
+            row.append(
+                f"{w['rate'] * 100:.1f}% [{w['ci95'][0] * 100:.1f}, {w['ci95'][1] * 100:.1f}]"
+            )
+        row += [f"{c['draws']['rate'] * 100:.1f}%", str(c["games"]), f"{c['mean_length']:.1f}"]
+        rows.append(row)
+    return head, rows
+
+
+def _metric_rows(results: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
+    head = ["cell", "metric", "games", "mean", "sd", "95% interval of the mean"]
+    rows = []
+    for c in results["cells"]:
+        for name, m in c["metrics"].items():
+            low, high = m["interval"]
+            rows.append(
+                [str(c["name"]), name, str(m["games"]), f"{m['mean']:.3f}", f"{m['sd']:.3f}",
+                 f"{low:.3f} – {high:.3f}"]
+            )  # fmt: skip
+    return head, rows
+
+
+def write_report(
+    folder: Path, results: Mapping[str, Any], games: Sequence[Mapping[str, Any]]
+) -> list[Path]:
+    """Write ``report.md``, ``report.html`` and their plots into ``folder``; returns the
+    files written."""
+    plots = _plots(folder, results, games)
+    title = f"Study {results['study']}: {results['ruleset']} {results['ruleset_version']}"
+    intro = (
+        f"{results['games_per_cell']} games a cell, seed {results['seed']}; seats: "
+        + ", ".join(f"{s} {b}" for s, b in results["seats"].items())
+        + "; every other seat plays random."
+    )
+    sentences = [c["sentence"] for c in results["comparisons"]]
+    head, rows = _rows(results)
+    mhead, mrows = _metric_rows(results)
+
+    md = [f"# {title}", "", intro, "", "## Win rates", ""]
+    md += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    md += ["| " + " | ".join(r) + " |" for r in rows]
+    md += ["", "## Comparisons", ""]
+    md += [f"- {s}" for s in sentences] or ["(no two cells differ in one option)"]
+    md += ["", "## Plots", ""]
+    for file, caption in plots:
+        md += [f"![{caption}]({file})", "", f"*{caption}*", ""]
+    if mrows:
+        md += ["## Metrics", "", "| " + " | ".join(mhead) + " |", "|" + "---|" * len(mhead)]
+        md += ["| " + " | ".join(r) + " |" for r in mrows]
+    (folder / "report.md").write_text("\n".join(md) + "\n", encoding="utf-8")
+
+    def table(header: list[str], body: list[list[str]]) -> str:
+        th = "".join(f"<th>{html.escape(h)}</th>" for h in header)
+        trs = "".join(
+            "<tr>" + "".join(f"<td>{html.escape(v)}</td>" for v in r) + "</tr>" for r in body
+        )
+        return f"<table><thead><tr>{th}</tr></thead><tbody>{trs}</tbody></table>"
+
+    figures = "".join(
+        f'<figure><img src="{html.escape(f)}" alt="{html.escape(c)}">'
+        f"<figcaption>{html.escape(c)}</figcaption></figure>"
+        for f, c in plots
+    )
+    items = "".join(f"<li>{html.escape(s)}</li>" for s in sentences)
+    page = (
+        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>{html.escape(title)}</title>"
+        "<style>body{font-family:sans-serif;max-width:60em;margin:2em auto}"
+        "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em}"
+        "img{max-width:100%}</style></head><body>"
+        f"<h1>{html.escape(title)}</h1><p>{html.escape(intro)}</p>"
+        f"<h2>Win rates</h2>{table(head, rows)}"
+        f"<h2>Comparisons</h2><ul>{items}</ul>"
+        f"<h2>Plots</h2>{figures}"
+        + (f"<h2>Metrics</h2>{table(mhead, mrows)}" if mrows else "")
+        + "</body></html>\n"
+    )
+    (folder / "report.html").write_text(page, encoding="utf-8")
+    return [folder / "report.md", folder / "report.html", *(folder / f for f, _ in plots)]
