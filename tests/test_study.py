@@ -230,3 +230,19 @@ max_rd_per_roll = [1, 3]
         assert f"]({src})" in markdown
     assert "## Comparisons" in markdown
     assert "more often" in markdown or "less often" in markdown
+
+
+def test_sim_vary_is_the_quick_form_of_a_study(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `sim --vary turns=4,6` plays the cells a study file with [vary] turns = [4, 6]
+    # plays, with the same seeds: the same cells and comparisons.
+    code = main(["sim", "warfighter", "-n", "6", "--seed", "3", "--seat", "squad=wf-heuristic",
+                 "--vary", "turns=4,6", "--workers", "1", "--json"])  # fmt: skip
+    quick = json.loads(capsys.readouterr().out)
+    assert code == 0
+    path = write(tmp_path, SMALL.format(games=6, turns="[4, 6]"))
+    full = run_study(load_study(path), workers=1)
+    assert quick["cells"] == full["cells"] and quick["comparisons"] == full["comparisons"]
+    code = main(["sim", "warfighter", "-n", "2", "--vary", "turns=4", "--records", "r"])
+    assert code == 2 and "not with --vary" in capsys.readouterr().err

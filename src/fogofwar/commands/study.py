@@ -6,17 +6,14 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 import typer
 from rich.console import Console
-from rich.table import Table
 
 from ..core.game import JSON
 from ..sim.command import progress_bar
-from ..sim.report import write_report
+from ..sim.report import print_study, write_report
 from ..sim.runner import game_line
 from ..sim.study import cell_seed, load_study, read_games, run_study
 
@@ -88,31 +85,9 @@ def study(
     if json_out:
         typer.echo(json.dumps(results, indent=2, ensure_ascii=False))
         return 0
-    _print(results, console)
+    print_study(results, console)
     console.print(
         f"Written in {folder}: results.json, games.jsonl, report.md, report.html and plots",
         highlight=False,
     )
     return 0
-
-
-def _print(results: Mapping[str, Any], console: Console) -> None:
-    """The cells' win rates (95% intervals) and the comparisons' sentences."""
-    cells = results["cells"]
-    sides = list(cells[0]["wins"]) if cells else []
-    table = Table(title=f"{results['study']}: {results['games_per_cell']} games a cell")
-    table.add_column("cell")
-    for side in sides:
-        table.add_column(f"{side} wins", justify="right")
-    table.add_column("draws", justify="right")
-    for cell in cells:
-        row = [str(cell["name"])]
-        for side in sides:
-            w = cell["wins"][side]
-            low, high = w["ci95"]
-            row.append(f"{w['rate'] * 100:.1f}% [{low * 100:.1f}, {high * 100:.1f}]")
-        row.append(f"{cell['draws']['rate'] * 100:.1f}%")
-        table.add_row(*row)
-    console.print(table)
-    for c in results["comparisons"]:
-        console.print(f"· {c['sentence']}", highlight=False)

@@ -12,7 +12,7 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -27,9 +27,11 @@ from rich.progress import (
 from rich.table import Table
 
 from fogofwar.core.errors import RulesError
-from fogofwar.core.game import get_ruleset
+from fogofwar.core.game import Ruleset, get_ruleset
 
+from .report import print_study
 from .runner import BatchResult, ProgressCallback, resolve_seats, run_batch
+from .study import build_study, run_study
 
 __all__ = ["parse_seats", "sim_command"]
 
@@ -93,6 +95,15 @@ def sim_command(
             help="Also write one JSON line per game: seed, winner, length, metrics.",
         ),
     ] = None,
+    vary: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--vary",
+            metavar="OPTION=V1,V2",
+            help="Play a cell per value (every combination, with several); repeatable. "
+            "The quick form of fogofwar study.",
+        ),
+    ] = None,
     json_out: Annotated[
         bool, typer.Option("--json", help="Print JSON with exact counts instead of a table.")
     ] = False,
@@ -102,6 +113,11 @@ def sim_command(
         rs = get_ruleset(ruleset)
         overrides = rs.config_schema.parse_sets(set_ or [])
         seats = parse_seats(seat or [])
+        if vary:
+            if records is not None:
+                raise RulesError("--records keeps one configuration's games: not with --vary")
+            _sim_study(rs, overrides, seats, vary, games, seed, workers, out, json_out)
+            return
         # Check everything before the progress bar starts, so an error is one clean line.
         resolve_seats(rs, rs.resolve_config(overrides), seats)
         with progress_bar(games, enabled=not json_out) as report:
@@ -126,6 +142,54 @@ def sim_command(
         typer.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
     else:
         _print_table(result, rs.metadata.name)
+
+
+def _sim_study(
+    rs: Ruleset,
+    overrides: dict[str, Any],
+    seats: dict[str, str],
+    vary: Sequence[str],
+    games: int,
+    seed: int,
+    workers: int | None,
+    out: str | None,
+    json_out: bool,
+) -> None:
+    """``sim --vary``: a study of the cells the values make, printed as ``study`` does."""
+    values: dict[str, list[Any]] = {}
+    for item in vary:
+        key, sep, text = item.partition("=")
+        if not sep or not key or not text:
+            raise RulesError(f"--vary {item!r}: expected OPTION=V1,V2")
+        values[key] = [rs.config_schema.parse_sets([f"{key}={v}"])[key] for v in text.split(",")]
+    spec = build_study(
+        "sim", rs, config=overrides, seats=seats, games=games, seed=seed, vary=values
+    )
+    total = games * len(spec.cells)
+    lines: list[dict[str, Any]] = []
+    done: dict[str, int] = {}
+    with progress_bar(total, enabled=not json_out) as report:
+
+        def count(cell: str, n: int, _per_cell: int) -> None:
+            done[cell] = n
+            if report is not None:
+                report(sum(done.values()), total)
+
+        results = run_study(
+            spec, workers=workers or os.cpu_count() or 1, progress=count, on_game=lines.append
+        )
+    if out is not None:
+        target = Path(out)
+        if target.parent != Path():
+            target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(
+            "".join(json.dumps(x, ensure_ascii=False, sort_keys=True) + "\n" for x in lines),
+            encoding="utf-8",
+        )
+    if json_out:
+        typer.echo(json.dumps(results, indent=2, ensure_ascii=False))
+    else:
+        print_study(results, Console())
 
 
 def _save_lines(result: BatchResult, path: str) -> None:

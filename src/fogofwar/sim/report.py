@@ -13,7 +13,10 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["write_report"]
+from rich.console import Console
+from rich.table import Table
+
+__all__ = ["print_study", "write_report"]
 
 
 def _plots(
@@ -190,3 +193,25 @@ def write_report(
     )
     (folder / "report.html").write_text(page, encoding="utf-8")
     return [folder / "report.md", folder / "report.html", *(folder / f for f, _ in plots)]
+
+
+def print_study(results: Mapping[str, Any], console: Console) -> None:
+    """The cells' win rates (95% intervals) and the comparisons' sentences."""
+    cells = results["cells"]
+    sides = list(cells[0]["wins"]) if cells else []
+    table = Table(title=f"{results['study']}: {results['games_per_cell']} games a cell")
+    table.add_column("cell")
+    for side in sides:
+        table.add_column(f"{side} wins", justify="right")
+    table.add_column("draws", justify="right")
+    for cell in cells:
+        row = [str(cell["name"])]
+        for side in sides:
+            w = cell["wins"][side]
+            low, high = w["ci95"]
+            row.append(f"{w['rate'] * 100:.1f}% [{low * 100:.1f}, {high * 100:.1f}]")
+        row.append(f"{cell['draws']['rate'] * 100:.1f}%")
+        table.add_row(*row)
+    console.print(table)
+    for c in results["comparisons"]:
+        console.print(f"· {c['sentence']}", highlight=False)

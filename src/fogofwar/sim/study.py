@@ -42,6 +42,7 @@ import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..core.errors import BadDataError, RulesError
 from ..core.game import JSON, Ruleset, get_ruleset
@@ -60,6 +61,7 @@ from .stats import difference
 __all__ = [
     "Cell",
     "Study",
+    "build_study",
     "cell_seed",
     "compare",
     "load_study",
@@ -158,21 +160,61 @@ def load_study(path: str | Path) -> Study:
     base = data.get("config", {})
     if not isinstance(base, dict):
         raise bad("config", "a [config] table of options")
+    vary = data.get("vary", {})
+    if not isinstance(vary, dict):
+        raise bad("vary", "a [vary] table: option = [values]")
+    variants = data.get("variant", [])
+    if not isinstance(variants, list):
+        raise bad("variant", "[[variant]] tables with a name and a config")
+    seats = data.get("seats", {})
+    if not isinstance(seats, dict) or not all(isinstance(b, str) for b in seats.values()):
+        raise bad("seats", 'a [seats] table: seat = "bot"')
+    metrics = head.get("metrics", [])
+    if not isinstance(metrics, list) or not all(isinstance(m, str) for m in metrics):
+        raise bad("metrics", 'metrics = ["name", ...]', metrics)
+    return build_study(
+        name, rs, config=base, seats=seats, games=games, seed=seed, metrics=metrics,
+        vary=vary, variants=variants, bad=bad,
+    )  # fmt: skip
+
+
+def build_study(
+    name: str,
+    rs: Ruleset,
+    *,
+    config: Mapping[str, Any],
+    seats: Mapping[str, str],
+    games: int,
+    seed: int | str,
+    metrics: Sequence[str] = (),
+    vary: Mapping[str, Sequence[Any]] | None = None,
+    variants: Sequence[Any] = (),
+    bad: Callable[[str, str, object], Exception] | None = None,
+) -> Study:
+    """A checked :class:`Study` (a file's, or ``sim --vary``'s).
+
+    Raises:
+        RulesError: an unknown option, value, seat, bot or metric (``bad`` makes the
+            error: a study file's names its file and line).
+    """
+    if bad is None:
+
+        def bad(key: str, expected: str, found: object = None) -> Exception:
+            return RulesError(
+                f"{key}: expected {expected}" + (f", found {found}" if found is not None else "")
+            )
+
+    base = dict(config)
+    vary = dict(vary or {})
     known = {o.name for o in rs.config_schema.options}
     for key in base:
         if key not in known:
             raise bad(key, f"an option of {rs.id} ({', '.join(sorted(known))})", key)
-    vary = data.get("vary", {})
-    if not isinstance(vary, dict):
-        raise bad("vary", "a [vary] table: option = [values]")
     for key, values in vary.items():
         if key not in known:
             raise bad(key, f"an option of {rs.id} ({', '.join(sorted(known))})", key)
-        if not isinstance(values, list) or not values:
+        if not isinstance(values, list | tuple) or not values:
             raise bad(key, f"{key} = [a list of values]", values)
-    variants = data.get("variant", [])
-    if not isinstance(variants, list):
-        raise bad("variant", "[[variant]] tables with a name and a config")
     cells: list[Cell] = []
     keys = list(vary)
     for combo in itertools.product(*(vary[k] for k in keys)) if keys else ():
@@ -193,35 +235,29 @@ def load_study(path: str | Path) -> Study:
         cells.append(Cell("base", {}))
     if len({c.name for c in cells}) != len(cells):
         raise bad("variant", "cells with distinct names", ", ".join(c.name for c in cells))
-    seats = data.get("seats", {})
-    if not isinstance(seats, dict) or not all(isinstance(b, str) for b in seats.values()):
-        raise bad("seats", 'a [seats] table: seat = "bot"')
     probes: dict[str, float] = {}
     every_seat: set[str] = set()
     for cell in cells:
         try:
-            config = rs.resolve_config({**base, **cell.options})
+            resolved = rs.resolve_config({**base, **cell.options})
         except RulesError as exc:
             first = next(iter(cell.options), "config")
             raise bad(first, f"a valid configuration for cell {cell.name!r}", exc) from None
-        here = rs.seats(config)
+        here = rs.seats(resolved)
         every_seat.update(here)
         try:
-            resolve_seats(rs, config, seats_in(seats, here))
+            resolve_seats(rs, resolved, seats_in(seats, here))
         except RulesError as exc:
             raise bad("seats", "bots that play this game", exc) from None
-        probes.update(rs.metrics(rs.new_game(config, 0)))
+        probes.update(rs.metrics(rs.new_game(resolved, 0)))
     for seat in seats:
         if seat not in every_seat:
             raise bad(seat, f"a seat of {rs.id} ({', '.join(sorted(every_seat))})", seat)
-    metrics = head.get("metrics", [])
-    if not isinstance(metrics, list) or not all(isinstance(m, str) for m in metrics):
-        raise bad("metrics", 'metrics = ["name", ...]', metrics)
     for m in metrics:
         if m not in probes:
             raise bad("metrics", f"a metric of {rs.id} ({', '.join(sorted(probes))})", m)
     return Study(
-        name, rs, dict(base), dict(seats), games, seed, tuple(metrics), tuple(cells), tuple(keys)
+        name, rs, base, dict(seats), games, seed, tuple(metrics), tuple(cells), tuple(keys)
     )
 
 
