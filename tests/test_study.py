@@ -246,3 +246,30 @@ def test_sim_vary_is_the_quick_form_of_a_study(
     assert quick["cells"] == full["cells"] and quick["comparisons"] == full["comparisons"]
     code = main(["sim", "warfighter", "-n", "2", "--vary", "turns=4", "--records", "r"])
     assert code == 2 and "not with --vary" in capsys.readouterr().err
+
+
+def test_ray_gives_the_same_results_from_its_own_workers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The same games on Ray tasks as in this process: the same results, and they really
+    # ran in Ray's worker processes (their process ids, as Ray reports them, are not
+    # this one's).
+    import os
+
+    pytest.importorskip("ray")
+    from fogofwar.sim.runner import run_batch
+
+    here = run_batch("warfighter", games=6, seed=3, seats={"squad": "wf-heuristic"})
+    there = run_batch(
+        "warfighter", games=6, seed=3, seats={"squad": "wf-heuristic"}, backend="ray", workers=2
+    )
+    assert there.games == here.games and there.stats() == here.stats()
+    assert here.processes == {os.getpid()}
+    assert there.processes and os.getpid() not in there.processes
+    path = write(tmp_path, SMALL.format(games=4, turns="[4, 6]"))
+    local = run_study(load_study(path), workers=1)
+    code = main(["study", str(path), "--out", str(tmp_path / "r"), "--backend", "ray",
+                 "--workers", "2", "--json"])  # fmt: skip
+    assert code == 0 and json.loads(capsys.readouterr().out) == local
+    code = main(["study", str(path), "--backend", "cloud"])
+    assert code == 2 and "local or ray" in capsys.readouterr().err

@@ -88,12 +88,21 @@ def study_command(
     resume: bool = typer.Option(
         False, "--resume", help="Go on with a stopped study: its games.jsonl is kept."
     ),
+    backend: str = typer.Option(
+        "local", "--backend", metavar="local|ray", help="Where the games run (default: local)."
+    ),
+    address: str | None = typer.Option(
+        None, "--address", metavar="ADDR", help="With --backend ray: join this Ray cluster."
+    ),
     json_out: bool = typer.Option(False, "--json", help="Print results.json instead of tables."),
 ) -> None:
     """Run a balance study: every cell of a study file, compared side by side."""
     from .commands.study import study
 
-    code = study(file, out=out, workers=workers, resume=resume, json_out=json_out, console=_out())
+    code = study(
+        file, out=out, workers=workers, resume=resume, json_out=json_out, console=_out(),
+        backend=backend, address=address,
+    )  # fmt: skip
     raise typer.Exit(code)
 
 

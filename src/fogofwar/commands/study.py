@@ -11,6 +11,7 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
+from ..core.errors import RulesError
 from ..core.game import JSON
 from ..sim.command import progress_bar
 from ..sim.report import print_study, write_report
@@ -26,10 +27,16 @@ def study(
     resume: bool,
     json_out: bool,
     console: Console,
+    backend: str = "local",
+    address: str | None = None,
 ) -> int:
     """Run the study ``file``; write its results into ``out`` (default: a folder named
     after the file, beside it). Returns the exit status: 0, or 130 when stopped by
     Ctrl-C (every game played so far is in ``games.jsonl``; ``--resume`` goes on)."""
+    if backend not in ("local", "ray"):
+        raise RulesError(f"--backend: local or ray, not {backend!r}")
+    if address is not None and backend != "ray":
+        raise RulesError("--address joins a Ray cluster: give --backend ray too")
     spec = load_study(file)
     folder = Path(out) if out else Path(file).with_suffix("")
     folder.mkdir(parents=True, exist_ok=True)
@@ -67,6 +74,8 @@ def study(
                 progress=count,
                 on_game=write,
                 known=known,
+                backend=backend,
+                address=address,
             )
     except KeyboardInterrupt:
         saved = sum(1 for _ in games_path.open(encoding="utf-8"))

@@ -95,6 +95,14 @@ def sim_command(
             help="Also write one JSON line per game: seed, winner, length, metrics.",
         ),
     ] = None,
+    backend: Annotated[
+        str,
+        typer.Option(metavar="local|ray", help="Where the games run (default: local)."),
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option(metavar="ADDR", help="With --backend ray: join this Ray cluster."),
+    ] = None,
     vary: Annotated[
         list[str] | None,
         typer.Option(
@@ -113,10 +121,16 @@ def sim_command(
         rs = get_ruleset(ruleset)
         overrides = rs.config_schema.parse_sets(set_ or [])
         seats = parse_seats(seat or [])
+        if backend not in ("local", "ray"):
+            raise RulesError(f"--backend: local or ray, not {backend!r}")
+        if address is not None and backend != "ray":
+            raise RulesError("--address joins a Ray cluster: give --backend ray too")
         if vary:
             if records is not None:
                 raise RulesError("--records keeps one configuration's games: not with --vary")
-            _sim_study(rs, overrides, seats, vary, games, seed, workers, out, json_out)
+            _sim_study(
+                rs, overrides, seats, vary, games, seed, workers, out, json_out, backend, address
+            )
             return
         # Check everything before the progress bar starts, so an error is one clean line.
         resolve_seats(rs, rs.resolve_config(overrides), seats)
@@ -130,6 +144,8 @@ def sim_command(
                 workers=workers or os.cpu_count() or 1,
                 progress=report,
                 records=records is not None,
+                backend=backend,
+                address=address,
             )
         if records is not None:
             _save_records(result, records)
@@ -154,6 +170,8 @@ def _sim_study(
     workers: int | None,
     out: str | None,
     json_out: bool,
+    backend: str = "local",
+    address: str | None = None,
 ) -> None:
     """``sim --vary``: a study of the cells the values make, printed as ``study`` does."""
     values: dict[str, list[Any]] = {}
@@ -176,8 +194,9 @@ def _sim_study(
                 report(sum(done.values()), total)
 
         results = run_study(
-            spec, workers=workers or os.cpu_count() or 1, progress=count, on_game=lines.append
-        )
+            spec, workers=workers or os.cpu_count() or 1, progress=count,
+            on_game=lines.append, backend=backend, address=address,
+        )  # fmt: skip
     if out is not None:
         target = Path(out)
         if target.parent != Path():

@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import math
 import multiprocessing
+import os
 import pickle
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
@@ -207,6 +208,9 @@ class BatchResult:
     seats: Mapping[str, str]
     sides: Mapping[str, str]
     games: tuple[GameResult, ...] = field(repr=False)
+    processes: frozenset[int] = field(default=frozenset(), repr=False, compare=False)
+    """The process ids that played this call's games (this process, pool workers, or
+    Ray workers): how the games ran, never what they gave."""
 
     def side_names(self) -> list[str]:
         """The sides, in seat order, each once; then any side with no seat that won a
@@ -305,11 +309,58 @@ def _play_chunk(chunk: _Chunk, ruleset: Ruleset | None = None) -> list[GameResul
     return results
 
 
-def _play_chunk_in_worker(chunk: _Chunk) -> list[GameResult]:
+def _play_chunk_in_worker(chunk: _Chunk) -> tuple[int, list[GameResult]]:
     try:
-        return _play_chunk(chunk)
+        return os.getpid(), _play_chunk(chunk)
     except Exception as exc:
         raise _picklable(exc) from None
+
+
+#: The Ray backend's settings when this process starts Ray itself: no dashboard, a small
+#: object store (results are small), the workers' own log lines not echoed here.
+RAY_START = {
+    "include_dashboard": False,
+    "object_store_memory": 100 * 1024 * 1024,
+    "configure_logging": False,
+    "log_to_driver": False,
+}
+
+
+def ray_start(address: str | None, workers: int) -> bool:
+    """Start Ray here (``address`` None: a local Ray with ``workers`` CPUs) or join the
+    cluster at ``address``; returns whether this call started it (then the caller
+    shuts it down). Usage statistics are off."""
+    try:
+        import ray
+    except ImportError:  # pragma: no cover - the test extra installs it
+        raise RulesError("the ray backend needs Ray: pip install 'fogofwar[ray]'") from None
+    if ray.is_initialized():
+        return False
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
+    if address is None:
+        ray.init(num_cpus=workers, **RAY_START)  # type: ignore[arg-type]
+    else:
+        ray.init(address=address, configure_logging=False, log_to_driver=False)
+    return True
+
+
+def _run_on_ray(
+    chunks: list[_Chunk], collect: Callable[[_Chunk, list[GameResult], int], None]
+) -> None:
+    import ray
+
+    task = ray.remote(_play_chunk_in_worker)
+    pending = {task.remote(chunk): chunk for chunk in chunks}
+    try:
+        while pending:
+            ready, _ = ray.wait(list(pending), num_returns=1)
+            for ref in ready:
+                pid, played = ray.get(ref)
+                collect(pending.pop(ref), played, pid)
+    except BaseException:
+        for ref in pending:
+            ray.cancel(ref)
+        raise
 
 
 def _picklable(exc: Exception) -> Exception:
@@ -365,6 +416,8 @@ def run_batch(
     records: bool = False,
     known: Mapping[int, GameResult] | None = None,
     on_games: Callable[[int, list[GameResult]], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> BatchResult:
     """Play ``games`` games between bots and collect the results by game index.
 
@@ -381,6 +434,9 @@ def run_batch(
             they are not played again (a game's result depends on its index only).
         on_games: called with ``(first index, results)`` as each run of consecutive
             games finishes (in any order across workers), to save them as they come.
+        backend: ``"local"`` (this process, or a pool of ``workers`` processes) or
+            ``"ray"`` (Ray tasks: a local Ray with ``workers`` CPUs, or the cluster at
+            ``address``). The results are the same on either.
 
     Returns:
         The results; identical for any ``workers``.
@@ -421,9 +477,11 @@ def run_batch(
         chunks.append(_Chunk(ref, config.to_json(), bot_names, seed, i, stop, records))
         i = stop
     done = games - sum(c.stop - c.start for c in chunks)
+    pids: set[int] = set()
 
-    def collect(chunk: _Chunk, played: list[GameResult]) -> None:
+    def collect(chunk: _Chunk, played: list[GameResult], pid: int | None = None) -> None:
         nonlocal done
+        pids.add(os.getpid() if pid is None else pid)
         results[chunk.start : chunk.stop] = played
         done += len(played)
         if on_games is not None:
@@ -433,19 +491,31 @@ def run_batch(
 
     if progress is not None and done:
         progress(done, games)
-    if workers == 1 or len(chunks) <= 1:
+    if backend not in ("local", "ray"):
+        raise RulesError(f"backend: local or ray, not {backend!r}")
+    if backend == "ray":
+        started = ray_start(address, workers)
+        try:
+            _run_on_ray(chunks, collect)
+        finally:
+            if started:
+                import ray
+
+                ray.shutdown()
+    elif workers == 1 or len(chunks) <= 1:
         for chunk in chunks:
             # The rule set object itself, not its name: it may be unregistered here.
             collect(chunk, _play_chunk(chunk, rs))
     else:
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(min(workers, len(chunks)), mp_context=context) as pool:
-            futures: dict[Future[list[GameResult]], _Chunk] = {
+            futures: dict[Future[tuple[int, list[GameResult]]], _Chunk] = {
                 pool.submit(_play_chunk_in_worker, chunk): chunk for chunk in chunks
             }
             try:
                 for future in as_completed(futures):
-                    collect(futures[future], future.result())
+                    pid, played = future.result()
+                    collect(futures[future], played, pid)
             except BaseException:
                 for future in futures:
                     future.cancel()
@@ -461,4 +531,5 @@ def run_batch(
         seats=bot_names,
         sides={seat: rs.metadata.sides[seat] for seat in all_seats},
         games=final,
+        processes=frozenset(pids),
     )

@@ -53,6 +53,7 @@ from .runner import (
     game_from_line,
     game_line,
     game_seed,
+    ray_start,
     resolve_seats,
     run_batch,
 )
@@ -365,6 +366,8 @@ def run_study(
     progress: Callable[[str, int, int], None] | None = None,
     on_game: Callable[[dict[str, JSON]], None] | None = None,
     known: Mapping[str, Mapping[int, GameResult]] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> dict[str, JSON]:
     """Play every cell of ``study`` and return its results (``results.json``).
 
@@ -375,7 +378,40 @@ def run_study(
             played (with workers, a cell's games may come out of order).
         known: games already played, by cell and index (:func:`read_games`): they are
             not played again.
+        backend: ``"local"`` or ``"ray"`` (Ray started once for the whole study, or the
+            cluster at ``address`` joined); the results are the same.
     """
+    started = ray_start(address, workers) if backend == "ray" else False
+    try:
+        results = _play_cells(study, workers, progress, on_game, known, backend, address)
+    finally:
+        if started:
+            import ray
+
+            ray.shutdown()
+    return {
+        "study": Path(study.file).name,
+        "ruleset": study.ruleset.id,
+        "ruleset_version": study.ruleset.version,
+        "seed": study.seed,
+        "games_per_cell": study.games,
+        "seats": dict(study.seats),
+        "base_config": dict(study.config),
+        "varied": list(study.varied),
+        "cells": [_cell_json(study, c, r) for c, r in zip(study.cells, results, strict=True)],
+        "comparisons": compare(study, results),
+    }
+
+
+def _play_cells(
+    study: Study,
+    workers: int,
+    progress: Callable[[str, int, int], None] | None,
+    on_game: Callable[[dict[str, JSON]], None] | None,
+    known: Mapping[str, Mapping[int, GameResult]] | None,
+    backend: str,
+    address: str | None,
+) -> list[BatchResult]:
     results: list[BatchResult] = []
     for cell in study.cells:
         report: ProgressCallback | None = None
@@ -402,17 +438,8 @@ def run_study(
             progress=report,
             known=(known or {}).get(cell.name),
             on_games=save,
+            backend=backend,
+            address=address,
         )
         results.append(result)
-    return {
-        "study": Path(study.file).name,
-        "ruleset": study.ruleset.id,
-        "ruleset_version": study.ruleset.version,
-        "seed": study.seed,
-        "games_per_cell": study.games,
-        "seats": dict(study.seats),
-        "base_config": dict(study.config),
-        "varied": list(study.varied),
-        "cells": [_cell_json(study, c, r) for c, r in zip(study.cells, results, strict=True)],
-        "comparisons": compare(study, results),
-    }
+    return results
