@@ -273,3 +273,36 @@ def test_ray_gives_the_same_results_from_its_own_workers(
     assert code == 0 and json.loads(capsys.readouterr().out) == local
     code = main(["study", str(path), "--backend", "cloud"])
     assert code == 2 and "local or ray" in capsys.readouterr().err
+
+
+def test_bots_take_parameters(tmp_path: Path) -> None:
+    # `so-hunter:aggression=0.9` makes a hunter bot with that parameter; a parameter a
+    # bot does not take, or a bad value, is refused by name; a study's seats may use them,
+    # and the default values play exactly as the plain bot does.
+    from fogofwar.bots import make_bot
+    from fogofwar.core.errors import RulesError
+    from fogofwar.core.game import get_ruleset
+    from fogofwar.sim.runner import run_batch
+
+    get_ruleset("specter-ops")  # its bots are registered with it
+    bot = make_bot("so-hunter:aggression=0.9,sensor=0", "specter-ops")
+    assert (bot.aggression, bot.sensor) == (0.9, 0.0)  # type: ignore[attr-defined]
+    with pytest.raises(RulesError, match=r"no parameter speed .*it takes: aggression, sensor"):
+        make_bot("so-hunter:speed=2", "specter-ops")
+    with pytest.raises(RulesError, match="aggression is a number from 0 to 1"):
+        make_bot("so-hunter:aggression=3", "specter-ops")
+    with pytest.raises(RulesError, match="no parameter"):
+        make_bot("random:x=1", "specter-ops")
+    config = {"players": 2, "characters": False, "max_rounds": 6}
+    plain = run_batch("specter-ops", games=3, seed=4, config_overrides=config,
+                      seats={"hunter1": "so-hunter"})  # fmt: skip
+    same = run_batch("specter-ops", games=3, seed=4, config_overrides=config,
+                     seats={"hunter1": "so-hunter:aggression=0.5"})  # fmt: skip
+    assert plain.games == same.games
+    eager = 'hunter1 = "so-hunter:aggression=0.9"'
+    study = load_study(write(tmp_path, '[study]\nruleset = "specter-ops"\n[seats]\n' + eager))
+    assert study.seats == {"hunter1": "so-hunter:aggression=0.9"}
+    zeal = 'hunter1 = "so-hunter:zeal=1"'
+    bad = write(tmp_path, '[study]\nruleset = "specter-ops"\n[seats]\n' + zeal, "b.toml")
+    with pytest.raises(BadDataError, match="no parameter zeal"):
+        load_study(bad)

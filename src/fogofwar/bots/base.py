@@ -20,6 +20,7 @@ a factory (for plug-ins and tests), which a worker process imports by itself.
 from __future__ import annotations
 
 import importlib
+import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -69,7 +70,9 @@ class Bot(ABC):
         return f"<{type(self).__name__} {self.name!r}>"
 
 
-BotFactory = Callable[[], Bot]
+BotFactory = Callable[..., Bot]
+"""Makes a fresh bot; a bot with parameters takes them as keywords
+(``so-hunter:aggression=0.8`` calls ``HunterBot(aggression=0.8)``)."""
 """Makes a fresh bot (a :class:`Bot` subclass itself is a factory)."""
 
 
@@ -129,6 +132,7 @@ def bot_spec(name: str, ruleset_id: str) -> BotSpec:
         RulesError: no such bot, or it does not play that rule set (the message lists
             the bots that do).
     """
+    name, _ = split_params(name)
     if ":" in name:
         return _load_ref(name)
     spec = _BOTS.get(name)
@@ -141,9 +145,55 @@ def bot_spec(name: str, ruleset_id: str) -> BotSpec:
     return spec
 
 
+def split_params(name: str) -> tuple[str, dict[str, int | float | str]]:
+    """``"so-hunter:aggression=0.8,sensor=0"`` -> ``("so-hunter", {...})``: a bot's name
+    and its parameters (numbers where they read as numbers). A ``module:attribute``
+    reference has no ``=`` after its colon, so it stays a name."""
+    base, sep, rest = name.partition(":")
+    if not sep or "=" not in rest:
+        return name, {}
+    params: dict[str, int | float | str] = {}
+    for item in rest.split(","):
+        key, eq, text = item.partition("=")
+        if not eq or not key.strip() or not text.strip():
+            raise RulesError(f"bot {name!r}: expected NAME:KEY=VALUE[,KEY=VALUE...]")
+        value: int | float | str = text.strip()
+        for kind in (int, float):
+            try:
+                value = kind(text)
+                break
+            except ValueError:
+                continue
+        params[key.strip()] = value
+    return base, params
+
+
 def make_bot(name: str, ruleset_id: str) -> Bot:
-    """Make a fresh bot by name for rule set ``ruleset_id`` (see :func:`bot_spec`)."""
-    bot = bot_spec(name, ruleset_id).factory()
+    """Make a fresh bot by name for rule set ``ruleset_id`` (see :func:`bot_spec`); a
+    name may carry parameters, ``so-hunter:aggression=0.8`` (:func:`split_params`).
+
+    Raises:
+        RulesError: an unknown bot, or a parameter it does not take or a bad value
+            (naming the parameters it takes).
+    """
+    base, params = split_params(name)
+    factory = bot_spec(base, ruleset_id).factory
+    if params:
+        try:
+            accepted = [
+                p.name
+                for p in inspect.signature(factory).parameters.values()
+                if p.kind is inspect.Parameter.KEYWORD_ONLY
+            ]
+        except (TypeError, ValueError):  # pragma: no cover - a C callable
+            accepted = []
+        unknown = sorted(set(params) - set(accepted))
+        if unknown:
+            takes = ", ".join(accepted) or "no parameters"
+            raise RulesError(
+                f"bot {base!r} has no parameter {', '.join(unknown)} (it takes: {takes})"
+            )
+    bot = factory(**params)
     if not isinstance(bot, Bot):
         raise RulesError(f"bot {name!r} made a {type(bot).__name__}, not a Bot")
     return bot

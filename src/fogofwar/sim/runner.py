@@ -30,7 +30,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from fogofwar.bots import Bot, bot_spec, make_bot
+from fogofwar.bots import Bot, make_bot
 from fogofwar.core.errors import RulesError
 from fogofwar.core.game import JSON, Config, Outcome, Ruleset, get_ruleset, ruleset_ref
 from fogofwar.core.record import Record, Recorder
@@ -400,7 +400,7 @@ def resolve_seats(
         )
     names = {seat: chosen.get(seat, DEFAULT_BOT) for seat in all_seats}
     for name in set(names.values()):
-        bot_spec(name, ruleset.id)  # fail here, before any game or worker starts
+        make_bot(name, ruleset.id)  # fail here (a bad parameter too), before any game starts
     return names
 
 

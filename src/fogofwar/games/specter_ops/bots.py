@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ...bots.base import Bot, register_bot
+from ...core.errors import RulesError
 from ...core.game import Action, Config, PlayerView
 from ...core.rng import Stream
 from .geometry import Geometry, geometry_for
@@ -264,8 +265,20 @@ class HunterBot(_SpecterBot):
 
     name = "so-hunter"
 
-    def __init__(self) -> None:
+    def __init__(self, *, aggression: float = 0.5, sensor: float = 1 / 3) -> None:
+        """Args:
+        aggression: how much closing in on the possibility map counts against seeing
+            more of it (0: only sight; 1: a square nearer weighs as much as one more
+            square seen); 0.5 by default.
+        sensor: the chance of using the motion sensor when the map is wide (over 30
+            squares), 1/3 by default.
+        """
         super().__init__()
+        for label, value in (("aggression", aggression), ("sensor", sensor)):
+            if not isinstance(value, int | float) or not 0 <= value <= 1:
+                raise RulesError(f"so-hunter: {label} is a number from 0 to 1, not {value!r}")
+        self.aggression = float(aggression)
+        self.sensor = float(sensor)
         self.agent = AgentBot()  # for a revealed traitor's second agent (SO-T5)
 
     def reset(self, seat: str, ruleset_id: str, config: Config) -> None:
@@ -301,9 +314,11 @@ class HunterBot(_SpecterBot):
         dist = board.distances(possible) if possible else [0] * (geo.width * geo.height)
 
         def coverage(square: int) -> float:
-            return float((geo.sight[square] & possible).bit_count()) - 0.5 * dist[square]
+            return (
+                float((geo.sight[square] & possible).bit_count()) - self.aggression * dist[square]
+            )
 
-        if "sensor" in kinds and data["possible_count"] > 30 and stream.randbelow(3) == 0:
+        if "sensor" in kinds and data["possible_count"] > 30 and self._sense(stream):
             return kinds["sensor"][0]  # aboard, or the Puppet from anywhere
         if me["aboard"]:
             drives = kinds.get("drive", [])
@@ -334,6 +349,12 @@ class HunterBot(_SpecterBot):
             return stream.choice(legal)
         top = max(score for score, _ in options)
         return stream.choice([a for score, a in options if score >= top - 1e-9])
+
+    def _sense(self, stream: Stream) -> bool:
+        """Use the sensor now? The default 1/3 draws as it always did (randbelow(3))."""
+        if self.sensor == 1 / 3:
+            return stream.randbelow(3) == 0
+        return stream.randbelow(1_000_000) < self.sensor * 1_000_000
 
     @staticmethod
     def _order(
