@@ -306,3 +306,29 @@ def test_bots_take_parameters(tmp_path: Path) -> None:
     bad = write(tmp_path, '[study]\nruleset = "specter-ops"\n[seats]\n' + zeal, "b.toml")
     with pytest.raises(BadDataError, match="no parameter zeal"):
         load_study(bad)
+
+
+def test_variants_may_change_the_bots(tmp_path: Path) -> None:
+    # A variant's seats make a cell with other bots: cells that differ in one bot are
+    # compared like cells that differ in one option ("squad bot=...").
+    text = """
+[study]
+ruleset = "warfighter"
+games = 30
+seed = 2
+
+[[variant]]
+name = "heuristic"
+seats = { squad = "wf-heuristic" }
+
+[[variant]]
+name = "random"
+seats = { squad = "random" }
+"""
+    study = load_study(write(tmp_path, text))
+    results = run_study(study, workers=1)
+    assert [c["bots"] for c in results["cells"]] == [{"squad": "wf-heuristic"}, {"squad": "random"}]
+    said = [c for c in results["comparisons"] if c["side"] == "squad"]
+    assert len(said) == 1 and said[0]["option"] == "squad bot"
+    assert "with squad bot=wf-heuristic than with squad bot=random" in said[0]["sentence"]
+    assert said[0]["difference"] > 0 and said[0]["significant"]

@@ -79,10 +79,17 @@ class Cell:
     Attributes:
         name: ``"characters=true, players=2"`` for a combination, else the variant's name.
         options: the options this cell sets over the base configuration.
+        seats: the bots this cell sets over the study's seats (a variant's ``seats``).
     """
 
     name: str
     options: Mapping[str, JSON]
+    seats: Mapping[str, str] = field(default_factory=dict)
+
+    def factors(self) -> dict[str, JSON]:
+        """What sets this cell apart, for comparisons: its options and its bots (as
+        ``"agent bot"``)."""
+        return {**self.options, **{f"{s} bot": b for s, b in self.seats.items()}}
 
 
 @dataclass(frozen=True)
@@ -231,7 +238,10 @@ def build_study(
         for key in options:
             if key not in known:
                 raise bad(key, f"an option of {rs.id} ({', '.join(sorted(known))})", key)
-        cells.append(Cell(v["name"], dict(options)))
+        bots = v.get("seats", {})
+        if not isinstance(bots, dict) or not all(isinstance(b, str) for b in bots.values()):
+            raise bad("variant", 'a variant\'s seats = { seat = "bot", ... }', bots)
+        cells.append(Cell(v["name"], dict(options), dict(bots)))
     if not cells:
         cells.append(Cell("base", {}))
     if len({c.name for c in cells}) != len(cells):
@@ -247,11 +257,11 @@ def build_study(
         here = rs.seats(resolved)
         every_seat.update(here)
         try:
-            resolve_seats(rs, resolved, seats_in(seats, here))
+            resolve_seats(rs, resolved, seats_in({**seats, **cell.seats}, here))
         except RulesError as exc:
             raise bad("seats", "bots that play this game", exc) from None
         probes.update(rs.metrics(rs.new_game(resolved, 0)))
-    for seat in seats:
+    for seat in {*seats, *(s for c in cells for s in c.seats)}:
         if seat not in every_seat:
             raise bad(seat, f"a seat of {rs.id} ({', '.join(sorted(every_seat))})", seat)
     for m in metrics:
@@ -268,9 +278,10 @@ def compare(study: Study, results: Sequence[BatchResult]) -> list[dict[str, JSON
     out: list[dict[str, JSON]] = []
     by_cell = list(zip(study.cells, results, strict=True))
     for (a, ra), (b, rb) in itertools.combinations(by_cell, 2):
-        if set(a.options) != set(b.options):
+        fa, fb = a.factors(), b.factors()
+        if set(fa) != set(fb):
             continue
-        differ = [k for k in a.options if a.options[k] != b.options[k]]
+        differ = [k for k in fa if fa[k] != fb[k]]
         if len(differ) != 1:
             continue
         (key,) = differ
@@ -291,14 +302,14 @@ def compare(study: Study, results: Sequence[BatchResult]) -> list[dict[str, JSON
             )
             sentence = (
                 f"{side} wins {abs(d.estimate) * 100:.1f}% [{shown[0] * 100:.1f}, "
-                f"{shown[1] * 100:.1f}] {more} often with {key}={_value(a.options[key])} "
-                f"than with {key}={_value(b.options[key])} — {verdict}"
+                f"{shown[1] * 100:.1f}] {more} often with {key}={_value(fa[key])} "
+                f"than with {key}={_value(fb[key])} — {verdict}"
             )
             out.append(
                 {
                     "cells": [a.name, b.name],
                     "option": key,
-                    "values": [a.options[key], b.options[key]],
+                    "values": [fa[key], fb[key]],
                     "side": side,
                     "difference": d.estimate,
                     "interval": [low, high],
@@ -317,6 +328,7 @@ def _cell_json(study: Study, cell: Cell, result: BatchResult) -> dict[str, JSON]
     return {
         "name": cell.name,
         "options": dict(cell.options),
+        "bots": dict(cell.seats),
         "config": result.config.to_json(),
         "seed": cell_seed(study.seed, cell),
         "games": stats.games,
@@ -432,7 +444,7 @@ def _play_cells(
             study.ruleset,
             games=study.games,
             seed=seed,
-            seats=seats_in(study.seats, here),
+            seats=seats_in({**study.seats, **cell.seats}, here),
             config_overrides=config,
             workers=workers,
             progress=report,
