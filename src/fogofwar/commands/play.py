@@ -43,10 +43,6 @@ from .prompt import SeatPrompts
 
 HUMAN = "human"
 
-#: The prompt's own words (besides the rule set's actions), for Tab completion.
-COMMANDS = ("help", "legal", "legend", "log", "los", "map", "quit")
-
-
 #: The prompt's own words, each with what it does (``los``, ``map`` and ``legend`` only
 #: where the rule set has a sight explainer or a board).
 WORDS = (
@@ -58,6 +54,9 @@ WORDS = (
     ("help", "this"),
     ("quit", "save and stop (fogofwar play --resume goes on)"),
 )
+
+#: The same words, for Tab completion.
+COMMANDS = tuple(word.split()[0] for word, _ in WORDS)
 
 
 def help_table(notation: str, words: Sequence[tuple[str, str]]) -> Table:
@@ -189,12 +188,7 @@ class TerminalGame:
             except IllegalActionError as exc:
                 raise ReplayError(record.source, i, action, exc.reason, exc.rule) from exc
             if record.digests and self.recorder.digests_since(i) != (record.digests[i],):
-                raise TamperedRecordError(
-                    record.source,
-                    i,
-                    f"action {i} ({action.seat}: {action}) does not give what the record "
-                    "says it gave: the record was changed at or before this action",
-                )
+                raise TamperedRecordError.at_action(record.source, i, action, action.seat)
 
     @property
     def state(self) -> State:
@@ -308,12 +302,13 @@ class TerminalGame:
         )
         width, height = self.console.size
         board = screen.board
+        board_h = 0 if board is None else self._height(board, width)
         fit = layout(
             height=height,
             fixed=3,  # the rule above, the legal line and the prompt below
             facts=self._height(screen.facts, width),
             news=len(lines),
-            board=0 if board is None else self._height(board, width),
+            board=board_h,
         )
         if lines and fit.news:
             # From the seat's own last action on: its dice and results come first.
@@ -327,7 +322,7 @@ class TerminalGame:
                     f"  {line}", highlight=False, no_wrap=fit.cut, overflow="ellipsis"
                 )
         if board is not None:
-            if fit.cut or self._height(board, width) > fit.board:
+            if fit.cut or board_h > fit.board:
                 board = window(
                     board, width=width, height=fit.board, header=screen.header,
                     margin=screen.margin, focus=screen.focus,
@@ -340,13 +335,12 @@ class TerminalGame:
         facts = screen.facts
         # Words wrap at the terminal's width (a board never reaches here: it is apart).
         self.console.print(Text(facts) if isinstance(facts, str) else facts)
-        small = fit.cut
         while True:
             legal = self.state.legal_actions(seat)
             self.console.print(
                 f"[dim]legal:[/] {_legal_summary(legal)}",
                 highlight=False,
-                no_wrap=small,  # a small terminal: one line (legal lists them all)
+                no_wrap=fit.cut,  # a small terminal: one line (legal lists them all)
                 overflow="ellipsis",
             )
             text = self.ask(seat, f"{seat}> ").strip()

@@ -11,11 +11,10 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from ..core.errors import RulesError
 from ..core.game import JSON
 from ..sim.command import progress_bar
 from ..sim.report import print_study, write_report
-from ..sim.runner import game_line
+from ..sim.runner import check_backend, game_line, write_jsonl
 from ..sim.study import cell_seed, load_study, read_games, run_study
 
 
@@ -33,10 +32,7 @@ def study(
     """Run the study ``file``; write its results into ``out`` (default: a folder named
     after the file, beside it). Returns the exit status: 0, or 130 when stopped by
     Ctrl-C (every game played so far is in ``games.jsonl``; ``--resume`` goes on)."""
-    if backend not in ("local", "ray"):
-        raise RulesError(f"--backend: local or ray, not {backend!r}")
-    if address is not None and backend != "ray":
-        raise RulesError("--address joins a Ray cluster: give --backend ray too")
+    check_backend(backend, address)
     spec = load_study(file)
     folder = Path(out) if out else Path(file).with_suffix("")
     folder.mkdir(parents=True, exist_ok=True)
@@ -44,25 +40,16 @@ def study(
     known = read_games(games_path, spec) if resume else {}
     if resume:
         # Keep only whole lines: a line cut short by a kill is played again.
-        kept = [
-            json.dumps({"cell": cell, **game_line(cell_seed(spec.seed, c), i, g)},
-                       ensure_ascii=False, sort_keys=True)
-            for c in spec.cells for cell in [c.name]
-            for i, g in sorted(known.get(cell, {}).items())
-        ]  # fmt: skip
-        games_path.write_text("".join(line + "\n" for line in kept), encoding="utf-8")
+        write_jsonl(games_path, (
+            {"cell": c.name, **game_line(cell_seed(spec.seed, c), i, g)}
+            for c in spec.cells for i, g in sorted(known.get(c.name, {}).items())
+        ))  # fmt: skip
     total = spec.games * len(spec.cells)
-    done: dict[str, int] = {}
     try:
         with (
             games_path.open("a" if resume else "w", encoding="utf-8") as games,
             progress_bar(total, enabled=not json_out, label="study") as report,
         ):
-
-            def count(cell: str, n: int, _per_cell: int) -> None:
-                done[cell] = n
-                if report is not None:
-                    report(sum(done.values()), total)
 
             def write(line: dict[str, JSON]) -> None:
                 games.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
@@ -71,7 +58,7 @@ def study(
             results = run_study(
                 spec,
                 workers=workers or os.cpu_count() or 1,
-                progress=count,
+                progress=report,
                 on_game=write,
                 known=known,
                 backend=backend,

@@ -30,7 +30,14 @@ from fogofwar.core.errors import RulesError
 from fogofwar.core.game import Ruleset, get_ruleset
 
 from .report import print_study
-from .runner import BatchResult, ProgressCallback, resolve_seats, run_batch
+from .runner import (
+    BatchResult,
+    ProgressCallback,
+    check_backend,
+    resolve_seats,
+    run_batch,
+    write_jsonl,
+)
 from .study import build_study, run_study
 
 __all__ = ["parse_seats", "sim_command"]
@@ -121,10 +128,7 @@ def sim_command(
         rs = get_ruleset(ruleset)
         overrides = rs.config_schema.parse_sets(set_ or [])
         seats = parse_seats(seat or [])
-        if backend not in ("local", "ray"):
-            raise RulesError(f"--backend: local or ray, not {backend!r}")
-        if address is not None and backend != "ray":
-            raise RulesError("--address joins a Ray cluster: give --backend ray too")
+        check_backend(backend, address)
         if vary:
             if records is not None:
                 raise RulesError("--records keeps one configuration's games: not with --vary")
@@ -150,7 +154,7 @@ def sim_command(
         if records is not None:
             _save_records(result, records)
         if out is not None:
-            _save_lines(result, out)
+            write_jsonl(out, result.game_lines())
     except RulesError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
@@ -183,42 +187,18 @@ def _sim_study(
     spec = build_study(
         "sim", rs, config=overrides, seats=seats, games=games, seed=seed, vary=values
     )
-    total = games * len(spec.cells)
     lines: list[dict[str, Any]] = []
-    done: dict[str, int] = {}
-    with progress_bar(total, enabled=not json_out) as report:
-
-        def count(cell: str, n: int, _per_cell: int) -> None:
-            done[cell] = n
-            if report is not None:
-                report(sum(done.values()), total)
-
+    with progress_bar(games * len(spec.cells), enabled=not json_out) as report:
         results = run_study(
-            spec, workers=workers or os.cpu_count() or 1, progress=count,
+            spec, workers=workers or os.cpu_count() or 1, progress=report,
             on_game=lines.append, backend=backend, address=address,
         )  # fmt: skip
     if out is not None:
-        target = Path(out)
-        if target.parent != Path():
-            target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(
-            "".join(json.dumps(x, ensure_ascii=False, sort_keys=True) + "\n" for x in lines),
-            encoding="utf-8",
-        )
+        write_jsonl(out, lines)
     if json_out:
         typer.echo(json.dumps(results, indent=2, ensure_ascii=False))
     else:
         print_study(results, Console())
-
-
-def _save_lines(result: BatchResult, path: str) -> None:
-    """Write ``path``: one JSON object per game (JSON Lines), for tools such as pandas."""
-    target = Path(path)
-    if target.parent != Path():
-        target.parent.mkdir(parents=True, exist_ok=True)
-    with target.open("w", encoding="utf-8") as f:
-        for line in result.game_lines():
-            f.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
 
 
 def _save_records(result: BatchResult, folder: str) -> None:

@@ -21,13 +21,15 @@ Workers are started with ``spawn``: the same on every platform, and safe beside 
 from __future__ import annotations
 
 import hashlib
+import json
 import math
 import multiprocessing
 import os
 import pickle
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from fogofwar.bots import Bot, make_bot
@@ -326,6 +328,23 @@ RAY_START = {
 }
 
 
+def check_backend(backend: str, address: str | None) -> None:
+    """Refuse a backend other than ``local`` or ``ray``, or an address without Ray."""
+    if backend not in ("local", "ray"):
+        raise RulesError(f"--backend: local or ray, not {backend!r}")
+    if address is not None and backend != "ray":
+        raise RulesError("--address joins a Ray cluster: give --backend ray too")
+
+
+def write_jsonl(path: str | Path, lines: Iterable[Mapping[str, Any]]) -> None:
+    """Write ``path``: one JSON object a line (JSON Lines, for tools such as pandas)."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with target.open("w", encoding="utf-8") as f:
+        for line in lines:
+            f.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
+
+
 def ray_start(address: str | None, workers: int) -> bool:
     """Start Ray here (``address`` None: a local Ray with ``workers`` CPUs) or join the
     cluster at ``address``; returns whether this call started it (then the caller
@@ -452,6 +471,7 @@ def run_batch(
         raise RulesError(f"games must be 0 or more, got {games}")
     if workers < 1:
         raise RulesError(f"workers must be 1 or more, got {workers}")
+    check_backend(backend, address)
     config = rs.resolve_config(config_overrides)
     bot_names = resolve_seats(rs, config, seats)
     all_seats = tuple(bot_names)
@@ -491,8 +511,6 @@ def run_batch(
 
     if progress is not None and done:
         progress(done, games)
-    if backend not in ("local", "ray"):
-        raise RulesError(f"backend: local or ray, not {backend!r}")
     if backend == "ray":
         started = ray_start(address, workers)
         try:

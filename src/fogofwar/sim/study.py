@@ -50,6 +50,7 @@ from .runner import (
     BatchResult,
     GameResult,
     ProgressCallback,
+    check_backend,
     game_from_line,
     game_line,
     game_seed,
@@ -375,7 +376,7 @@ def run_study(
     study: Study,
     *,
     workers: int = 1,
-    progress: Callable[[str, int, int], None] | None = None,
+    progress: ProgressCallback | None = None,
     on_game: Callable[[dict[str, JSON]], None] | None = None,
     known: Mapping[str, Mapping[int, GameResult]] | None = None,
     backend: str = "local",
@@ -385,7 +386,7 @@ def run_study(
 
     Args:
         workers: local processes per cell (the results do not depend on it).
-        progress: called with (cell name, games done, games per cell).
+        progress: called with (games done, games in the study) over all its cells.
         on_game: called with each game's line (``games.jsonl``) as soon as it is
             played (with workers, a cell's games may come out of order).
         known: games already played, by cell and index (:func:`read_games`): they are
@@ -393,6 +394,7 @@ def run_study(
         backend: ``"local"`` or ``"ray"`` (Ray started once for the whole study, or the
             cluster at ``address`` joined); the results are the same.
     """
+    check_backend(backend, address)
     started = ray_start(address, workers) if backend == "ray" else False
     try:
         results = _play_cells(study, workers, progress, on_game, known, backend, address)
@@ -418,7 +420,7 @@ def run_study(
 def _play_cells(
     study: Study,
     workers: int,
-    progress: Callable[[str, int, int], None] | None,
+    progress: ProgressCallback | None,
     on_game: Callable[[dict[str, JSON]], None] | None,
     known: Mapping[str, Mapping[int, GameResult]] | None,
     backend: str,
@@ -428,7 +430,11 @@ def _play_cells(
     for cell in study.cells:
         report: ProgressCallback | None = None
         if progress is not None:
-            report = (lambda name: lambda done, total: progress(name, done, total))(cell.name)
+            before = study.games * len(results)  # the cells already played
+
+            def report(done: int, _games: int, before: int = before) -> None:
+                progress(before + done, study.games * len(study.cells))
+
         config = {**study.config, **cell.options}
         here = study.ruleset.seats(study.ruleset.resolve_config(config))
         seed = cell_seed(study.seed, cell)

@@ -78,5 +78,15 @@ class TamperedRecordError(BadDataError):
         self._parts = (file, index, message)
         self.args = (f"{file}: {message}",)
 
+    @classmethod
+    def at_action(cls, file: str, index: int, action: object, seat: str) -> TamperedRecordError:
+        """The record's ``index``-th action (by ``seat``) gives another digest."""
+        return cls(
+            file,
+            index,
+            f"action {index} ({seat}: {action}) does not give what the record says it gave: "
+            "the record was changed at or before this action",
+        )
+
     def __reduce__(self) -> tuple[Any, ...]:
         return type(self), self._parts, self.__dict__

@@ -369,12 +369,7 @@ class Record:
             if check:
                 chain = chain_step(chain, action, events, state)
                 if chain.hex()[:DIGEST_CHARS] != self.digests[i]:
-                    raise TamperedRecordError(
-                        self.source,
-                        i,
-                        f"action {i} ({action.seat}: {action}) does not give what the record "
-                        "says it gave: the record was changed at or before this action",
-                    )
+                    raise TamperedRecordError.at_action(self.source, i, action, action.seat)
             yield state.clone() if clone else state
         if self.outcome is not None and state.outcome() != self.outcome:
             got = state.outcome()
