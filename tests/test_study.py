@@ -332,3 +332,88 @@ seats = { squad = "random" }
     assert len(said) == 1 and said[0]["option"] == "squad bot"
     assert "with squad bot=wf-heuristic than with squad bot=random" in said[0]["sentence"]
     assert said[0]["difference"] > 0 and said[0]["significant"]
+
+
+def test_variants_cross_the_varied_options(tmp_path: Path) -> None:
+    # With [vary] and variants, every variant plays at every combination; a variant's
+    # bots count for the seats its cell's game has, and seats whose bots change alike
+    # are one difference ("hunter1, hunter2 bot"). Two dimensions make a heat map.
+    text = """
+[study]
+ruleset = "specter-ops"
+games = 4
+seed = 5
+[config]
+characters = false
+[vary]
+players = [2, 3]
+[[variant]]
+name = "random hunters"
+seats = { agent = "so-agent", hunter1 = "random", hunter2 = "random" }
+[[variant]]
+name = "so-hunters"
+seats = { agent = "so-agent", hunter1 = "so-hunter", hunter2 = "so-hunter" }
+"""
+    study = load_study(write(tmp_path, text))
+    assert [c.name for c in study.cells] == [
+        "random hunters, players=2",
+        "so-hunters, players=2",
+        "random hunters, players=3",
+        "so-hunters, players=3",
+    ]
+    assert study.cells[0].seats == {"agent": "so-agent", "hunter1": "random"}
+    assert study.cells[3].options == {"players": 3} and study.cells[3].variant == "so-hunters"
+    out = tmp_path / "out"
+    assert main(["study", str(tmp_path / "s.toml"), "--out", str(out), "--workers", "1"]) == 0
+    results = json.loads((out / "results.json").read_text())
+    assert results["variants"] == ["random hunters", "so-hunters"]
+    by_option = {(tuple(c["cells"]), c["option"]) for c in results["comparisons"]}
+    assert (("random hunters, players=2", "so-hunters, players=2"), "hunter1 bot") in by_option
+    assert (("random hunters, players=3", "so-hunters, players=3"), "hunter1, hunter2 bot") in (
+        by_option
+    )
+    assert (("random hunters, players=2", "random hunters, players=3"), "players") in by_option
+    # Cells that differ in both the players and the bots are not compared.
+    assert not any(set(c) == {"random hunters, players=2", "so-hunters, players=3"}
+                   for c, _ in by_option)  # fmt: skip
+    assert (out / "heat-map.png").exists()
+
+
+def test_a_variant_may_not_set_a_varied_option(tmp_path: Path) -> None:
+    text = """
+[study]
+ruleset = "warfighter"
+[vary]
+turns = [4, 6]
+[[variant]]
+name = "short"
+config = { turns = 5 }
+"""
+    with pytest.raises(BadDataError, match="that \\[vary\\] does not vary"):
+        load_study(write(tmp_path, text))
+
+
+def test_cells_whose_games_have_other_sides_report(tmp_path: Path) -> None:
+    # A solo mission (side "team") beside a Versus one ("team1", "team2"): each table
+    # and plot shows every side, "—" where a cell's game has none such.
+    text = """
+[study]
+ruleset = "zero-dark"
+games = 1
+seed = 1
+[[variant]]
+name = "solo"
+config = { mission = "the-spy" }
+[[variant]]
+name = "versus"
+config = { mission = "dead-drop" }
+"""
+    path = write(tmp_path, text)
+    out = tmp_path / "out"
+    assert main(["study", str(path), "--out", str(out), "--workers", "1"]) == 0
+    results = json.loads((out / "results.json").read_text())
+    sides = [set(c["wins"]) for c in results["cells"]]
+    assert sides[0] != sides[1]
+    markdown = (out / "report.md").read_text()
+    assert "team1 wins" in markdown and "—" in markdown
+    assert (out / "win-rates.png").exists()

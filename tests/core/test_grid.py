@@ -955,6 +955,11 @@ def test_search_matches_reference_bfs(
     free = reachable(board, start, max_steps, diagonal=rule, open_doors=open_doors)
     ref_free = reference_distances(board, start, rule, set(), open_doors)
     assert free == {s: d for s, d in ref_free.items() if d <= max_steps}
+    # The same distances as a plain list over the bitboards (the bots' form).
+    graph = move_graph(board, diagonal=rule, open_doors=open_doors)
+    plain = graph.distance_list(graph.bits(start), unreachable=-1)
+    width = board.width
+    assert {Square(*divmod(i, width)): d for i, d in enumerate(plain) if d >= 0} == ref_free
     # distance_map without a limit.
     dmap = distance_map(board, start, **kw)  # type: ignore[arg-type]
     assert {Square(int(r), int(c)): int(dmap[r, c]) for r, c in np.argwhere(dmap >= 0)} == ref

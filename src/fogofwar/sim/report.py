@@ -30,15 +30,19 @@ def _plots(
 
     cells = results["cells"]
     names = [c["name"] for c in cells]
-    sides = list(cells[0]["wins"]) if cells else []
+    sides = _sides(cells)
     out: list[tuple[str, str]] = []
 
     fig, ax = plt.subplots(figsize=(max(6, 1.2 * len(names) * max(1, len(sides))), 4))
     width = 0.8 / max(1, len(sides))
     for k, side in enumerate(sides):
-        rates = [c["wins"][side]["rate"] * 100 for c in cells]
-        lows = [r - c["wins"][side]["ci95"][0] * 100 for r, c in zip(rates, cells, strict=True)]
-        highs = [c["wins"][side]["ci95"][1] * 100 - r for r, c in zip(rates, cells, strict=True)]
+        # A cell whose game has no such side (a Versus mission beside a solo one)
+        # shows no bar for it.
+        won = [c["wins"].get(side) for c in cells]
+        nan = float("nan")
+        rates = [w["rate"] * 100 if w else nan for w in won]
+        lows = [r - w["ci95"][0] * 100 if w else 0.0 for r, w in zip(rates, won, strict=True)]
+        highs = [w["ci95"][1] * 100 - r if w else 0.0 for r, w in zip(rates, won, strict=True)]
         xs = [i + k * width for i in range(len(names))]
         ax.bar(xs, rates, width, yerr=[lows, highs], capsize=4, label=side)
     ax.set_xticks(
@@ -78,17 +82,21 @@ def _plots(
         plt.close(fig)
         out.append((file, f"The distribution of {metric} over each cell's games."))
 
-    varied = results.get("varied") or []
-    if len(varied) == 2 and sides:
-        a, b = varied
-        xs = list(dict.fromkeys(c["options"][a] for c in cells if a in c["options"]))
-        ys = list(dict.fromkeys(c["options"][b] for c in cells if b in c["options"]))
+    # Two dimensions make a heat map: two varied options, or one and the variants.
+    dims = list(results.get("varied") or []) + (["variant"] if results.get("variants") else [])
+    if len(dims) == 2 and sides:
+        a, b = dims
+
+        def at(cell: Mapping[str, Any], dim: str) -> Any:
+            return cell.get("variant") if dim == "variant" else cell["options"].get(dim)
+
+        xs = list(dict.fromkeys(at(c, a) for c in cells))
+        ys = list(dict.fromkeys(at(c, b) for c in cells))
         grid = [[float("nan")] * len(xs) for _ in ys]
         for c in cells:
-            if a in c["options"] and b in c["options"]:
-                grid[ys.index(c["options"][b])][xs.index(c["options"][a])] = (
-                    c["wins"][sides[0]]["rate"] * 100
-                )
+            if sides[0] in c["wins"]:
+                rate = c["wins"][sides[0]]["rate"] * 100
+                grid[ys.index(at(c, b))][xs.index(at(c, a))] = rate
         fig, ax = plt.subplots(figsize=(1.5 + 1.2 * len(xs), 1.5 + 0.9 * len(ys)))
         image = ax.imshow(grid, cmap="viridis", vmin=0, vmax=100, aspect="auto")
         ax.set_xticks(range(len(xs)), [str(x) for x in xs])
@@ -106,18 +114,28 @@ def _plots(
     return out
 
 
+def _sides(cells: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Every side of the cells' games, in the order they first appear."""
+    return list(dict.fromkeys(side for c in cells for side in c["wins"]))
+
+
+def _rate(cell: Mapping[str, Any], side: str) -> str:
+    """A side's win rate in a cell with its interval; "—" where its game has no such
+    side."""
+    w = cell["wins"].get(side)
+    if w is None:
+        return "—"
+    return f"{w['rate'] * 100:.1f}% [{w['ci95'][0] * 100:.1f}, {w['ci95'][1] * 100:.1f}]"
+
+
 def _rows(results: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
     cells = results["cells"]
-    sides = list(cells[0]["wins"]) if cells else []
+    sides = _sides(cells)
     head = ["cell", *(f"{s} wins" for s in sides), "draws", "games", "mean length"]
     rows = []
     for c in cells:
         row = [str(c["name"])]
-        for s in sides:
-            w = c["wins"][s]
-            row.append(
-                f"{w['rate'] * 100:.1f}% [{w['ci95'][0] * 100:.1f}, {w['ci95'][1] * 100:.1f}]"
-            )
+        row += [_rate(c, s) for s in sides]
         row += [f"{c['draws']['rate'] * 100:.1f}%", str(c["games"]), f"{c['mean_length']:.1f}"]
         rows.append(row)
     return head, rows
@@ -198,18 +216,14 @@ def write_report(
 def print_study(results: Mapping[str, Any], console: Console) -> None:
     """The cells' win rates (95% intervals) and the comparisons' sentences."""
     cells = results["cells"]
-    sides = list(cells[0]["wins"]) if cells else []
+    sides = _sides(cells)
     table = Table(title=f"{results['study']}: {results['games_per_cell']} games a cell")
     table.add_column("cell")
     for side in sides:
         table.add_column(f"{side} wins", justify="right")
     table.add_column("draws", justify="right")
     for cell in cells:
-        row = [str(cell["name"])]
-        for side in sides:
-            w = cell["wins"][side]
-            low, high = w["ci95"]
-            row.append(f"{w['rate'] * 100:.1f}% [{low * 100:.1f}, {high * 100:.1f}]")
+        row = [str(cell["name"]), *(_rate(cell, side) for side in sides)]
         row.append(f"{cell['draws']['rate'] * 100:.1f}%")
         table.add_row(*row)
     console.print(table)

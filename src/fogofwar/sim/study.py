@@ -19,11 +19,14 @@ options to vary and the games per cell::
     [vary]                      # every combination of these values is a cell
     characters = [true, false]
 
-or named variants instead of (or besides) ``[vary]``::
+or named variants, which may also change the bots::
 
     [[variant]]
     name = "no cards"
     config = { characters = false }
+    seats = { agent = "random" }
+
+With both, every variant is played at every combination of ``[vary]``.
 
 Each cell's games are seeded from the study's seed, the cell's name and the game's
 index only (:func:`cell_seed`), so a study gives the same results on any number of
@@ -78,14 +81,18 @@ class Cell:
     """One configuration of a study.
 
     Attributes:
-        name: ``"characters=true, players=2"`` for a combination, else the variant's name.
+        name: ``"characters=true, players=2"`` for a combination, the variant's name,
+            or both (``"random hunters, players=3"``).
         options: the options this cell sets over the base configuration.
-        seats: the bots this cell sets over the study's seats (a variant's ``seats``).
+        seats: the bots this cell sets over the study's seats (a variant's ``seats``,
+            those its game has).
+        variant: the variant's name, if the cell is one's.
     """
 
     name: str
     options: Mapping[str, JSON]
     seats: Mapping[str, str] = field(default_factory=dict)
+    variant: str | None = None
 
     def factors(self) -> dict[str, JSON]:
         """What sets this cell apart, for comparisons: its options and its bots (as
@@ -110,6 +117,11 @@ class Study:
 
 def _value(v: JSON) -> str:
     return json.dumps(v) if isinstance(v, bool) or v is None else str(v)
+
+
+def _wins(side: str) -> str:
+    """The verb for a side: "the agent wins", "hunters win"."""
+    return "win" if side.endswith("s") and not side.endswith("ss") else "wins"
 
 
 def seats_in(seats: Mapping[str, str], here: Sequence[str]) -> dict[str, str]:
@@ -224,12 +236,13 @@ def build_study(
             raise bad(key, f"an option of {rs.id} ({', '.join(sorted(known))})", key)
         if not isinstance(values, list | tuple) or not values:
             raise bad(key, f"{key} = [a list of values]", values)
-    cells: list[Cell] = []
     keys = list(vary)
+    combos: list[Cell] = []
     for combo in itertools.product(*(vary[k] for k in keys)) if keys else ():
         options = dict(zip(keys, combo, strict=True))
         label = ", ".join(f"{k}={_value(v)}" for k, v in options.items())
-        cells.append(Cell(label, options))
+        combos.append(Cell(label, options))
+    kinds: list[Cell] = []
     for v in variants:
         if not isinstance(v, dict) or not isinstance(v.get("name"), str):
             raise bad("variant", 'a [[variant]] with name = "..." and config = {...}', v)
@@ -239,17 +252,28 @@ def build_study(
         for key in options:
             if key not in known:
                 raise bad(key, f"an option of {rs.id} ({', '.join(sorted(known))})", key)
+            if key in vary:
+                raise bad(key, f"a variant's option that [vary] does not vary ({key} is)", key)
         bots = v.get("seats", {})
         if not isinstance(bots, dict) or not all(isinstance(b, str) for b in bots.values()):
             raise bad("variant", 'a variant\'s seats = { seat = "bot", ... }', bots)
-        cells.append(Cell(v["name"], dict(options), dict(bots)))
-    if not cells:
-        cells.append(Cell("base", {}))
+        kinds.append(Cell(v["name"], dict(options), dict(bots), variant=v["name"]))
+    named = [s for c in kinds for s in c.seats]
+    if combos and kinds:
+        # Every variant at every combination, the combinations outermost (the table
+        # then reads by combination).
+        cells = [
+            Cell(f"{k.name}, {c.name}", {**c.options, **k.options}, k.seats, k.variant)
+            for c in combos
+            for k in kinds
+        ]
+    else:
+        cells = combos or kinds or [Cell("base", {})]
     if len({c.name for c in cells}) != len(cells):
         raise bad("variant", "cells with distinct names", ", ".join(c.name for c in cells))
     probes: dict[str, float] = {}
     every_seat: set[str] = set()
-    for cell in cells:
+    for i, cell in enumerate(cells):
         try:
             resolved = rs.resolve_config({**base, **cell.options})
         except RulesError as exc:
@@ -262,7 +286,10 @@ def build_study(
         except RulesError as exc:
             raise bad("seats", "bots that play this game", exc) from None
         probes.update(rs.metrics(rs.new_game(resolved, 0)))
-    for seat in {*seats, *(s for c in cells for s in c.seats)}:
+        # A cell's bots are those of the seats its game has: a variant naming hunter4
+        # compares its 3-player cells by the seats they play.
+        cells[i] = Cell(cell.name, cell.options, seats_in(cell.seats, here), cell.variant)
+    for seat in {*seats, *named}:
         if seat not in every_seat:
             raise bad(seat, f"a seat of {rs.id} ({', '.join(sorted(every_seat))})", seat)
     for m in metrics:
@@ -279,13 +306,22 @@ def compare(study: Study, results: Sequence[BatchResult]) -> list[dict[str, JSON
     out: list[dict[str, JSON]] = []
     by_cell = list(zip(study.cells, results, strict=True))
     for (a, ra), (b, rb) in itertools.combinations(by_cell, 2):
+        if set(a.options) != set(b.options):
+            continue
+        # A seat only one of the two games has (hunter2 at 3 players, not at 2) is
+        # part of the option that sets the players, not a difference of its own.
         fa, fb = a.factors(), b.factors()
-        if set(fa) != set(fb):
+        differ = [k for k in fa if k in fb and fa[k] != fb[k]]
+        if not differ:
             continue
-        differ = [k for k in fa if fa[k] != fb[k]]
-        if len(differ) != 1:
-            continue
-        (key,) = differ
+        key, va, vb = differ[0], fa[differ[0]], fb[differ[0]]
+        if len(differ) > 1:
+            # Several seats whose bots change alike (every hunter random, then every
+            # hunter so-hunter) are one difference: "hunter1, hunter2 bot".
+            alike = all(k.endswith(" bot") and (fa[k], fb[k]) == (va, vb) for k in differ)
+            if not alike:
+                continue
+            key = ", ".join(k.removesuffix(" bot") for k in differ) + " bot"
         sa, sb = ra.stats(), rb.stats()
         for side in sa.wins:
             pa, pb = sa.wins[side], sb.wins.get(side)
@@ -302,15 +338,15 @@ def compare(study: Study, results: Sequence[BatchResult]) -> list[dict[str, JSON
                 else "not a clear difference at 95% (the interval holds 0)"
             )
             sentence = (
-                f"{side} wins {abs(d.estimate) * 100:.1f}% [{shown[0] * 100:.1f}, "
-                f"{shown[1] * 100:.1f}] {more} often with {key}={_value(fa[key])} "
-                f"than with {key}={_value(fb[key])} — {verdict}"
+                f"{side} {_wins(side)} {abs(d.estimate) * 100:.1f}% [{shown[0] * 100:.1f}, "
+                f"{shown[1] * 100:.1f}] {more} often with {key}={_value(va)} "
+                f"than with {key}={_value(vb)} — {verdict}"
             )
             out.append(
                 {
                     "cells": [a.name, b.name],
                     "option": key,
-                    "values": [fa[key], fb[key]],
+                    "values": [va, vb],
                     "side": side,
                     "difference": d.estimate,
                     "interval": [low, high],
@@ -328,6 +364,7 @@ def _cell_json(study: Study, cell: Cell, result: BatchResult) -> dict[str, JSON]
     }
     return {
         "name": cell.name,
+        "variant": cell.variant,
         "options": dict(cell.options),
         "bots": dict(cell.seats),
         "config": result.config.to_json(),
@@ -412,6 +449,7 @@ def run_study(
         "seats": dict(study.seats),
         "base_config": dict(study.config),
         "varied": list(study.varied),
+        "variants": list(dict.fromkeys(c.variant for c in study.cells if c.variant)),
         "cells": [_cell_json(study, c, r) for c, r in zip(study.cells, results, strict=True)],
         "comparisons": compare(study, results),
     }

@@ -1,6 +1,6 @@
 """The heuristic Specter Ops bots: legal, deterministic, blind to secrets, and better
-than random (small fixed batches here; ``bench/study_specter_ops_bots.py`` measures 400
-games per pairing)."""
+than random (small fixed batches here; ``studies/specter-ops-bots.toml`` measures 100
+games per pairing and player count)."""
 
 from __future__ import annotations
 

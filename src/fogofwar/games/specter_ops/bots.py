@@ -44,40 +44,58 @@ class _Board:
     def __init__(self, geo: Geometry) -> None:
         self.geo = geo
         self._fields: dict[int, list[int]] = {}
+        self._last: tuple[Sequence[str], int] = ((), 0)
+        self._step = geo.graph.stepper()  # one step on the terrain (figures aside)
 
     def bits(self, names: Sequence[str]) -> int:
+        # The possibility map rarely changes between a seat's choices (a hunter's steps
+        # leave it alone): comparing the names is cheaper than parsing them again.
+        key = tuple(names)  # a copy: the view's list is not ours to keep
+        if key == self._last[0]:
+            return self._last[1]
         out = 0
-        for n in names:
-            out |= 1 << self.geo.parse(n)
+        parse = self.geo.parse
+        for n in key:
+            out |= 1 << parse(n)
+        self._last = (key, out)
         return out
 
     def distances(self, targets: int) -> list[int]:
         """Steps (8 directions, terrain only) from every square to the nearest target."""
         if targets in self._fields:
             return self._fields[targets]
-        geo = self.geo
-        dist = [FAR] * (geo.width * geo.height)
-        layer = seen = targets
-        d = 0
-        while layer:
-            for i in geo.indices(layer):
-                dist[i] = d
-            layer = geo.graph.step_bits(layer) & ~seen
-            seen |= layer
-            d += 1
+        dist = self.geo.graph.distance_list(targets, unreachable=FAR)
         self._fields[targets] = dist
         return dist
 
-    def reach(self, start: int, steps: int, avoid: int) -> list[int]:
-        """Breadth-first layers from ``start`` (not entering ``avoid``): ``layers[k]`` is
-        the bitboard of squares first reached in ``k`` steps, for ``k`` up to ``steps``."""
-        out = [1 << start]
+    def ball(self, start: int, steps: int, avoid: int) -> int:
+        """The squares reachable from ``start`` in up to ``steps`` steps without entering
+        ``avoid`` (``start`` included), as a bitboard."""
+        step_bits = self._step
         layer = seen = 1 << start
+        keep = ~avoid
         for _ in range(steps):
-            layer = self.geo.graph.step_bits(layer) & ~avoid & ~seen
+            layer = step_bits(layer) & keep & ~seen
+            if not layer:
+                break
             seen |= layer
-            out.append(layer)
-        return out
+        return seen
+
+
+def _levels(scores: Mapping[int, float]) -> list[tuple[float, int]]:
+    """Squares grouped by score, best first: ``(score, bitboard of its squares)``."""
+    groups: dict[float, int] = {}
+    for i, score in scores.items():
+        groups[score] = groups.get(score, 0) | 1 << i
+    return sorted(groups.items(), reverse=True)
+
+
+def _best(levels: Sequence[tuple[float, int]], squares: int, default: float) -> float:
+    """The best score of any of ``squares`` (``default`` if none is scored)."""
+    for score, bits in levels:
+        if bits & squares:
+            return score
+    return default
 
 
 def _by_kind(legal: Sequence[Action]) -> dict[str, list[Action]]:
@@ -159,17 +177,23 @@ class AgentBot(_SpecterBot):
                 score -= 4.0
             return score
 
-        def best_from(square: int, steps: int) -> float:
-            layers = board.reach(square, steps, foot)
-            return max(value(i) for layer in layers for i in geo.indices(layer))
-
+        # Each step's score is the best square within the rest of the move from it:
+        # every square any step may reach is scored once, and grouped by score.
+        balls = [
+            (a, sq, board.ball(sq, left - 1, foot))
+            for a in kinds.get("step", [])
+            for sq in (geo.parse(str(a.args[0])),)
+        ]
+        reached = 0
+        for _, _, b in balls:
+            reached |= b
+        levels = _levels({i: value(i) for i in geo.indices(reached)})
         options: list[tuple[float, Action]] = []
         if "stop" in kinds:
             options.append((value(here), kinds["stop"][0]))
-        for a in kinds.get("step", []):
-            sq = geo.parse(str(a.args[0]))
+        for a, sq, b in balls:
             penalty = 10.0 if seen >> sq & 1 else 0.0  # a Last Seen token on the way
-            options.append((best_from(sq, left - 1) - penalty - 0.01, a))
+            options.append((_best(levels, b, -float(FAR)) - penalty - 0.01, a))
         top = max(score for score, _ in options)
         return stream.choice([a for score, a in options if score >= top - 1e-9])
 
@@ -334,17 +358,21 @@ class HunterBot(_SpecterBot):
         _, foot = self._hunter_squares(data, board)
         others = foot & ~(1 << here)
 
-        def best_from(square: int, steps: int) -> float:
-            layers = board.reach(square, steps, 0)
-            ends = [i for layer in layers for i in geo.indices(layer & ~others)]
-            return max((coverage(i) for i in ends), default=-float(FAR))
-
+        # As the agent's: each step scores the best end square within the rest of the
+        # move (not one where another hunter on foot stands).
+        balls = [
+            (a, board.ball(geo.parse(str(a.args[0])), left - 1, 0) & ~others)
+            for a in kinds.get("step", [])
+        ]
+        reached = 0
+        for _, b in balls:
+            reached |= b
+        levels = _levels({i: coverage(i) for i in geo.indices(reached)})
         options: list[tuple[float, Action]] = []
         if "stop" in kinds:
             options.append((coverage(here), kinds["stop"][0]))
-        for a in kinds.get("step", []):
-            sq = geo.parse(str(a.args[0]))
-            options.append((best_from(sq, left - 1) - 0.01, a))
+        for a, b in balls:
+            options.append((_best(levels, b, -float(FAR)) - 0.01, a))
         if not options:
             return stream.choice(legal)
         top = max(score for score, _ in options)
