@@ -15,12 +15,21 @@ from .base import (
     make_bot,
     register_bot,
 )
+from .ismcts import IsmctsBot, searchable
 from .random_bot import RandomBot
+
+register_bot(
+    "ismcts",
+    IsmctsBot,
+    accepts=searchable,
+    help="information-set MCTS (iterations, seconds, c, rollout=random|heuristic)",
+)
 
 __all__ = [
     "Bot",
     "BotFactory",
     "BotSpec",
+    "IsmctsBot",
     "RandomBot",
     "available_bots",
     "bot_spec",

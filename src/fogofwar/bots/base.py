@@ -85,15 +85,20 @@ class BotSpec:
         factory: makes a fresh bot.
         rulesets: the rule set ids it plays, or ``None`` for any.
         help: a sentence for people.
+        accepts: instead of ``rulesets``, a test of a rule set id (``ismcts`` plays the
+            rule sets that sample worlds, plug-ins included).
     """
 
     name: str
     factory: BotFactory
     rulesets: frozenset[str] | None = None
     help: str = ""
+    accepts: Callable[[str], bool] | None = None
 
     def plays(self, ruleset_id: str) -> bool:
         """Whether this bot plays ``ruleset_id``."""
+        if self.accepts is not None:
+            return self.accepts(ruleset_id)
         return self.rulesets is None or ruleset_id in self.rulesets
 
 
@@ -106,14 +111,16 @@ def register_bot(
     *,
     rulesets: Iterable[str] | None = None,
     help: str = "",
+    accepts: Callable[[str], bool] | None = None,
 ) -> BotSpec:
-    """Register a bot factory under ``name``, optionally for some rule sets only.
+    """Register a bot factory under ``name``, optionally for some rule sets only
+    (``rulesets``, or a test of the rule set's id, ``accepts``).
 
     Registering the same name again replaces the entry (a module imported twice).
     """
     if not name or ":" in name or "=" in name or name != name.strip():
         raise TypeError(f"bad bot name {name!r} (no ':', '=' or surrounding spaces)")
-    spec = BotSpec(name, factory, None if rulesets is None else frozenset(rulesets), help)
+    spec = BotSpec(name, factory, None if rulesets is None else frozenset(rulesets), help, accepts)
     _BOTS[name] = spec
     return spec
 

@@ -122,6 +122,7 @@ class CountsView(TypedDict):
 class WarfighterView(TypedDict):
     """A seat's view of a Warfighter mission (``PlayerView.data``)."""
 
+    config: dict[str, Any]  # the options (public: every player knows them)
     mission: str
     turn: int
     turns: int
@@ -213,6 +214,7 @@ def build_view(state: WarfighterState, seat: str | None) -> WarfighterView:
         locations.append(entry)
     outcome = state.outcome()
     return {
+        "config": state.config.to_json(),
         "mission": state.mission.name,
         "turn": state.turn,
         "turns": state.turns,

@@ -23,6 +23,7 @@ from ...core.game import (
     plain_event,
 )
 from ...core.odds import OddsQuery
+from ...core.rng import Stream
 from .cardfile import (
     LIBRARY_FILE,
     MAX_LIST,
@@ -270,6 +271,13 @@ class Warfighter(Ruleset):
         """The observer: ``seat``'s view of ``state``, built from what it may know
         (:mod:`.observer`)."""
         return PlayerView(self.id, seat, build_view(cast(WarfighterState, state), seat))
+
+    def sample_world(self, view: PlayerView, stream: Stream) -> State:
+        """A full state consistent with ``view``: the decks' order and the rolls to come
+        drawn from ``stream`` (:mod:`.worlds`)."""
+        from .worlds import sample_world
+
+        return sample_world(self, view, stream)
 
     def odds_queries(self) -> Sequence[OddsQuery]:
         """The rolls whose exact odds ``fogofwar odds`` gives (see :mod:`.odds`)."""

@@ -1,0 +1,198 @@
+"""``ismcts``: information-set Monte Carlo tree search over the game protocol, for any
+rule set that can sample worlds (:meth:`~fogofwar.core.game.Ruleset.sample_world`).
+
+Each iteration draws one *determinisation* — a full state consistent with the seat's
+view, from :meth:`Ruleset.sample_world` — and plays it to the end:
+
+* **The tree holds the searching seat's own decisions only.** A node is the sequence of
+  this seat's actions since the root; its children are keyed by the seat's next action.
+  The other seats act by the rollout policy, inside the tree and below it. A hidden
+  action of another seat (the agent's step, a card from a concealed hand) is therefore
+  never a branch of the tree: no determinisation can steer the search by what the seat
+  cannot see (the leak of single-observer ISMCTS), and the tree stays as narrow as the
+  seat's own choices. The price: the opponents' replies are modelled by the rollout
+  policy, not searched.
+* **Selection** is ISUCT (Cowling, Powley and Whitehouse 2012): among the actions legal
+  in this determinisation, the one maximising ``mean + c * sqrt(ln(available) / visits)``,
+  where ``available`` counts the iterations in which the action was legal. An action
+  never tried in this node is tried first (one expansion per iteration, chosen at
+  random from the bot's stream).
+* **Rollouts** play every other decision with the rollout policy: ``random`` (a legal
+  action at random, no view needed: the fast default), or ``heuristic`` (the rule set's
+  default bot for each seat, from that seat's view of the determinisation).
+* **Reward** is 1 for a game the seat wins, 0.5 for a draw, 0 for a loss; the move
+  played is the root's most visited action (ties: the higher mean, then the first legal).
+
+Parameters (``ismcts:iterations=400,c=0.7``): ``iterations`` (the budget, 200 by
+default), ``seconds`` (a time budget instead, when above 0: the search stops at
+whichever comes first; the same seed then no longer gives the same move), ``c`` (the
+exploration constant, 0.7) and ``rollout`` (``random`` or ``heuristic``). With a fixed
+iteration budget the same view, legal actions and stream give the same move.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from fogofwar.core.errors import RulesError
+from fogofwar.core.game import Action, Config, PlayerView, Ruleset, State, get_ruleset
+from fogofwar.core.rng import Stream
+
+from .base import Bot, make_bot
+
+__all__ = ["IsmctsBot", "searchable"]
+
+ROLLOUTS = ("random", "heuristic")
+
+
+def searchable(ruleset_id: str) -> bool:
+    """Whether ``ismcts`` plays ``ruleset_id`` (its rule set samples worlds)."""
+    try:
+        return get_ruleset(ruleset_id).can_sample_worlds
+    except RulesError:
+        return False
+
+
+@dataclass(slots=True)
+class _Node:
+    """A sequence of the seat's own actions: its statistics and its children."""
+
+    visits: int = 0
+    reward: float = 0.0
+    available: int = 0
+    children: dict[Action, _Node] = field(default_factory=dict)
+
+
+class IsmctsBot(Bot):
+    """Information-set MCTS with determinisation from ``sample_world`` (see the module
+    doc)."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        *,
+        iterations: int = 200,
+        seconds: float = 0.0,
+        c: float = 0.7,
+        rollout: str = "random",
+    ) -> None:
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+            raise RulesError(f"ismcts: iterations is a whole number, 1 or more, not {iterations!r}")
+        if not isinstance(seconds, int | float) or seconds < 0:
+            raise RulesError(f"ismcts: seconds is a number, 0 or more, not {seconds!r}")
+        if not isinstance(c, int | float) or c < 0:
+            raise RulesError(f"ismcts: c is a number, 0 or more, not {c!r}")
+        if rollout not in ROLLOUTS:
+            raise RulesError(f"ismcts: rollout is one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+        self.iterations = iterations
+        self.seconds = float(seconds)
+        self.c = float(c)
+        self.rollout = rollout
+        self.seat = ""
+        self.ruleset: Ruleset | None = None
+        self.config: Config | None = None
+        self.policies: dict[str, Bot] = {}
+        self.last_iterations = 0  # how many the last decision ran (for benchmarks)
+
+    def reset(self, seat: str, ruleset_id: str, config: Config) -> None:
+        rs = get_ruleset(ruleset_id)
+        if not rs.can_sample_worlds:
+            raise RulesError(f"ismcts needs a rule set that samples worlds; {rs.id} does not")
+        self.seat = seat
+        self.ruleset = rs
+        self.config = config
+        self.policies = {}
+        if self.rollout == "heuristic":
+            for s in rs.seats(config):
+                bot = make_bot(rs.default_bots.get(s, "random"), rs.id)
+                bot.reset(s, rs.id, config)
+                self.policies[s] = bot
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], stream: Stream) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if self.ruleset is None or self.config is None:
+            raise RulesError("ismcts: reset() was not called before choose()")
+        salt = stream.bits64()  # one word per decision: every iteration's streams below it
+        root = _Node()
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        done = 0
+        while done < self.iterations:
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            world = self.ruleset.sample_world(view, stream.fork("world", salt, done))
+            self._iterate(world, root, stream.fork("play", salt, done))
+            done += 1
+        self.last_iterations = done
+        allowed = set(legal)
+        best: Action | None = None
+        key = (-1, -1.0)
+        for a in legal:  # in legal order: ties go to the first
+            node = root.children.get(a)
+            if node is None or a not in allowed:
+                continue
+            k = (node.visits, node.reward / node.visits)
+            if k > key:
+                best, key = a, k
+        return best if best is not None else legal[0]
+
+    def _iterate(self, world: State, root: _Node, play: Stream) -> None:
+        seat = self.seat
+        node: _Node | None = root
+        path = [root]
+        while (outcome := world.outcome()) is None:
+            actor = min(world.to_act())  # the runner's order: sorted seats
+            options = world.legal_actions(actor)
+            if actor == seat and node is not None:
+                action = self._select(node, options, play)
+                child = node.children.get(action)
+                if child is None:  # expanded now: the rest is a rollout
+                    child = node.children[action] = _Node(available=1)
+                    node = None
+                else:
+                    node = child
+                path.append(child)
+            elif self.rollout == "heuristic":
+                action = self.policies[actor].choose(world.view(actor), tuple(options), play)
+            else:
+                action = options[play.randbelow(len(options))]
+            world.apply_unchecked(action)
+        if seat in outcome.winners:
+            reward = 1.0
+        elif not outcome.winners:
+            reward = 0.5
+        else:
+            reward = 0.0
+        for n in path:
+            n.visits += 1
+            n.reward += reward
+
+    def _select(self, node: _Node, options: Sequence[Action], play: Stream) -> Action:
+        """ISUCT among the actions legal here; an untried one first."""
+        untried: list[Action] = []
+        best: Action | None = None
+        score = -math.inf
+        children = node.children
+        for a in options:
+            child = children.get(a)
+            if child is None:
+                untried.append(a)
+                continue
+            child.available += 1
+            if child.visits:
+                value = child.reward / child.visits + self.c * math.sqrt(
+                    math.log(child.available) / child.visits
+                )
+            else:
+                value = math.inf
+            if value > score:
+                best, score = a, value
+        if untried:
+            return untried[play.randbelow(len(untried))]
+        if best is None:  # pragma: no cover - options is never empty
+            raise RulesError("ismcts: no legal action in a determinisation")
+        return best

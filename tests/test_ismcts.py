@@ -1,0 +1,97 @@
+"""``ismcts``: information-set MCTS over ``sample_world``, for any rule set that samples
+worlds (here the example rule set, hide and seek, and the built-in ones that do)."""
+
+from __future__ import annotations
+
+import pytest
+
+import tests.example_game  # noqa: F401  (registers hide-and-seek)
+from fogofwar.bots import IsmctsBot, available_bots, make_bot
+from fogofwar.core.errors import RulesError
+from fogofwar.core.game import get_ruleset
+from fogofwar.core.rng import stream
+from fogofwar.sim.runner import run_batch
+from fogofwar.sim.stats import difference
+
+EXAMPLE = "tests.example_game:HideAndSeek"
+
+
+def test_ismcts_plays_the_rule_sets_that_sample_worlds() -> None:
+    for rid in ("specter-ops", "zero-dark", "rock-n-roll", "warfighter"):
+        rs = get_ruleset(rid)
+        assert ("ismcts" in available_bots(rid)) == rs.can_sample_worlds, rid
+    assert isinstance(make_bot("ismcts", EXAMPLE), IsmctsBot)
+
+
+@pytest.mark.parametrize(
+    ("params", "words"),
+    [
+        ("iterations=0", "iterations is a whole number"),
+        ("iterations=1.5", "iterations is a whole number"),
+        ("seconds=-1", "seconds is a number"),
+        ("c=-0.1", "c is a number"),
+        ("rollout=clever", "rollout is one of random, heuristic"),
+        ("depth=3", "no parameter depth"),
+    ],
+)
+def test_bad_parameters_are_refused_by_name(params: str, words: str) -> None:
+    with pytest.raises(RulesError, match=words):
+        make_bot(f"ismcts:{params}", EXAMPLE)
+
+
+def test_the_same_stream_gives_the_same_move() -> None:
+    rs = get_ruleset(EXAMPLE)
+    state = rs.new_game({}, 3)
+    seat = sorted(state.to_act())[0]
+    moves = set()
+    for _ in range(2):
+        bot = make_bot("ismcts:iterations=60", EXAMPLE)
+        bot.reset(seat, rs.id, state.config)
+        legal = tuple(state.legal_actions(seat))
+        moves.add(bot.choose(state.view(seat), legal, stream(5, "bot")))
+    assert len(moves) == 1
+
+
+def test_the_search_sees_only_the_view() -> None:
+    # Two real states that give the seeker the same view (the hider elsewhere) get the
+    # same move from the same stream: the search reads the view, never the state.
+    rs = get_ruleset(EXAMPLE)
+    seen: dict[str, list[object]] = {}
+    for seed in range(40):
+        state = rs.new_game({}, seed)
+        view = state.view("seeker")
+        seen.setdefault(view.canonical(), []).append(state)
+    twins = next(states for states in seen.values() if len(states) >= 2)
+    moves = set()
+    for state in twins[:2]:
+        bot = make_bot("ismcts:iterations=40", EXAMPLE)
+        bot.reset("seeker", rs.id, state.config)  # type: ignore[attr-defined]
+        view = state.view("seeker")  # type: ignore[attr-defined]
+        legal = tuple(state.legal_actions("seeker"))  # type: ignore[attr-defined]
+        moves.add(bot.choose(view, legal, stream(9, "bot")))
+    assert len(moves) == 1
+
+
+def test_ismcts_beats_random_at_hide_and_seek() -> None:
+    # The seeker's win rate with ismcts against a random hider, over a random seeker's:
+    # the Newcombe 95% interval of the difference lies above 0.
+    rs = get_ruleset(EXAMPLE)
+    games = 60
+    base = run_batch(rs, games=games, seed="ismcts", seats={}, workers=1).stats()
+    search = run_batch(
+        rs, games=games, seed="ismcts", seats={"seeker": "ismcts:iterations=40"}, workers=1
+    ).stats()
+    won, was = search.wins["seekers"].successes, base.wins["seekers"].successes
+    d = difference(won, games, was, games)
+    assert d.interval.low > 0, (won, was, d)
+
+
+def test_a_time_budget_stops_the_search() -> None:
+    rs = get_ruleset(EXAMPLE)
+    state = rs.new_game({}, 1)
+    seat = sorted(state.to_act())[0]
+    bot = make_bot("ismcts:iterations=1000000,seconds=0.05", EXAMPLE)
+    assert isinstance(bot, IsmctsBot)
+    bot.reset(seat, rs.id, state.config)
+    bot.choose(state.view(seat), tuple(state.legal_actions(seat)), stream(1, "bot"))
+    assert 1 <= bot.last_iterations < 1000000
