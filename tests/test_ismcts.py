@@ -21,6 +21,8 @@ def test_ismcts_plays_the_rule_sets_that_sample_worlds() -> None:
         rs = get_ruleset(rid)
         assert ("ismcts" in available_bots(rid)) == rs.can_sample_worlds, rid
     assert isinstance(make_bot("ismcts", EXAMPLE), IsmctsBot)
+    with pytest.raises(RulesError, match=r"'ismcts' does not play specter-ops: .*sample worlds"):
+        make_bot("ismcts", "specter-ops")
 
 
 @pytest.mark.parametrize(
@@ -95,3 +97,40 @@ def test_a_time_budget_stops_the_search() -> None:
     bot.reset(seat, rs.id, state.config)
     bot.choose(state.view(seat), tuple(state.legal_actions(seat)), stream(1, "bot"))
     assert 1 <= bot.last_iterations < 1000000
+
+
+def test_play_levels_choose_the_bots() -> None:
+    # play --level: easy is the heuristic bots; normal and hard search where the rule set
+    # samples worlds, and are refused with the levels it has where it does not.
+    from fogofwar.commands.play import level_bots
+
+    wf = get_ruleset("warfighter")
+    cfg = wf.resolve_config({})
+    assert level_bots(wf, cfg, "easy") == dict(wf.default_bots)
+    assert level_bots(wf, cfg, "hard")["squad"].startswith("ismcts:")
+    assert level_bots(wf, cfg, "normal") != level_bots(wf, cfg, "hard")
+    so = get_ruleset("specter-ops")
+    with pytest.raises(RulesError, match="only --level easy"):
+        level_bots(so, so.resolve_config({}), "hard")
+    with pytest.raises(RulesError, match="expected one of easy, normal, hard"):
+        level_bots(wf, cfg, "brutal")
+
+
+def test_play_refuses_a_level_a_rule_set_lacks(capsys: pytest.CaptureFixture[str]) -> None:
+    from fogofwar.cli import main
+
+    assert main(["play", "specter-ops", "--level", "hard"]) == 2
+    assert "only --level easy" in capsys.readouterr().err
+
+
+def test_the_heuristic_prior_plays_the_heuristic_move_on_a_tiny_budget() -> None:
+    # With one iteration the only node tried at the root is the heuristic's choice.
+    rs = get_ruleset("warfighter")
+    state = rs.new_game({}, 2)
+    legal = tuple(state.legal_actions("squad"))
+    heuristic = make_bot("wf-heuristic", rs.id)
+    heuristic.reset("squad", rs.id, state.config)
+    search = make_bot("ismcts:iterations=1", rs.id)
+    search.reset("squad", rs.id, state.config)
+    want = heuristic.choose(state.view("squad"), legal, stream(1, "h"))
+    assert search.choose(state.view("squad"), legal, stream(1, "h")) == want

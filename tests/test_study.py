@@ -417,3 +417,35 @@ config = { mission = "dead-drop" }
     markdown = (out / "report.md").read_text()
     assert "team1 wins" in markdown and "—" in markdown
     assert (out / "win-rates.png").exists()
+
+
+def test_any_game_of_a_study_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # `fogofwar replay games.jsonl --game LINE` plays that game again from the study's
+    # results.json (the cell's config and bots) and the line's seed, and shows it; a
+    # line whose game ends otherwise, or a file without its results.json, is refused.
+    text = SMALL.format(games=4, turns="[4, 6]")
+    path = write(tmp_path, text)
+    out = tmp_path / "out"
+    assert main(["study", str(path), "--out", str(out), "--workers", "2"]) == 0
+    games = out / "games.jsonl"
+    lines = games.read_text().splitlines()
+    capsys.readouterr()
+    for n in (1, len(lines)):
+        assert main(["replay", str(games), "--game", str(n)]) == 0
+        shown = capsys.readouterr().out
+        assert "Result:" in shown
+    from fogofwar.sim.study import study_game
+
+    entry = json.loads(lines[5])
+    again = study_game(games, 6)
+    assert again.length == entry["length"] and sorted(again.outcome.winners) == entry["winners"]
+    entry["length"] += 1
+    lines[5] = json.dumps(entry)
+    games.write_text("\n".join(lines) + "\n")
+    assert main(["replay", str(games), "--game", "6"]) == 2
+    assert "ends as its line says" in capsys.readouterr().err
+    assert main(["replay", str(games), "--game", "99"]) == 2
+    assert "line 99" in capsys.readouterr().err
+    (out / "results.json").unlink()
+    assert main(["replay", str(games), "--game", "1"]) == 2
+    assert "results.json" in capsys.readouterr().err

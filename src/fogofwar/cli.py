@@ -197,6 +197,13 @@ def play_command(
         help="Go on with an unfinished game from its record (saved on quit or Ctrl-C), "
         "with its seats; --seat may change some.",
     ),
+    level: str = typer.Option(
+        "easy",
+        "--level",
+        metavar="easy|normal|hard",
+        help="The bots' strength: easy (the heuristic bots), normal or hard (ismcts at two "
+        "budgets, where the rule set samples worlds).",
+    ),
 ) -> None:
     """Play a game at the terminal: each human seat sees only what it may know."""
     from .commands.play import play
@@ -210,6 +217,7 @@ def play_command(
         record=record,
         console=_out(),
         resume=resume,
+        level=level,
     )
     raise typer.Exit(code)
 
@@ -226,11 +234,18 @@ def replay_command(
         help="Show this seat's view (default: all of it, once the game is over).",
     ),
     step: bool = typer.Option(False, "--step", help="Show the view after every action."),
+    game: int | None = typer.Option(
+        None,
+        "--game",
+        metavar="LINE",
+        help="RECORD is a study's games.jsonl: replay the game on this line (1 up), played "
+        "again as the study played it.",
+    ),
 ) -> None:
     """Replay a recorded game from one seat's view, or whole once it is over."""
     from .commands.replay import replay
 
-    replay(file, seat=seat, step=step, console=_out())
+    replay(file, seat=seat, step=step, console=_out(), game=game)
 
 
 @app.command("fuzz")

@@ -53,9 +53,12 @@ def test_the_random_bot_is_registered_for_any_ruleset() -> None:
 @pytest.mark.usefixtures("isolated_bots")
 def test_bot_registry_errors_list_the_known_bots() -> None:
     register_bot("so-only", RandomBot, rulesets={"specter-ops"})
-    assert available_bots("hide-and-seek") == ["random"]
+    # hide-and-seek samples worlds, so the searching bot plays it too.
+    assert available_bots("hide-and-seek") == ["ismcts", "random"]
     assert "so-only" in available_bots("specter-ops")
-    with pytest.raises(RulesError, match=r"unknown bot 'nope' for hide-and-seek \(bots: random\)"):
+    with pytest.raises(
+        RulesError, match=r"unknown bot 'nope' for hide-and-seek \(bots: ismcts, random\)"
+    ):
         make_bot("nope", "hide-and-seek")
     with pytest.raises(RulesError, match="'so-only' plays only specter-ops, not hide-and-seek"):
         make_bot("so-only", "hide-and-seek")

@@ -22,7 +22,8 @@ register_bot(
     "ismcts",
     IsmctsBot,
     accepts=searchable,
-    help="information-set MCTS (iterations, seconds, c, rollout=random|heuristic)",
+    help="information-set MCTS, for rule sets that sample worlds "
+    "(iterations, seconds, c, rollout=random|heuristic, prior)",
 )
 
 __all__ = [

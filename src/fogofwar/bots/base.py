@@ -127,7 +127,9 @@ def register_bot(
 
 def available_bots(ruleset_id: str | None = None) -> list[str]:
     """The names of the registered bots (for ``ruleset_id`` only, if given), sorted."""
-    return sorted(n for n, s in _BOTS.items() if ruleset_id is None or s.plays(ruleset_id))
+    # A copy: asking a bot whether it plays a rule set may load the built-in rule sets,
+    # whose bots register themselves meanwhile.
+    return sorted(n for n, s in list(_BOTS.items()) if ruleset_id is None or s.plays(ruleset_id))
 
 
 def bot_spec(name: str, ruleset_id: str) -> BotSpec:
@@ -147,7 +149,13 @@ def bot_spec(name: str, ruleset_id: str) -> BotSpec:
     if spec is None:
         raise RulesError(f"unknown bot {name!r} for {ruleset_id} (bots: {known})")
     if not spec.plays(ruleset_id):
-        plays = ", ".join(sorted(spec.rulesets or ()))
+        if spec.accepts is not None or not spec.rulesets:
+            raise RulesError(
+                f"bot {name!r} does not play {ruleset_id}"
+                + (f": {spec.help}" if spec.help else "")
+                + f" (bots: {known})"
+            )
+        plays = ", ".join(sorted(spec.rulesets))
         raise RulesError(f"bot {name!r} plays only {plays}, not {ruleset_id} (bots: {known})")
     return spec
 

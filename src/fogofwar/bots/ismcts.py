@@ -20,14 +20,21 @@ view, from :meth:`Ruleset.sample_world` — and plays it to the end:
 * **Rollouts** play every other decision with the rollout policy: ``random`` (a legal
   action at random, no view needed: the fast default), or ``heuristic`` (the rule set's
   default bot for each seat, from that seat's view of the determinisation).
+* **A prior from the heuristic** (progressive bias): where the rule set has a heuristic
+  bot for the seat, each node asks it once, from the seat's view of the world that first
+  reached the node, which action it would play; that action is tried first and its
+  score gets ``prior / (1 + visits)`` more. At the root this is the heuristic's own move
+  from the real view: a small budget plays like the heuristic, a larger one departs
+  from it where the worlds say so.
 * **Reward** is 1 for a game the seat wins, 0.5 for a draw, 0 for a loss; the move
   played is the root's most visited action (ties: the higher mean, then the first legal).
 
 Parameters (``ismcts:iterations=400,c=0.7``): ``iterations`` (the budget, 200 by
 default), ``seconds`` (a time budget instead, when above 0: the search stops at
 whichever comes first; the same seed then no longer gives the same move), ``c`` (the
-exploration constant, 0.7) and ``rollout`` (``random`` or ``heuristic``). With a fixed
-iteration budget the same view, legal actions and stream give the same move.
+exploration constant, 0.7), ``rollout`` (``random`` or ``heuristic``) and ``prior``
+(the heuristic's bias, 1.0; 0 turns it off). With a fixed iteration budget the same
+view, legal actions and stream give the same move.
 """
 
 from __future__ import annotations
@@ -64,6 +71,8 @@ class _Node:
     reward: float = 0.0
     available: int = 0
     children: dict[Action, _Node] = field(default_factory=dict)
+    hint: Action | None = None  # the heuristic's choice here (the prior)
+    hinted: bool = False
 
 
 class IsmctsBot(Bot):
@@ -79,6 +88,7 @@ class IsmctsBot(Bot):
         seconds: float = 0.0,
         c: float = 0.7,
         rollout: str = "random",
+        prior: float = 1.0,
     ) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise RulesError(f"ismcts: iterations is a whole number, 1 or more, not {iterations!r}")
@@ -86,12 +96,16 @@ class IsmctsBot(Bot):
             raise RulesError(f"ismcts: seconds is a number, 0 or more, not {seconds!r}")
         if not isinstance(c, int | float) or c < 0:
             raise RulesError(f"ismcts: c is a number, 0 or more, not {c!r}")
+        if not isinstance(prior, int | float) or prior < 0:
+            raise RulesError(f"ismcts: prior is a number, 0 or more, not {prior!r}")
         if rollout not in ROLLOUTS:
             raise RulesError(f"ismcts: rollout is one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         self.iterations = iterations
         self.seconds = float(seconds)
         self.c = float(c)
         self.rollout = rollout
+        self.prior = float(prior)
+        self.hints = False  # whether this seat has a heuristic to ask (set by reset)
         self.seat = ""
         self.ruleset: Ruleset | None = None
         self.config: Config | None = None
@@ -106,9 +120,12 @@ class IsmctsBot(Bot):
         self.ruleset = rs
         self.config = config
         self.policies = {}
-        if self.rollout == "heuristic":
+        own = rs.default_bots.get(seat, "random")
+        self.hints = self.prior > 0 and own not in ("random", self.name)
+        if self.rollout == "heuristic" or self.hints:
             for s in rs.seats(config):
-                bot = make_bot(rs.default_bots.get(s, "random"), rs.id)
+                name = rs.default_bots.get(s, "random")
+                bot = make_bot("random" if name == self.name else name, rs.id)
                 bot.reset(s, rs.id, config)
                 self.policies[s] = bot
 
@@ -144,10 +161,23 @@ class IsmctsBot(Bot):
         seat = self.seat
         node: _Node | None = root
         path = [root]
+        # A world that ran past the rule set's longest game (none should) counts as a
+        # draw rather than a search that never ends.
+        limit = self.ruleset.metadata.max_length if self.ruleset is not None else 10**6
+        steps = 0
         while (outcome := world.outcome()) is None:
+            steps += 1
+            if steps > limit:
+                for n in path:
+                    n.visits += 1
+                    n.reward += 0.5
+                return
             actor = min(world.to_act())  # the runner's order: sorted seats
             options = world.legal_actions(actor)
             if actor == seat and node is not None:
+                if self.hints and not node.hinted:
+                    node.hinted = True
+                    node.hint = self.policies[seat].choose(world.view(seat), tuple(options), play)
                 action = self._select(node, options, play)
                 child = node.children.get(action)
                 if child is None:  # expanded now: the rest is a rollout
@@ -177,6 +207,7 @@ class IsmctsBot(Bot):
         best: Action | None = None
         score = -math.inf
         children = node.children
+        hint = node.hint
         for a in options:
             child = children.get(a)
             if child is None:
@@ -187,11 +218,15 @@ class IsmctsBot(Bot):
                 value = child.reward / child.visits + self.c * math.sqrt(
                     math.log(child.available) / child.visits
                 )
+                if a == hint:
+                    value += self.prior / (1 + child.visits)
             else:
                 value = math.inf
             if value > score:
                 best, score = a, value
         if untried:
+            if hint is not None and hint in untried:
+                return hint  # the heuristic's choice is tried first
             return untried[play.randbelow(len(untried))]
         if best is None:  # pragma: no cover - options is never empty
             raise RulesError("ismcts: no legal action in a determinisation")

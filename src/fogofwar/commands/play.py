@@ -75,6 +75,36 @@ def help_table(notation: str, words: Sequence[tuple[str, str]]) -> Table:
     return table
 
 
+#: ``play --level``: the bots of the seats not played by people. ``easy`` is each rule
+#: set's heuristic bot; ``normal`` and ``hard`` search with ``ismcts`` (docs/search.md)
+#: at two budgets, where the rule set samples worlds.
+LEVELS: dict[str, str | None] = {
+    "easy": None,
+    "normal": "ismcts:iterations=100,rollout=heuristic",
+    "hard": "ismcts:iterations=400,rollout=heuristic",
+}
+
+
+def level_bots(rs: Ruleset, config: Mapping[str, object], level: str) -> dict[str, str]:
+    """The bot of every seat at ``level`` (``play --level``).
+
+    Raises:
+        RulesError: an unknown level, or a searching level for a rule set that does not
+            sample worlds (naming the levels it has).
+    """
+    if level not in LEVELS:
+        raise RulesError(f"--level {level!r}: expected one of {', '.join(LEVELS)}")
+    search = LEVELS[level]
+    if search is None:
+        return dict(rs.default_bots)
+    if not rs.can_sample_worlds:
+        raise RulesError(
+            f"--level {level}: {rs.id} has only --level easy (its heuristic bots): "
+            f"searching bots need a rule set that samples worlds (docs/search.md)"
+        )
+    return {s: search for s in rs.seats(config)}
+
+
 def parse_seat_options(
     items: Sequence[str], seats: Sequence[str], defaults: Mapping[str, str] | None = None
 ) -> dict[str, str]:
@@ -489,13 +519,15 @@ def play(
     record: str | None,
     console: Console,
     resume: str | None = None,
+    level: str = "easy",
 ) -> int:
     """Set up and play one game at the terminal (or go on with the saved one
-    ``resume``); returns the exit status."""
+    ``resume``); returns the exit status. ``level`` chooses the bots (:data:`LEVELS`)."""
     if resume is not None:
         return _resume(ruleset_name, resume, seats=seats, console=console, others=(
             ("--set", bool(sets)), ("--players", players is not None),
             ("--seed", seed is not None), ("--record", record is not None),
+            ("--level", level != "easy"),
         ))  # fmt: skip
     if ruleset_name is None:
         raise RulesError("play needs a rule set (fogofwar rulesets lists them) or --resume RECORD")
@@ -505,7 +537,7 @@ def play(
         overrides["players"] = players
     config = rs.resolve_config(overrides)
     seat_names = rs.seats(config)
-    who = parse_seat_options(seats, seat_names, rs.default_bots)
+    who = parse_seat_options(seats, seat_names, level_bots(rs, config, level))
     for name in set(who.values()) - {HUMAN}:
         make_bot(name, rs.id)  # an unknown bot fails here, before the game
     path = Path(record) if record else default_record_path(rs.id)

@@ -20,14 +20,26 @@ from ..core.record import Record
 from .play import drawing
 
 
-def replay(path: str, *, seat: str | None, step: bool, console: Console) -> None:
+def replay(
+    path: str, *, seat: str | None, step: bool, console: Console, game: int | None = None
+) -> None:
     """Draw ``path``'s game from ``seat``'s view: the end, or every action with ``step``.
+    With ``game``, ``path`` is a study's ``games.jsonl`` and the game on that line is
+    played again, exactly as the study played it (:func:`~fogofwar.sim.study.study_game`).
 
     Raises:
         RulesError: an unknown seat, or no seat for an unfinished game (and the record's
             own errors: a bad file, a version it cannot replay, an illegal action).
     """
-    record = Record.load(path)
+    if game is not None:
+        from ..sim.study import study_game
+
+        played = study_game(path, game).record
+        if played is None:  # pragma: no cover - study_game keeps the record
+            raise RulesError(f"{path}: line {game} gave no record")
+        record = played
+    else:
+        record = Record.load(path)
     ruleset = record.check_ruleset()
     seats = ruleset.seats(record.config)
     if seat is not None and seat not in seats:

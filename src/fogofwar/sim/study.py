@@ -47,16 +47,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..bots import make_bot
 from ..core.errors import BadDataError, RulesError
 from ..core.game import JSON, Ruleset, get_ruleset
 from .runner import (
     BatchResult,
     GameResult,
     ProgressCallback,
+    bot_seed,
     check_backend,
     game_from_line,
     game_line,
     game_seed,
+    play_game,
     ray_start,
     resolve_seats,
     run_batch,
@@ -73,6 +76,7 @@ __all__ = [
     "read_games",
     "run_study",
     "seats_in",
+    "study_game",
 ]
 
 
@@ -375,6 +379,59 @@ def _cell_json(study: Study, cell: Cell, result: BatchResult) -> dict[str, JSON]
         "mean_length": stats.mean_length,
         "metrics": spreads,
     }
+
+
+def study_game(games: str | Path, line: int) -> GameResult:
+    """Play again the game on line ``line`` (1 up) of a study's ``games.jsonl``, with its
+    record: the cell's configuration and bots come from the ``results.json`` beside it,
+    the game's seed from the line, the bots' streams from the cell's seed and the game's
+    index — exactly as the study played it (``fogofwar replay games.jsonl --game N``).
+
+    Raises:
+        BadDataError: no such line, a line that is not a study's game, no
+            ``results.json`` beside the file, or a game that does not end as the line
+            says (the file was made by another version of the rule set or its bots).
+    """
+    name = str(games)
+    try:
+        lines = Path(games).read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise BadDataError(name, "a study's games.jsonl", found=exc.strerror) from None
+    if not 1 <= line <= len(lines):
+        raise BadDataError(name, f"a game on line {line} (the file has {len(lines)} lines)")
+    try:
+        entry = json.loads(lines[line - 1])
+        cell_name, index, seed = entry["cell"], int(entry["game"]), entry["seed"]
+    except (ValueError, KeyError, TypeError):
+        raise BadDataError(name, "a study's game: cell, game, seed, ...", line=line) from None
+    beside = Path(games).with_name("results.json")
+    try:
+        results = json.loads(beside.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        raise BadDataError(
+            str(beside), "the study's results.json beside its games.jsonl (a study ended or "
+            "stopped writes it; finish a killed one with --resume)",
+        ) from None  # fmt: skip
+    cell = next((c for c in results.get("cells", []) if c.get("name") == cell_name), None)
+    if cell is None:
+        raise BadDataError(name, f"a cell of {beside.name}", line=line, found=str(cell_name))
+    rs = get_ruleset(str(results["ruleset"]))
+    config = rs.resolve_config(cell["config"])
+    bots = resolve_seats(
+        rs, config, seats_in({**results["seats"], **cell["bots"]}, rs.seats(config))
+    )
+    game = play_game(
+        rs, config, seed, {s: make_bot(b, rs.id) for s, b in bots.items()},
+        bot_seed=bot_seed(cell["seed"], index), record=True,
+    )  # fmt: skip
+    winners = sorted(game.outcome.winners)
+    if winners != entry.get("winners") or game.length != entry.get("length"):
+        raise BadDataError(
+            name, "a game that ends as its line says", line=line,
+            found=f"{game.length} actions won by {', '.join(winners) or 'nobody'}"
+            " (made by another version of the rule set or its bots?)",
+        )  # fmt: skip
+    return game
 
 
 def read_games(path: str | Path, study: Study) -> dict[str, dict[int, GameResult]]:

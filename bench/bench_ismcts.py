@@ -1,0 +1,116 @@
+"""``ismcts``: iterations per second and strength against the heuristic bots.
+
+Run: ``.venv/bin/python bench/bench_ismcts.py [games] [--seconds S]`` (default 40 games a
+pairing; S, the time budget per decision, 1.0).
+
+* **Speed**: iterations per second of ``ismcts`` (random and heuristic rollouts) from the
+  first decision of each rule set that samples worlds, in the same run as OpenSpiel's
+  Python ISMCTS (``open_spiel.python.algorithms.ismcts``, random rollouts) on Leduc
+  poker, when the ``openspiel`` extra is installed.
+* **Strength**: for every seat of every rule set that samples worlds, ``ismcts`` at the
+  time budget against the rule set's heuristic bot on the same seat (the other seats
+  keep their heuristic bots), the same game seeds for both: the seat's win rates and the
+  difference with Newcombe's 95% interval.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from _args import extra_args
+from fogofwar.core.game import get_ruleset
+from fogofwar.core.rng import stream
+from fogofwar.sim.runner import run_batch
+from fogofwar.sim.stats import difference
+
+RULESETS = ("specter-ops", "zero-dark", "rock-n-roll", "warfighter")
+
+
+def our_rate(ruleset: str, rollout: str, seconds: float) -> float:
+    """Iterations per second from a new game's first decision (searched for ``seconds``)."""
+    from fogofwar.bots import make_bot
+    from fogofwar.bots.ismcts import IsmctsBot
+
+    rs = get_ruleset(ruleset)
+    state = rs.new_game({}, 1)
+    seat = min(state.to_act())
+    bot = make_bot(f"ismcts:iterations=1000000,seconds={seconds},rollout={rollout}", rs.id)
+    assert isinstance(bot, IsmctsBot)
+    bot.reset(seat, rs.id, state.config)
+    start = time.perf_counter()
+    bot.choose(state.view(seat), tuple(state.legal_actions(seat)), stream(1, "bench"))
+    return bot.last_iterations / (time.perf_counter() - start)
+
+
+def peer_rate(seconds: float) -> float | None:
+    """OpenSpiel's Python ISMCTS on Leduc poker, iterations per second (None without
+    OpenSpiel)."""
+    try:
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import ismcts, mcts
+    except ImportError:
+        return None
+    game = pyspiel.load_game("leduc_poker")
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
+    sims = 200
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, sims, random_state=np.random.RandomState(2))
+    done = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(state.legal_actions()[0])
+        bot.step(state)
+        done += sims
+    return done / (time.perf_counter() - start)
+
+
+def strength(ruleset: str, games: int, seconds: float) -> None:
+    rs = get_ruleset(ruleset)
+    cfg = rs.resolve_config({})
+    here = rs.seats(cfg)
+    base = {s: b for s, b in rs.default_bots.items() if s in here}
+    sides = rs.metadata.sides
+    for seat in here:
+        side = sides.get(seat, seat)
+        seats = {**base, seat: f"ismcts:iterations=1000000,seconds={seconds},rollout=heuristic"}
+        start = time.perf_counter()
+        searched = run_batch(rs, games=games, seed="ismcts-bench", seats=seats, workers=1)
+        took = time.perf_counter() - start
+        plain = run_batch(rs, games=games, seed="ismcts-bench", seats=base, workers=1)
+        a = searched.stats().wins[side].successes
+        b = plain.stats().wins[side].successes
+        d = difference(a, games, b, games)
+        print(
+            f"  {ruleset} {seat:<8} ismcts {a / games:6.1%}  heuristic {b / games:6.1%}  "
+            f"difference {d.estimate:+.1%} [{d.interval.low:+.1%}, {d.interval.high:+.1%}]"
+            f"  ({took:.0f} s)"
+        )
+
+
+def main() -> None:
+    args = extra_args()
+    games = int(args[0]) if args else 40
+    seconds = 1.0
+    if "--seconds" in sys.argv:
+        seconds = float(sys.argv[sys.argv.index("--seconds") + 1])
+    searchable = [r for r in RULESETS if get_ruleset(r).can_sample_worlds]
+    print("ismcts iterations per second (one core, a new game's first decision, 3 s each):")
+    for r in searchable:
+        for rollout in ("random", "heuristic"):
+            print(f"  {r:<12} rollout={rollout:<9} {our_rate(r, rollout, 3.0):>10,.0f}")
+    peer = peer_rate(3.0)
+    if peer is None:
+        print("  (OpenSpiel not installed: pip install -e '.[openspiel]' for the peer)")
+    else:
+        print(f"  OpenSpiel Python ISMCTS, leduc_poker, random rollouts {peer:>10,.0f}")
+    print(f"not searchable yet: {', '.join(r for r in RULESETS if r not in searchable)}")
+    print(f"strength: ismcts at {seconds} s a decision against the heuristic, {games} games")
+    for r in searchable:
+        strength(r, games, seconds)
+
+
+if __name__ == "__main__":
+    main()
