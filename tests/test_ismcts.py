@@ -134,3 +134,17 @@ def test_the_heuristic_prior_plays_the_heuristic_move_on_a_tiny_budget() -> None
     search.reset("squad", rs.id, state.config)
     want = heuristic.choose(state.view("squad"), legal, stream(1, "h"))
     assert search.choose(state.view("squad"), legal, stream(1, "h")) == want
+
+
+def test_a_loss_to_a_side_without_a_seat_scores_nothing() -> None:
+    # Warfighter's lost missions are won by the Hostiles, a side with no seat: the
+    # search scores them 0, not as draws. A random squad loses every rollout here.
+    rs = get_ruleset("warfighter")
+    state = rs.new_game({}, 3)
+    bot = make_bot("ismcts:iterations=20,prior=0", rs.id)
+    assert isinstance(bot, IsmctsBot)
+    bot.reset("squad", rs.id, state.config)
+    bot.choose(state.view("squad"), tuple(state.legal_actions("squad")), stream(2, "b"))
+    children = bot.last_root.children.values()
+    assert sum(c.visits for c in children) == 20
+    assert all(c.reward == 0.0 for c in children)

@@ -111,6 +111,7 @@ class IsmctsBot(Bot):
         self.config: Config | None = None
         self.policies: dict[str, Bot] = {}
         self.last_iterations = 0  # how many the last decision ran (for benchmarks)
+        self.last_root = _Node()
 
     def reset(self, seat: str, ruleset_id: str, config: Config) -> None:
         rs = get_ruleset(ruleset_id)
@@ -145,6 +146,7 @@ class IsmctsBot(Bot):
             self._iterate(world, root, stream.fork("play", salt, done))
             done += 1
         self.last_iterations = done
+        self.last_root = root  # the last decision's tree (for tests and benchmarks)
         allowed = set(legal)
         best: Action | None = None
         key = (-1, -1.0)
@@ -191,9 +193,11 @@ class IsmctsBot(Bot):
             else:
                 action = options[play.randbelow(len(options))]
             world.apply_unchecked(action)
+        # A loss to a side with no seat (Warfighter's Hostiles) is a loss, not a draw:
+        # a draw is a game no side won.
         if seat in outcome.winners:
             reward = 1.0
-        elif not outcome.winners:
+        elif outcome.is_draw:
             reward = 0.5
         else:
             reward = 0.0
