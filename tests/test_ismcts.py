@@ -123,6 +123,30 @@ def test_play_refuses_a_level_a_rule_set_lacks(capsys: pytest.CaptureFixture[str
     assert "only --level easy" in capsys.readouterr().err
 
 
+def test_a_level_with_no_bot_seat_says_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Warfighter's one seat is the player's: --level hard is accepted and says it sets
+    # no bot. (The game itself is not played here: the terminal game is stubbed.)
+    import fogofwar.commands.play as play_module
+
+    class Stub:
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            self.who = args[3]
+
+        def announce(self) -> None:
+            pass
+
+        def run(self) -> int:
+            return 0
+
+    monkeypatch.setattr(play_module, "TerminalGame", Stub)
+    from fogofwar.cli import main
+
+    assert main(["play", "warfighter", "--level", "hard", "--record", "/dev/null"]) == 0
+    assert "no bot plays at it" in capsys.readouterr().out
+
+
 def test_the_heuristic_prior_plays_the_heuristic_move_on_a_tiny_budget() -> None:
     # With one iteration the only node tried at the root is the heuristic's choice.
     rs = get_ruleset("warfighter")

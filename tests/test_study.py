@@ -449,3 +449,27 @@ def test_any_game_of_a_study_replays(tmp_path: Path, capsys: pytest.CaptureFixtu
     (out / "results.json").unlink()
     assert main(["replay", str(games), "--game", "1"]) == 2
     assert "results.json" in capsys.readouterr().err
+
+
+def test_a_bot_the_study_sets_counts_in_comparisons(tmp_path: Path) -> None:
+    # One variant changes the agent's bot and an option, the other only the option: the
+    # cells differ in two things, and the difference is credited to neither.
+    text = """
+[study]
+ruleset = "specter-ops"
+games = 2
+seed = 1
+[seats]
+agent = "so-agent"
+[[variant]]
+name = "a"
+config = { characters = true }
+seats = { agent = "random" }
+[[variant]]
+name = "b"
+config = { characters = false }
+"""
+    study = load_study(write(tmp_path, text))
+    assert study.cells[1].bots["agent"] == "so-agent"
+    assert study.cells[0].factors()["agent bot"] == "random"
+    assert run_study(study, workers=1)["comparisons"] == []

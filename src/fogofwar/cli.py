@@ -201,8 +201,9 @@ def play_command(
         "easy",
         "--level",
         metavar="easy|normal|hard",
-        help="The bots' strength: easy (the heuristic bots), normal or hard (ismcts at two "
-        "budgets, where the rule set samples worlds).",
+        help="The strength of the bot seats: easy (the heuristic bots), normal or hard "
+        "(ismcts at two budgets, where the rule set samples worlds; it changes nothing "
+        "where every seat is a person's).",
     ),
 ) -> None:
     """Play a game at the terminal: each human seat sees only what it may know."""

@@ -538,6 +538,13 @@ def play(
     config = rs.resolve_config(overrides)
     seat_names = rs.seats(config)
     who = parse_seat_options(seats, seat_names, level_bots(rs, config, level))
+    if level != "easy" and all(w == HUMAN for w in who.values()):
+        # Said, not refused: the level is right, there is just no bot for it to set.
+        console.print(
+            f"--level {level}: every seat is played by a person, so no bot plays at it "
+            f"(--seat SEAT=bot gives a seat to a bot).",
+            highlight=False,
+        )
     for name in set(who.values()) - {HUMAN}:
         make_bot(name, rs.id)  # an unknown bot fails here, before the game
     path = Path(record) if record else default_record_path(rs.id)

@@ -91,17 +91,21 @@ class Cell:
         seats: the bots this cell sets over the study's seats (a variant's ``seats``,
             those its game has).
         variant: the variant's name, if the cell is one's.
+        bots: the bot of every seat its game has, the study's and the variant's
+            together (set by :func:`build_study`; what comparisons compare).
     """
 
     name: str
     options: Mapping[str, JSON]
     seats: Mapping[str, str] = field(default_factory=dict)
     variant: str | None = None
+    bots: Mapping[str, str] = field(default_factory=dict)
 
     def factors(self) -> dict[str, JSON]:
-        """What sets this cell apart, for comparisons: its options and its bots (as
-        ``"agent bot"``)."""
-        return {**self.options, **{f"{s} bot": b for s, b in self.seats.items()}}
+        """What sets this cell apart, for comparisons: its options and the bot of every
+        seat of its game (as ``"agent bot"``)."""
+        bots = self.bots or self.seats
+        return {**self.options, **{f"{s} bot": b for s, b in bots.items()}}
 
 
 @dataclass(frozen=True)
@@ -286,13 +290,13 @@ def build_study(
         here = rs.seats(resolved)
         every_seat.update(here)
         try:
-            resolve_seats(rs, resolved, seats_in({**seats, **cell.seats}, here))
+            every = resolve_seats(rs, resolved, seats_in({**seats, **cell.seats}, here))
         except RulesError as exc:
             raise bad("seats", "bots that play this game", exc) from None
         probes.update(rs.metrics(rs.new_game(resolved, 0)))
         # A cell's bots are those of the seats its game has: a variant naming hunter4
         # compares its 3-player cells by the seats they play.
-        cells[i] = Cell(cell.name, cell.options, seats_in(cell.seats, here), cell.variant)
+        cells[i] = Cell(cell.name, cell.options, seats_in(cell.seats, here), cell.variant, every)
     for seat in {*seats, *named}:
         if seat not in every_seat:
             raise bad(seat, f"a seat of {rs.id} ({', '.join(sorted(every_seat))})", seat)
@@ -312,8 +316,9 @@ def compare(study: Study, results: Sequence[BatchResult]) -> list[dict[str, JSON
     for (a, ra), (b, rb) in itertools.combinations(by_cell, 2):
         if set(a.options) != set(b.options):
             continue
-        # A seat only one of the two games has (hunter2 at 3 players, not at 2) is
-        # part of the option that sets the players, not a difference of its own.
+        # Every seat's bot counts, the study's as much as a variant's; a seat only one
+        # of the two games has (hunter2 at 3 players, not at 2) is part of the option
+        # that sets the players, not a difference of its own.
         fa, fb = a.factors(), b.factors()
         differ = [k for k in fa if k in fb and fa[k] != fb[k]]
         if not differ:

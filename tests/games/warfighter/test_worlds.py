@@ -3,8 +3,12 @@ the view alone, with the decks' unknown order drawn afresh."""
 
 from __future__ import annotations
 
+from collections import Counter
+from typing import cast
+
 from fogofwar.core.game import State, get_ruleset
 from fogofwar.core.rng import stream
+from fogofwar.games.warfighter.state import WarfighterState
 
 RS = get_ruleset("warfighter")
 
@@ -30,6 +34,14 @@ def test_a_sampled_world_gives_the_squad_its_view_and_legal_actions() -> None:
             assert world.view("squad").canonical() == view.canonical()
             assert list(world.legal_actions("squad")) == list(state.legal_actions("squad"))
             assert world.to_act() == state.to_act()
+            # The unknowns are only the orders: the decks hold the real cards, and new
+            # Hostiles and checks are numbered as in the real game.
+            w, s = cast(WarfighterState, world), cast(WarfighterState, state)
+            assert Counter(w.hostile_deck.draw_pile.cards) == Counter(
+                s.hostile_deck.draw_pile.cards
+            )
+            assert Counter(w.location_deck.cards) == Counter(s.location_deck.cards)
+            assert (len(w.hostiles), len(w.checks)) == (len(s.hostiles), len(s.checks))
             # A real game: it plays on to the end.
             _play(world, seed)
 

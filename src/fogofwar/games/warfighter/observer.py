@@ -133,6 +133,9 @@ class WarfighterView(TypedDict):
     location_deck: int
     hostile_deck: int
     hostile_discard: list[str]
+    hostile_in_play: list[str]  # the cards drawn from the Hostile deck into play (public)
+    hostiles_placed: int  # Hostiles that entered play so far: the next is H<n+1>
+    checks_placed: int  # checks that entered play so far: the next is K<n+1>
     pending: list[PendingView]
     counts: CountsView
     events: list[dict[str, Any]]  # this turn's events: {"kind": ..., data}
@@ -225,6 +228,12 @@ def build_view(state: WarfighterState, seat: str | None) -> WarfighterView:
         "location_deck": len(state.location_deck),
         "hostile_deck": len(state.hostile_deck),
         "hostile_discard": list(state.hostile_deck.discard_pile.cards),
+        # Every card drawn into play was announced as drawn: the squad knows them.
+        "hostile_in_play": list(state.hostile_deck.pile("in play").cards)
+        if "in play" in state.hostile_deck.pile_names
+        else [],
+        "hostiles_placed": len(state.hostiles),
+        "checks_placed": len(state.checks),
         "pending": [{"check": p.check, "roller": p.roller, "rule": p.rule} for p in state.pending],
         "counts": cast(CountsView, dict(vars(state.counts))),
         "events": [e.to_json() for e in state.log[state.turn_start :] if e.visible_to(seat)],

@@ -7,17 +7,15 @@ world rebuilds the table from the view and draws those:
 * **The Location deck** holds the mission's deck less the Locations revealed in the
   line's middle slots, in an order drawn uniformly (every order is as likely to the
   squad).
-* **The Hostile deck** holds the mission's Hostile deck less its discard pile (face
-  up) and less the cards drawn into play (``drawn`` = the deck's size at the start,
-  less what is left and what was discarded). Which cards were drawn is known only for
-  the turns the view still shows, so the drawn ones are taken first from the Hostiles
-  in play that no revealed Location placed, then at random: uniform over what the view
-  allows, to the extent the view tells which cards left the deck.
+* **The Hostile deck** holds the mission's Hostile deck less its discard pile and less
+  the cards drawn into play (both public: every draw is announced), in an order drawn
+  uniformly.
 * **The rolls to come** use a new seed drawn from the bot's stream; the game's own seed
   never leaves the umpire.
 
 Hostiles and checks that have left play are not in the view; they are kept as
-placeholders (dead, gone) under their ids so that new ones are numbered after them.
+placeholders (dead, gone) under their ids, as many as the view says entered play, so
+that new ones are numbered as in the real game.
 The world gives the squad exactly the view it was drawn from, and the same legal
 actions.
 """
@@ -107,7 +105,7 @@ def sample_world(ruleset: Ruleset, view: PlayerView, stream: Stream) -> Warfight
             shown_checks[_number(k["id"])] = (i, k)
     # Ids in the order they entered play; those that left are placeholders.
     stand_in = next(iter(library.hostiles.values()))
-    for n in range(1, max(shown_hostiles, default=0) + 1):
+    for n in range(1, d["hostiles_placed"] + 1):
         hid = HostileId(f"H{n}")
         if n not in shown_hostiles:
             st.hostiles[hid] = Hostile(hid, stand_in, 0, alive=False)
@@ -126,7 +124,7 @@ def sample_world(ruleset: Ruleset, view: PlayerView, stream: Stream) -> Warfight
             suppressed=h["suppressed"],
         )
     placeholder: CheckCard | None = None
-    for n in range(1, max(shown_checks, default=0) + 1):
+    for n in range(1, d["checks_placed"] + 1):
         kid = CheckId(f"K{n}")
         if n not in shown_checks:
             if placeholder is None:
@@ -170,19 +168,11 @@ def sample_world(ruleset: Ruleset, view: PlayerView, stream: Stream) -> Warfight
     st.location_deck = Pile(cards[: d["location_deck"]], name="locations")
     # The Hostile deck: less the discard pile and the cards drawn into play.
     discard = list(d["hostile_discard"])
-    pool = Counter(mission.hostile_deck) - Counter(discard)
-    drawn = max(0, len(mission.hostile_deck) - d["hostile_deck"] - len(discard))
-    placed = Counter(
-        h for name in st.slots if name is not None for h in library.locations[name].hostiles
-    )
-    in_play = [h.card.name for h in st.hostiles.values() if h.alive]
-    taken = list(((Counter(in_play) - placed) & pool).elements())[:drawn]
-    rest = list((pool - Counter(taken)).elements())
+    taken = list(d["hostile_in_play"])
+    rest = list((Counter(mission.hostile_deck) - Counter(discard) - Counter(taken)).elements())
     stream.shuffle(rest)
-    while len(taken) < drawn and rest:
-        taken.append(rest.pop())
-    # The view lists the discard pile top first: discarded last to first.
-    deck: Deck[str] = Deck([*taken, *reversed(discard), *rest], name="hostiles")
+    # The view lists both piles top first: each is laid down last card first.
+    deck: Deck[str] = Deck([*reversed(taken), *reversed(discard), *rest], name="hostiles")
     for _ in taken:
         deck.set_aside(deck.draw(), "in play")
     for _ in discard:
