@@ -105,7 +105,8 @@ def _plots(
         ax.set_ylabel(b)
         for i, row in enumerate(grid):
             for j, v in enumerate(row):
-                ax.text(j, i, f"{v:.0f}%", ha="center", va="center", color="white")
+                shown = "—" if v != v else f"{v:.0f}%"  # NaN: no such cell, or no such side
+                ax.text(j, i, shown, ha="center", va="center", color="white")
         fig.colorbar(image, label=f"{sides[0]} wins, %")
         fig.tight_layout()
         fig.savefig(folder / "heat-map.png", dpi=100)
