@@ -18,7 +18,14 @@ import numpy as np
 import pytest
 
 from fogofwar.core.errors import IllegalActionError, MalformedActionError, RulesError
-from fogofwar.core.game import Action, Ruleset, State, get_ruleset, registered_rulesets
+from fogofwar.core.game import (
+    Action,
+    PlayerView,
+    Ruleset,
+    State,
+    get_ruleset,
+    registered_rulesets,
+)
 from fogofwar.core.record import Record, Recorder, verify_record
 from fogofwar.core.rng import Stream, stream
 from fogofwar.sim.fuzz import fingerprint
@@ -273,3 +280,34 @@ def test_sampled_worlds_give_the_seat_its_view(
             assert world.view(seat).canonical() == view.canonical()
             assert list(world.legal_actions(seat)) == list(state.legal_actions(seat))
             assert world.to_act() == state.to_act()
+
+
+@pytest.mark.parametrize(("ruleset", "config", "length"), CASES, ids=IDS)
+def test_sampled_worlds_come_from_the_views_json_alone(
+    ruleset: str, config: dict[str, Any], length: int
+) -> None:
+    # A view read back from its JSON (what a seat receives on the wire) draws the same
+    # world from the same stream as the view object itself: a world is made from what
+    # the seat received, never from anything the view object might still reach. The
+    # two worlds then play the same random actions alike.
+    rs = get_ruleset(ruleset)
+    if not rs.can_sample_worlds:
+        return
+    for rec in games(ruleset, config, min(length, 40), 2):
+        if len(rec.actions) % 8:
+            continue
+        state = rec.state
+        for seat in seats_of(state):
+            view = state.view(seat)
+            wire = PlayerView(view.ruleset, view.seat, json.loads(json.dumps(dict(view.data))))
+            a = rs.sample_world(view, stream(3, "twin", len(rec.actions)))
+            b = rs.sample_world(wire, stream(3, "twin", len(rec.actions)))
+            pick = stream(4, "twin-play")
+            for _ in range(12):
+                assert a.view(seat).canonical() == b.view(seat).canonical()
+                if a.is_over:
+                    break
+                actor = min(a.to_act())
+                action = pick.choice(list(a.legal_actions(actor)))
+                a.apply(action)
+                b.apply(action)
