@@ -108,7 +108,6 @@ class IsmctsBot(Bot):
         self.hints = False  # whether this seat has a heuristic to ask (set by reset)
         self.seat = ""
         self.ruleset: Ruleset | None = None
-        self.config: Config | None = None
         self.policies: dict[str, Bot] = {}
         self.last_iterations = 0  # how many the last decision ran (for benchmarks)
         self.last_root = _Node()
@@ -119,7 +118,6 @@ class IsmctsBot(Bot):
             raise RulesError(f"ismcts needs a rule set that samples worlds; {rs.id} does not")
         self.seat = seat
         self.ruleset = rs
-        self.config = config
         self.policies = {}
         own = rs.default_bots.get(seat, "random")
         self.hints = self.prior > 0 and own not in ("random", self.name)
@@ -133,7 +131,7 @@ class IsmctsBot(Bot):
     def choose(self, view: PlayerView, legal: Sequence[Action], stream: Stream) -> Action:
         if len(legal) == 1:
             return legal[0]
-        if self.ruleset is None or self.config is None:
+        if self.ruleset is None:
             raise RulesError("ismcts: reset() was not called before choose()")
         salt = stream.bits64()  # one word per decision: every iteration's streams below it
         root = _Node()
@@ -147,12 +145,11 @@ class IsmctsBot(Bot):
             done += 1
         self.last_iterations = done
         self.last_root = root  # the last decision's tree (for tests and benchmarks)
-        allowed = set(legal)
         best: Action | None = None
         key = (-1, -1.0)
         for a in legal:  # in legal order: ties go to the first
             node = root.children.get(a)
-            if node is None or a not in allowed:
+            if node is None:
                 continue
             k = (node.visits, node.reward / node.visits)
             if k > key:

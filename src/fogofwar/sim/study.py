@@ -104,8 +104,7 @@ class Cell:
     def factors(self) -> dict[str, JSON]:
         """What sets this cell apart, for comparisons: its options and the bot of every
         seat of its game (as ``"agent bot"``)."""
-        bots = self.bots or self.seats
-        return {**self.options, **{f"{s} bot": b for s, b in bots.items()}}
+        return {**self.options, **{f"{s} bot": b for s, b in self.bots.items()}}
 
 
 @dataclass(frozen=True)
@@ -536,7 +535,6 @@ def _play_cells(
                 progress(before + done, study.games * len(study.cells))
 
         config = {**study.config, **cell.options}
-        here = study.ruleset.seats(study.ruleset.resolve_config(config))
         seed = cell_seed(study.seed, cell)
 
         def save(
@@ -550,7 +548,7 @@ def _play_cells(
             study.ruleset,
             games=study.games,
             seed=seed,
-            seats=seats_in({**study.seats, **cell.seats}, here),
+            seats=dict(cell.bots),  # every seat's bot, resolved once by build_study
             config_overrides=config,
             workers=workers,
             progress=report,

@@ -163,7 +163,7 @@ def sample_world(ruleset: Ruleset, view: PlayerView, stream: Stream) -> Warfight
     for name in st.slots[1 : st.objective_slot]:
         if name is not None:
             left[name] -= 1
-    cards = [c for c, n in left.items() for _ in range(max(0, n))]
+    cards = list(left.elements())
     stream.shuffle(cards)
     st.location_deck = Pile(cards[: d["location_deck"]], name="locations")
     # The Hostile deck: less the discard pile and the cards drawn into play.
