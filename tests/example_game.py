@@ -584,3 +584,12 @@ HideAndSeekState.rules = PhaseTable(
 
 
 EXAMPLE = register(HideAndSeek())
+
+
+class HideAndSeekUnsampled(HideAndSeek):
+    """The example game without ``sample_world``: what a plug-in that cannot sample
+    worlds looks like to ``ismcts`` and ``play --level`` (every built-in rule set can)."""
+
+    id = "hide-and-seek-unsampled"
+    aliases = ()
+    sample_world = Ruleset.sample_world  # type: ignore[assignment]

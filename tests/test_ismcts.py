@@ -14,6 +14,7 @@ from fogofwar.sim.runner import run_batch
 from fogofwar.sim.stats import difference
 
 EXAMPLE = "tests.example_game:HideAndSeek"
+UNSAMPLED = "tests.example_game:HideAndSeekUnsampled"  # a plug-in without sample_world
 
 
 def test_ismcts_plays_the_rule_sets_that_sample_worlds() -> None:
@@ -21,8 +22,8 @@ def test_ismcts_plays_the_rule_sets_that_sample_worlds() -> None:
         rs = get_ruleset(rid)
         assert ("ismcts" in available_bots(rid)) == rs.can_sample_worlds, rid
     assert isinstance(make_bot("ismcts", EXAMPLE), IsmctsBot)
-    with pytest.raises(RulesError, match=r"'ismcts' does not play specter-ops: .*sample worlds"):
-        make_bot("ismcts", "specter-ops")
+    with pytest.raises(RulesError, match=r"'ismcts' does not play .*Unsampled: .*sample worlds"):
+        make_bot("ismcts", UNSAMPLED)
 
 
 @pytest.mark.parametrize(
@@ -109,9 +110,9 @@ def test_play_levels_choose_the_bots() -> None:
     assert level_bots(wf, cfg, "easy") == dict(wf.default_bots)
     assert level_bots(wf, cfg, "hard")["squad"].startswith("ismcts:")
     assert level_bots(wf, cfg, "normal") != level_bots(wf, cfg, "hard")
-    so = get_ruleset("specter-ops")
+    plain = get_ruleset(UNSAMPLED)
     with pytest.raises(RulesError, match="only --level easy"):
-        level_bots(so, so.resolve_config({}), "hard")
+        level_bots(plain, plain.resolve_config({}), "hard")
     with pytest.raises(RulesError, match="expected one of easy, normal, hard"):
         level_bots(wf, cfg, "brutal")
 
@@ -119,7 +120,7 @@ def test_play_levels_choose_the_bots() -> None:
 def test_play_refuses_a_level_a_rule_set_lacks(capsys: pytest.CaptureFixture[str]) -> None:
     from fogofwar.cli import main
 
-    assert main(["play", "specter-ops", "--level", "hard"]) == 2
+    assert main(["play", UNSAMPLED, "--level", "hard"]) == 2
     assert "only --level easy" in capsys.readouterr().err
 
 

@@ -984,12 +984,20 @@ def test_o2_completed_objective_is_public_and_the_turn_goes_on() -> None:
     site = state.sites[0]
     for seat in ("hunter1", None):
         objectives = view_of(state, seat)["objectives"]
+        possible = objectives[0].pop("possible")
         assert objectives[0] == {"sector": 1, "site": None, "done": False}
+        # While hidden, the view says which candidates the map still allows (all six).
+        assert possible is not None and len(possible) == 6
     place_agent(state, name_of(state, stand))  # surgery
     finish_round(state)
     for seat in ("hunter1", "hunter2", "hunter3", None):
         objectives = view_of(state, seat)["objectives"]
-        assert objectives[0] == {"sector": 1, "site": name_of(state, site), "done": True}
+        assert objectives[0] == {
+            "sector": 1,
+            "site": name_of(state, site),
+            "done": True,
+            "possible": None,
+        }
         # The other sites stay secret.
         assert [o["site"] for o in objectives[1:]] == [None, None, None]
         assert view_of(state, seat)["agent"]["objectives_done"] == 1

@@ -572,7 +572,7 @@ def agent_mentions(view: dict[str, Any]) -> list[str]:
     moves), the possibility map (SO-I2: it holds the true square by design), the
     objectives (structures, SO-B3) and public card uses (a Flash Bang's or Smoke
     Grenade's square and the smoke: the agent chose them, in public, SO-A7)."""
-    skip = FIGURE_KEYS | {"possible", "vehicle", "objectives", "events", "final", "smoke"}
+    skip = FIGURE_KEYS | {"possible", "vehicle", "objectives", "events", "final", "smoke", "smokes"}
     out = list(strings(view, skip))
     for e in view["events"]:
         if e["kind"] in TABLE_EVENTS or e["kind"] == "objectives_completed":
@@ -605,8 +605,12 @@ def check_views(state: SpecterOpsState, where: str) -> None:
     # SO-S3: with hidden sites no uncompleted objective's site is named.
     if state.hidden_sites:
         hidden = {geo.name(s) for j, s in enumerate(state.sites) if not state.done[j]}
-        named = set(strings(view, FIGURE_KEYS))
+        # The map's candidates ("possible", SO-I2) name every site the public facts
+        # still allow, the true one among them by design.
+        named = set(strings(view, FIGURE_KEYS | {"possible"}))
         assert not hidden & named, f"{where}: an uncompleted site is shown"
+        candidates = [o["possible"] for o in view["objectives"] if o["site"] is None]
+        assert all(len(c or ()) >= 1 for c in candidates), where
         done = [o["site"] for o in view["objectives"] if o["site"] is not None]
         assert done == [geo.name(s) for j, s in enumerate(state.sites) if state.done[j]]
     # SO-I1: the agent's square shows only when it is revealed (SO-A5), as the Last
@@ -670,7 +674,11 @@ def test_views_keep_the_kit_secret(per_turn: int) -> None:
             assert secret["cards"] == state.focus.cards
             for seat in outsiders(state):
                 view = state.view(seat).to_json()["view"]
-                named = set(strings(view, FIGURE_KEYS))
+                # The map's characters (SO-I2) name every character the public facts
+                # allow, the true one among them by design.
+                allowed = view["agent"]["possible_characters"]  # type: ignore[index]
+                assert state.focus.character in allowed
+                named = set(strings(view, FIGURE_KEYS | {"possible_characters"}))
                 assert not named & HIDDEN_CARDS, f"seed {seed}: a hidden card is named"
                 if not state.focus.character_public:
                     assert state.focus.character not in named, f"seed {seed}: the character"

@@ -142,7 +142,14 @@ def test_t2_deal_phase_only_the_agent_deals() -> None:
     refused(state, "agent", "traitor", "H5", rule="SO-T2")
     refused(state, "hunter1", "accuse", "H2", rule=None)  # not its turn
     assert view(state, "hunter1")["phase"] == "setup"
-    assert view(state, None)["traitor"] == {"dealt": False, "revealed": None, "accusations": {}}
+    assert view(state, None)["traitor"] == {
+        "dealt": False,
+        "revealed": None,
+        "accusations": {},
+        "failed": 0,
+        "possible": [],
+        "resume": None,
+    }
     assert "role" not in view(state, "hunter1")
     # After the deal: the agent's first turn; the card is not dealt twice.
     play(state, "agent", "traitor", "H2")
@@ -192,7 +199,14 @@ def test_t2_views_show_each_hunter_its_own_role_and_the_agent_the_traitor() -> N
             "concealed": [] if mine else None,
         }
         assert "secret" not in v
-        assert v["traitor"] == {"dealt": True, "revealed": None, "accusations": {}}
+        assert v["traitor"] == {
+            "dealt": True,
+            "revealed": None,
+            "accusations": {},
+            "failed": 0,
+            "possible": ["H1", "H2", "H3", "H4"],  # the public map allows any of them
+            "resume": None,
+        }
     assert view(state, "agent")["secret"]["traitor"] == "H4"
     spectator = view(state, None)
     assert "role" not in spectator and "secret" not in spectator

@@ -491,6 +491,23 @@ class PossibilityMap:
         empty = cls({}, {}, space, 0)
         return empty._of({parts: keys} if space.full and keys else {}, classes)
 
+    @classmethod
+    def covering(
+        cls,
+        squares: int,
+        sites: Sequence[Iterable[int]],
+        kits: Iterable[Kit] = (NO_KIT,),
+        roles: Iterable[Role] = (NO_ROLE,),
+    ) -> PossibilityMap:
+        """A map in which every world of ``kits`` × ``sites`` × ``roles`` may have the
+        agent on any of ``squares``, after a short or a long last move: the product of
+        what a seat's view shows of a map (a sampled world's own map, :mod:`.worlds`)."""
+        begun = cls.start(0, sites, kits, roles)
+        if not squares:
+            return begun._of({})
+        parts: Parts = ((squares, squares, begun.space.full),)
+        return begun._regroup((parts, keys) for keys in begun.groups.values())
+
     # ------------------------------------------------------------------ rebuilding
 
     def _regroup(

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Final, NotRequired, TypedDict, cast
 
 from ...core.game import PlayerView
+from .characters import AGENTS
 from .state import AGENT, Agent, Phase, Sighting, SpecterOpsState
 
 __all__ = [
@@ -61,6 +62,8 @@ class CurrentView(TypedDict):
     limit: int
     drove: int
     started_aboard: bool
+    stunned_at_start: bool  # its stun token when the turn began (removed at the end)
+    sniffed: bool  # the Beast has sniffed this turn
 
 
 class HunterView(TypedDict):
@@ -89,6 +92,10 @@ class FirstAgentView(TypedDict):
     revealed_at: str | None  # its figure on the board
     last_seen: str | None  # its Last Seen token
     objectives_done: int
+    escaped: bool
+    wounds: int  # hits taken less Med Kit heals (each announced)
+    cards_used: dict[str, int]  # its public card uses so far, by card
+    possible_characters: list[str]  # the characters the map allows ([] without characters)
 
 
 class AgentView(TypedDict):
@@ -100,12 +107,16 @@ class AgentView(TypedDict):
     revealed_at: str | None
     last_seen: str | None
     escaped: bool
+    wounds: int
+    cards_used: dict[str, int]
+    possible_characters: list[str]
 
 
 class ObjectiveView(TypedDict):
     sector: int
     site: str | None  # hidden with 4-5 players until completed
     done: bool
+    possible: list[str] | None  # while hidden: the candidates the map still allows
 
 
 class TraitorView(TypedDict):
@@ -114,6 +125,9 @@ class TraitorView(TypedDict):
     dealt: bool
     revealed: str | None
     accusations: dict[str, str]  # hunter seat -> the figure it accused
+    failed: int  # accusations that failed
+    possible: list[str]  # the hunters the public map allows as the traitor
+    resume: str | None  # where the hunters' round goes on once A2 is ready (SO-T5)
 
 
 class RoleView(TypedDict):
@@ -138,6 +152,8 @@ class SecretView(TypedDict):
     used_this_turn: list[str]
     objective_sites: NotRequired[list[str]]  # the first agent's
     traitor: NotRequired[str]  # SO-T2: the agent knows the traitor
+    concealed: NotRequired[list[Sighting]]  # SO-T3: the agent is told of each
+    characters_left: NotRequired[list[str]]  # choosing its character: those not in use
 
 
 class FinalAgentView(TypedDict):
@@ -158,9 +174,17 @@ class FinalView(TypedDict):
     agent2: NotRequired[FinalAgentView]
 
 
+class SmokeView(TypedDict):
+    """A Smoke Grenade's cloud: its squares, until the agent's turn of round ``until``."""
+
+    area: list[str]
+    until: int
+
+
 class SpecterOpsView(TypedDict):
     """A seat's view of a Specter Ops game (``PlayerView.data``)."""
 
+    config: dict[str, Any]  # the game's options (public)
     round: int
     max_rounds: int
     players: int
@@ -172,7 +196,9 @@ class SpecterOpsView(TypedDict):
     agent: FirstAgentView
     objectives: list[ObjectiveView]
     smoke: list[str]
+    smokes: list[SmokeView]
     sensor_jammed: bool
+    jammed_until: int  # the round whose sensor a Signal Jammer blinds (0: none yet)
     possible: list[str]  # the squares the agent may be on (the possibility map)
     possible_count: int
     traitor: NotRequired[TraitorView]  # the traitor game only
@@ -194,6 +220,7 @@ def _public_agent(state: SpecterOpsState, a: Agent) -> AgentView:
     """What every seat knows of one agent figure."""
     geo = state.geo
     known = a.character_public or state.is_over
+    chars = a.knowledge.possible_characters() if state.with_characters else ()
     return {
         "id": a.id,
         "character": a.character if known and a.character else None,
@@ -201,6 +228,9 @@ def _public_agent(state: SpecterOpsState, a: Agent) -> AgentView:
         "revealed_at": None if a.shown is None else geo.name(a.shown),
         "last_seen": None if a.last_seen is None else geo.name(a.last_seen),
         "escaped": a.escaped,
+        "wounds": a.max_health - a.health,
+        "cards_used": dict(sorted(a.public_uses.items())),
+        "possible_characters": sorted(c for c in chars if c),
     }
 
 
@@ -231,15 +261,25 @@ def public_view(state: SpecterOpsState, seat: str | None) -> SpecterOpsView:
             "limit": state.hunter_limit(h),
             "drove": state.drove,
             "started_aboard": state.started_aboard,
+            "stunned_at_start": h.stunned_at_start,
+            "sniffed": state.sniffed,
         }
+    a1_map = state.agents[0].knowledge
+    allowed = a1_map.possible_sites() if state.hidden_sites else ()
     objectives: list[ObjectiveView] = [
-        {"sector": j + 1, "site": None if site is None else geo.name(site), "done": done}
+        {
+            "sector": j + 1,
+            "site": None if site is None else geo.name(site),
+            "done": done,
+            "possible": None if site is not None else sorted(geo.name(s) for s in allowed[j]),
+        }
         for j, (site, done) in enumerate(zip(state.public_sites, state.done, strict=True))
     ]
     a1 = _public_agent(state, state.agents[0])
     possible = _possible(state, seat)
     outcome = state.outcome()
     data: SpecterOpsView = {
+        "config": dict(state.config),
         "round": state.round,
         "max_rounds": state.max_rounds,
         "players": state.players,
@@ -269,10 +309,16 @@ def public_view(state: SpecterOpsState, seat: str | None) -> SpecterOpsView:
             "revealed_at": a1["revealed_at"],
             "last_seen": a1["last_seen"],
             "objectives_done": sum(state.done),
+            "escaped": a1["escaped"],
+            "wounds": a1["wounds"],
+            "cards_used": a1["cards_used"],
+            "possible_characters": a1["possible_characters"],
         },
         "objectives": objectives,
         "smoke": geo.names(state.smoke_bits()),
+        "smokes": [{"area": geo.names(s.area), "until": s.until} for s in state.smokes],
         "sensor_jammed": state.jammed_until == state.round,
+        "jammed_until": state.jammed_until,
         "possible": geo.names(possible),
         "possible_count": possible.bit_count(),
         "events": [e.to_json() for e in state.events[state.round_events :] if e.visible_to(seat)],
@@ -286,6 +332,9 @@ def public_view(state: SpecterOpsState, seat: str | None) -> SpecterOpsView:
             "dealt": bool(state.traitor),
             "revealed": state.traitor if state.traitor_revealed else None,
             "accusations": dict(sorted(state.accused.items())),
+            "failed": state.failed_accusations,
+            "possible": sorted(t for t in a1_map.possible_traitors() if t),
+            "resume": None if state._resume is None else state._resume.value,
         }
         data["agent2"] = _public_agent(state, state.agents[1]) if two else None
         data["possible2"] = geo.names(state.agents[1].knowledge.squares) if two else None
@@ -314,10 +363,15 @@ def _secret(state: SpecterOpsState, index: int) -> SecretView:
         "move_limit": limit,
         "used_this_turn": a.used if in_turn else [],
     }
+    if out["moment"] == Phase.PICK_AGENT:
+        # SO-T5: it chooses among the character cards not in use (it sees which are left).
+        used = {x.character for x in state.agents}
+        out["characters_left"] = [c for c in AGENTS if c not in used]
     if index == 0:
         out["objective_sites"] = [geo.name(s) for s in state.sites]
         if state.traitor:
             out["traitor"] = state.traitor  # SO-T2: the agent knows the traitor
+            out["concealed"] = list(state.concealed)  # SO-T3: told of each
     return out
 
 

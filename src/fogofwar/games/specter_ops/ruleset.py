@@ -23,6 +23,7 @@ from ...core.game import (
 )
 from ...core.grid import board_json, parse_board
 from ...core.odds import OddsQuery
+from ...core.rng import Stream
 from .characters import AGENTS, CARDS, HUNTERS
 from .geometry import build_geometry, geometry_for
 from .observer import build_view
@@ -180,6 +181,14 @@ class SpecterOps(Ruleset):
         """The observer: ``seat``'s view of ``state``, built from what it may know
         (:mod:`.observer`). Refusals are the state's phase table's (:mod:`.state.game`)."""
         return PlayerView(self.id, seat, build_view(cast(SpecterOpsState, state), seat))
+
+    def sample_world(self, view: PlayerView, stream: Stream) -> State:
+        """A full state consistent with ``view``: the hidden agent's square, kit, sites
+        and the traitor drawn from what the seat's map allows, the rolls to come from a
+        new seed (:mod:`.worlds`)."""
+        from .worlds import sample_world
+
+        return sample_world(self, view, stream)
 
     def odds_queries(self) -> Sequence[OddsQuery]:
         """The rolls whose exact odds ``fogofwar odds`` gives (see :mod:`.odds`)."""

@@ -199,6 +199,7 @@ class Equipment(AgentTurn):
             if moment is Moment.BEFORE:
                 me.path_sight = self.sight()
             return
+        me.public_uses[card_id] = me.public_uses.get(card_id, 0) + 1
         if moment is Moment.BEFORE:
             me.public_before = True
         else:

@@ -217,6 +217,7 @@ class Agent:
         last_seen: its Last Seen token's square (public).
         knowledge: the hunters' possibility map of it (public facts only).
         escaped: whether it has escaped (public).
+        public_uses: its public card uses so far, by card (public: each is announced).
     """
 
     id: str
@@ -241,6 +242,7 @@ class Agent:
     shown: int | None = None
     last_seen: int | None = None
     escaped: bool = False
+    public_uses: dict[str, int] = field(default_factory=dict)
 
     @property
     def used(self) -> list[str]:

@@ -1,0 +1,371 @@
+"""Sampled worlds: a full Specter Ops state consistent with a seat's view (for search).
+
+A view carries the table (hunters, vehicle, smoke, objectives, Last Seen tokens, the
+traitor game's public side), the round's events told to the seat, the seat's own
+secrets and the possibility map as the seat knows it: its squares, and the marginals
+of the rest — the objective sites each sector may still have, the characters the agent
+may be, the hunters that may be the traitor — with the agent's public card uses and
+wounds. A sampled world rebuilds the table from the view and draws what the seat does
+not know:
+
+* **The agent's square** (each hidden agent's): uniformly among the squares of the
+  seat's map, unless its figure is on the board. The steps of its last move (what the
+  motion sensor reads) uniformly from 0 to 4.
+* **Its kit**: the character uniformly among those the map allows, then a hand
+  uniformly among the hands of that character that hold every card used in public,
+  with those uses spent and any uses left of the hidden cards (Adrenal Surge, Stealth
+  Field, Holo Decoy).
+* **The hidden objective sites** (4–5 players): each sector's uniformly among the
+  candidates the map still allows.
+* **The traitor** (5 players): the agent and the traitor know it; a loyal hunter's
+  world draws it uniformly among the other hunters the map allows. Concealed sightings
+  a seat was not told of are taken to be none.
+* **The rolls to come** use a new 128-bit seed drawn from the bot's stream; the game's
+  own seed never leaves the umpire.
+
+Why this distribution: the exact posterior over worlds depends on how the agent plays,
+which no seat knows, and the exact joint map (squares × sites × kits × roles) is the
+umpire's public bookkeeping, far larger than a view should carry at 4–5 players. The
+draw is uniform over what the view shows, each unknown from its own marginal; a world
+drawn so gives the seat exactly its view and legal actions, though its hidden values
+may be a combination the full map would exclude (a site that the agent's path would
+already have revealed, say). Its own map (:meth:`PossibilityMap.covering`) is the
+product of those marginals, so it always holds the world's truth.
+
+The world's events are this round's events the seat was told, now told to it alone.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, cast
+
+from ...core.game import Event, Outcome, PlayerView, Ruleset
+from ...core.rng import Stream
+from .characters import AGENTS, CARDS, card_pool
+from .knowledge import HIDDEN_CARDS, NO_KIT, NO_ROLE, Kit, PossibilityMap, Role
+from .observer import SpecterOpsView, view_data
+from .state import (
+    AGENT,
+    Agent,
+    Hunter,
+    Phase,
+    Smoke,
+    SpecterOpsState,
+    cards_to_take,
+    possible_kits,
+)
+from .state.pieces import BASE_HEALTH, FOUR_PLAYER_HEALTH, Resume
+
+__all__ = ["sample_world"]
+
+
+def _kits(chars: list[str], cards: int, used: dict[str, int]) -> list[Kit]:
+    """Every kit of ``chars`` with ``cards`` cards that holds each card of ``used`` with
+    its public uses spent, the hidden cards with any uses left."""
+    out: list[Kit] = []
+    for char in chars:
+        for hand in itertools.combinations(card_pool(char), cards):
+            if not set(used) <= set(hand):
+                continue
+            ranges = []
+            for c in hand:
+                left = CARDS[c].uses - used.get(c, 0)
+                if c in HIDDEN_CARDS:
+                    ranges.append([(c, n) for n in range(left + 1)])
+                else:
+                    ranges.append([(c, left)])
+            if any(not r or r[0][1] < 0 for r in ranges):
+                continue
+            out += [(char, tuple(sorted(pick))) for pick in itertools.product(*ranges)]
+    return out
+
+
+def _max_health(players: int, character: str, second: bool) -> int:
+    extra = 0 if second or players != 4 else FOUR_PLAYER_HEALTH
+    bonus = AGENTS[character].health_bonus if character else 0
+    return BASE_HEALTH + extra + bonus
+
+
+class _Builder:
+    """One world from one view (the steps of :func:`sample_world`)."""
+
+    def __init__(self, ruleset: Ruleset, view: PlayerView, stream: Stream) -> None:
+        self.d: SpecterOpsView = view_data(view)
+        self.seat = view.seat
+        self.stream = stream
+        cfg = ruleset.resolve_config(self.d["config"])
+        seed = f"{stream.bits64():016x}{stream.bits64():016x}"  # the world's own rolls
+        self.st = cast(SpecterOpsState, ruleset.new_game(cfg, seed))
+        self.geo = self.st.geo
+        # SO-T5: the second agent choosing its character sees which one is in use.
+        secret = self.d.get("secret")
+        left = None if secret is None else secret.get("characters_left")
+        self.taken = "" if left is None else next((c for c in AGENTS if c not in left), "")
+
+    def bits(self, names: list[str] | None) -> int:
+        out = 0
+        for n in names or ():
+            out |= 1 << self.geo.parse(n)
+        return out
+
+    # ------------------------------------------------------------------ the table
+
+    def table(self) -> None:
+        st, d, geo = self.st, self.d, self.geo
+        st.round = d["round"]
+        st.hunters = [
+            Hunter(
+                h["id"],
+                h["seat"],
+                geo.parse(h["square"]),
+                aboard=h["aboard"],
+                stunned=h["stunned"],
+                acted=h["acted"],
+                character=h["character"] or "",
+            )
+            for h in d["hunters"]
+        ]
+        st.vehicle = geo.parse(d["vehicle"]["square"])
+        st.vehicle_moved = d["vehicle"]["moved"]
+        st.vehicle_scanned = d["vehicle"]["scanned"]
+        cur = d["current"]
+        st.current = None
+        if cur is not None:
+            k = next(i for i, h in enumerate(st.hunters) if h.id == cur["hunter"])
+            st.current = k
+            st.steps, st.drove = cur["steps"], cur["drove"]
+            st.started_aboard, st.sniffed = cur["started_aboard"], cur["sniffed"]
+            st.hunters[k].stunned_at_start = cur["stunned_at_start"]
+        st.smokes = [Smoke(self.bits(s["area"]), s["until"]) for s in d["smokes"]]
+        st.jammed_until = d["jammed_until"]
+        st.done = [o["done"] for o in d["objectives"]]
+        st.public_sites = [
+            None if o["site"] is None else geo.parse(o["site"]) for o in d["objectives"]
+        ]
+        # This round's events the seat was told, told to it alone in the world.
+        told = frozenset({self.seat}) if self.seat is not None else None
+        st.events = [
+            Event(e["kind"], {k: v for k, v in e.items() if k != "kind"}, told) for e in d["events"]
+        ]
+        st.round_events = 0
+        out = d["outcome"]
+        if out is not None:
+            st._outcome = Outcome(
+                frozenset(out["winners"]), frozenset(out["sides"]), out["reason"], out["rule"]
+            )
+
+    # ------------------------------------------------------------------ the traitor
+
+    def traitor(self) -> None:
+        st, d = self.st, self.d
+        t = d.get("traitor")
+        if t is None:
+            return
+        st.accused = dict(t["accusations"])
+        st.failed_accusations = t["failed"]
+        st._resume = None if t["resume"] is None else Resume(t["resume"])
+        if not t["dealt"]:
+            return
+        secret = d.get("secret")
+        role = d.get("role")
+        mine = {h.id for h in st.hunters if h.seat == self.seat}
+        if t["revealed"] is not None:
+            traitor = t["revealed"]
+        elif self.seat == AGENT and secret is not None:
+            traitor = secret["traitor"]
+        elif role is not None and role["role"] == "traitor":
+            (traitor,) = mine
+        else:
+            traitor = self.stream.choice(sorted(set(t["possible"]) - mine))
+        st.traitor = traitor
+        seats = {h.id: h.seat for h in st.hunters}
+        if traitor in seats:
+            st.traitor_seat = seats[traitor]
+        else:  # revealed: its seat is the one that no longer moves a hunter
+            st.traitor_seat = next(s for s in st.seats[1:] if s not in seats.values())
+        st.traitor_revealed = t["revealed"] is not None
+        if self.seat == AGENT and secret is not None:
+            st.concealed = list(secret.get("concealed", []))
+        elif role is not None and role["concealed"] is not None:
+            st.concealed = list(role["concealed"])
+
+    # ------------------------------------------------------------------ the agents
+
+    def sites(self) -> list[list[int]]:
+        """Per sector, the sites the map allows (one when public)."""
+        geo = self.geo
+        return [
+            [geo.parse(o["site"])]
+            if o["site"] is not None
+            else [geo.parse(n) for n in o["possible"] or ()]
+            for o in self.d["objectives"]
+        ]
+
+    def roles(self) -> list[Role]:
+        st, t = self.st, self.d.get("traitor")
+        if t is None or not t["dealt"]:
+            return [NO_ROLE]
+        if st.traitor_revealed:
+            return [(st.traitor, False)]
+        roles: list[Role] = [(h, False) for h in t["possible"]]
+        if st.concealed:
+            roles.append((st.traitor, True))
+        return roles
+
+    def agent(self, index: int, pub: dict[str, Any], squares: int, secret: Any) -> Agent:
+        """Agent figure ``index`` from what every seat knows of it (``pub``), the squares
+        the seat's map allows and, for its own seat, its secret map."""
+        st, geo = self.st, self.geo
+        second = index == 1
+        chars = list(pub["possible_characters"])
+        ncards = 2 if second else cards_to_take(st.players)
+        used = dict(pub["cards_used"])
+        # Before the agent has chosen, its map holds the base game's one kit.
+        kits = _kits(chars, ncards, used) if chars else [NO_KIT]
+        shown = None if pub["revealed_at"] is None else geo.parse(pub["revealed_at"])
+        if secret is not None:
+            path = [geo.parse(n) for n in secret["path"]]
+            character = secret["character"] or ""
+            cards = dict(secret["cards"])
+            last_steps = secret["last_move_steps"]
+        else:
+            if shown is not None:
+                square = shown
+            else:
+                square = self.stream.choice(geo.graph.bit_indices(squares)) if squares else 0
+            path = [square]
+            character = pub["character"] or ""
+            if not character and self.taken:
+                character = self.taken  # the one the other agent saw was in use
+            if st.with_characters and not character and chars:
+                character = self.stream.choice(chars)
+            cards = {}
+            if character:
+                mine = [k for k in kits if k[0] == character]
+                if mine:
+                    cards = dict(self.stream.choice(mine)[1])
+            last_steps = self.stream.randint(0, 4)
+        max_health = _max_health(st.players, character, second)
+        a = Agent(
+            "A2" if second else "A1",
+            st.traitor_seat if second else AGENT,
+            path[0],
+            path,
+            max_health - pub["wounds"],
+            PossibilityMap.start(0, ()),
+            last_steps=last_steps,
+            max_health=max_health,
+            character=character,
+            cards=cards,
+            character_public=not st.with_characters or pub["character"] is not None,
+            turn_start=path[0],
+            shown=shown,
+            last_seen=None if pub["last_seen"] is None else geo.parse(pub["last_seen"]),
+            escaped=pub.get("escaped", False),
+            public_uses=used,
+        )
+        if secret is not None:
+            a.health = secret["health"]
+        sites = self.sites() if not second else []
+        a.knowledge = PossibilityMap.covering(
+            squares, sites, kits, self.roles() if not second else (NO_ROLE,)
+        )
+        return a
+
+
+def sample_world(ruleset: Ruleset, view: PlayerView, stream: Stream) -> SpecterOpsState:
+    """A state that gives ``view`` to its seat, its unknowns drawn from ``stream`` (see
+    the module doc)."""
+    b = _Builder(ruleset, view, stream)
+    st, d, geo, seat = b.st, b.d, b.geo, b.seat
+    b.table()
+    b.traitor()
+    secret = d.get("secret")
+    two = d.get("agent2") is not None
+    # The phase and the agent in focus.
+    events = [e["kind"] for e in d["events"]]
+    phase = d["phase"]
+    focus = 0
+    own_moment = None if secret is None else secret["moment"]
+    secret_index = (1 if seat != AGENT else 0) if secret is not None else None
+    if phase == "setup":
+        if any(not h.character for h in st.hunters) and st.with_characters:
+            st.phase = Phase.PICK_HUNTER
+        else:
+            focus = 1 if two else 0
+            if own_moment is not None and secret_index == focus:
+                st.phase = Phase(own_moment)
+            elif focus == 0 and (seat == AGENT or ("agent_ready" in events and st.traitor_game)):
+                # The agent's setup is over (its own seat has no moment then, the others
+                # saw it ready): it deals the roles (SO-T2).
+                st.phase = Phase.DEAL
+            else:
+                st.phase = Phase.PICK_AGENT
+    elif phase == "agent":
+        turns = [e for e in d["events"] if e["kind"] == "agent_turn"]
+        focus = 1 if turns and turns[-1].get("agent") == "A2" else 0
+        st.phase = Phase.AGENT
+        if own_moment == "agent_after" and secret_index == focus:
+            st.phase = Phase.AGENT_AFTER
+    else:
+        st.phase = Phase(phase)
+    st.focus_index = focus
+    # The agents.
+    final = d.get("final")
+    a1_secret = secret if secret_index == 0 else None
+    a1 = b.agent(0, cast(dict[str, Any], d["agent"]), b.bits(d["possible"]), a1_secret)
+    if a1_secret is not None:
+        st.sites = tuple(geo.parse(n) for n in a1_secret["objective_sites"])
+    elif final is not None:
+        st.sites = tuple(geo.parse(n) for n in final["objective_sites"])
+    else:
+        st.sites = tuple(
+            stream.choice(options) if len(options) > 1 else options[0] for options in b.sites()
+        )
+    st.agents = [a1]
+    if two:
+        a2_secret = secret if secret_index == 1 else None
+        pub2 = cast(dict[str, Any], d["agent2"])
+        st.agents.append(b.agent(1, pub2, b.bits(d.get("possible2")), a2_secret))
+    # The agent in focus mid-turn: its path so far (its own seat), or its start (a
+    # hidden agent's steps are not known); a public card used before moving.
+    me = st.agents[focus]
+    if st.phase in (Phase.AGENT, Phase.AGENT_AFTER):
+        turn_secret = secret if secret_index == focus else None
+        used = list(turn_secret["used_this_turn"]) if turn_secret is not None else []
+        if turn_secret is None:
+            for e in d["events"]:
+                before = (e["kind"], e.get("moment"), e.get("agent", "A1"))
+                if before == ("equipment", "before", me.id):
+                    used = [e["card"]]
+        if used:
+            me.used_before = used[0]
+            me.public_before = CARDS[used[0]].public
+        me.square = me.path[-1] if st.phase is Phase.AGENT_AFTER else me.path[0]
+        me.path_sight = st.sight()
+    else:
+        me.square = me.path[-1]
+    for a in st.agents:
+        a.path_sight = a.path_sight or st.sight()
+    if st.traitor and not st.traitor_revealed:
+        # The traitor's own map of A1: the worlds of the traitor's role (the squares its
+        # seat sees, or those the world's seat allows).
+        traitor = st.traitor
+        st.traitor_map = a1.knowledge.roles_where(lambda r: r == (traitor, False))
+    if st.with_characters:
+        st._kits = possible_kits(st.players)
+    if final is not None:
+        # After the game every secret is public.
+        a1.square = geo.parse(final["agent_square"])
+        a1.character = final["character"] or ""
+        a1.cards = dict(final["cards"])
+        if "agent2" in final:
+            a2 = st.agents[1]
+            a2.square = geo.parse(final["agent2"]["square"])
+            a2.character = final["agent2"]["character"] or ""
+            a2.cards = dict(final["agent2"]["cards"])
+        if "traitor" in final:
+            st.traitor = final["traitor"] or ""
+            st.concealed = list(final.get("concealed", []))
+    return st

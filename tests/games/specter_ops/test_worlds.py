@@ -1,0 +1,150 @@
+"""Sampled Specter Ops worlds (for search): consistent with a seat's view, drawn from the
+view alone, the hidden agent, its kit, the hidden sites and the traitor drawn from what
+the seat's map allows."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+import pytest
+
+from fogofwar.core.game import State, get_ruleset
+from fogofwar.core.rng import stream
+from fogofwar.games.specter_ops.state import AGENT, SpecterOpsState
+
+RS = get_ruleset("specter-ops")
+
+
+def _so(state: State) -> SpecterOpsState:
+    return cast(SpecterOpsState, state)
+
+
+def _random_game(config: dict[str, Any], seed: int) -> list[SpecterOpsState]:
+    """Clones of a random game's state before each action, and the end."""
+    state = RS.new_game(config, seed)
+    rng = stream(seed, "play")
+    out = []
+    while not state.is_over:
+        out.append(_so(state.clone()))
+        (seat,) = state.to_act()
+        state.apply(rng.choice(list(state.legal_actions(seat))))
+    out.append(_so(state))
+    return out
+
+
+def _play_on(world: State, seed: int, limit: int = 300) -> None:
+    rng = stream(seed, "on")
+    for _ in range(limit):
+        if world.is_over:
+            return
+        (seat,) = world.to_act()
+        world.apply(rng.choice(list(world.legal_actions(seat))))
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        {"players": 2},
+        {"players": 3},
+        {"players": 4, "equipment_per_turn": 2},
+        {"players": 5},
+        {"players": 3, "characters": False},
+        {"players": 5, "characters": False},
+    ],
+    ids=["2p", "3p", "4p-two-cards", "5p-traitor", "3p-base", "5p-base-traitor"],
+)
+def test_a_sampled_world_gives_every_seat_its_view_and_legal_actions(
+    config: dict[str, Any],
+) -> None:
+    # SO-I1, SO-I2: built from the seat's view alone, the world tells that seat exactly
+    # what the real game tells it, offers the same actions, and plays on to the end.
+    draw = stream(1, "worlds")
+    states = _random_game(config, 3)
+    for n, state in enumerate(states):
+        if n % 3 and n != len(states) - 1:
+            continue
+        for seat in state.seats:
+            view = state.view(seat)
+            world = RS.sample_world(view, draw)
+            assert world.view(seat).canonical() == view.canonical(), (n, seat)
+            assert list(world.legal_actions(seat)) == list(state.legal_actions(seat))
+            assert world.to_act() == state.to_act()
+            if n % 40 == 6:
+                _play_on(world, n)
+
+
+def test_the_agents_world_keeps_its_secrets() -> None:
+    # The agent knows its square, path, kit and the sites (SO-S3, SO-S4): its world has
+    # the true ones; only the rolls to come are new.
+    draw = stream(2, "worlds")
+    for state in _random_game({"players": 4}, 5)[::25]:
+        world = _so(RS.sample_world(state.view(AGENT), draw))
+        a, w = state.agents[0], world.agents[0]
+        assert (w.path, w.character, w.cards, w.health) == (a.path, a.character, a.cards, a.health)
+        assert world.sites == state.sites
+
+
+def test_the_world_is_drawn_from_the_view_alone() -> None:
+    # Two 4-player games with different hidden sites give the hunters the same first
+    # views; the same stream then draws the same world from either.
+    a, b = RS.new_game({"players": 4}, 1), RS.new_game({"players": 4}, 2)
+    assert _so(a).sites != _so(b).sites
+    for seat in ("hunter1", "hunter2"):
+        assert a.view(seat).canonical() == b.view(seat).canonical()
+        wa = _so(RS.sample_world(a.view(seat), stream(3, "w")))
+        wb = _so(RS.sample_world(b.view(seat), stream(3, "w")))
+        assert wa.sites == wb.sites
+        assert wa.view(AGENT).canonical() == wb.view(AGENT).canonical()
+
+
+def test_the_hidden_values_are_drawn_from_the_map() -> None:
+    # A hunter's worlds put the hidden agent on the squares its map allows — on many
+    # of them — and draw the hidden sites among those still possible.
+    states = _random_game({"players": 4}, 7)
+    state = next(s for s in states[60:] if bin(s.agents[0].knowledge.squares).count("1") > 8)
+    allowed = state.agents[0].knowledge.squares
+    sites = state.agents[0].knowledge.possible_sites()
+    squares, picks, chars = set(), set(), set()
+    for i in range(40):
+        world = _so(RS.sample_world(state.view("hunter1"), stream(i, "w")))
+        a1 = world.agents[0]
+        assert allowed >> a1.square & 1
+        assert all(s in sites[j] for j, s in enumerate(world.sites))
+        squares.add(a1.square)
+        picks.add(world.sites)
+        chars.add(a1.character)
+    assert len(squares) >= 5 and len(picks) >= 5
+    assert chars <= state.agents[0].knowledge.possible_characters()
+
+
+def test_a_loyal_hunters_world_draws_another_traitor() -> None:
+    # SO-T2: a loyal hunter knows it is loyal; its worlds make one of the others the
+    # traitor, those the map allows. The traitor's and the agent's worlds keep the true
+    # one.
+    states = _random_game({"players": 5}, 4)
+    state = next(s for s in states if s.traitor and s.phase.value == "hunter")
+    loyal = next(h.seat for h in state.hunters if h.id != state.traitor)
+    mine = {h.id for h in state.hunters if h.seat == loyal}
+    drawn = set()
+    for i in range(30):
+        world = _so(RS.sample_world(state.view(loyal), stream(i, "w")))
+        assert world.traitor not in mine
+        drawn.add(world.traitor)
+    assert len(drawn) >= 2
+    for seat in (AGENT, state.traitor_seat):
+        world = _so(RS.sample_world(state.view(seat), stream(0, "w")))
+        assert world.traitor == state.traitor
+
+
+def test_the_second_agent_choosing_sees_the_character_in_use() -> None:
+    # SO-T5: the revealed traitor picks a character not in use, so it sees which one
+    # the agent holds: its worlds give the agent that character, and the same choices.
+    for seed in range(8):
+        for state in _random_game({"players": 5}, seed):
+            if len(state.agents) == 2 and state.phase.value == "pick_agent":
+                seat = state.agents[1].seat
+                world = _so(RS.sample_world(state.view(seat), stream(seed, "w")))
+                assert world.agents[0].character == state.agents[0].character
+                assert list(world.legal_actions(seat)) == list(state.legal_actions(seat))
+                return
+    pytest.fail("no game reached the second agent's choice")
