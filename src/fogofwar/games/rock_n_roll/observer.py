@@ -4,9 +4,18 @@ secrets), and the typed structure of a view's JSON (:class:`ViewData`).
 Public: the row of Points with every unit and local on it, the sides' RD, rounds won,
 the counts of hands, decks and held operations, the face-up order discards, the HQs,
 the prisoners at each base, the executed units, the Devil's hand and ROCK'N'ROLL
-states, the pending decision, the last roll and the round results. A seat also sees its
-own hand and its own unrevealed operations, and the events addressed to it. The decks'
-order, the other hand, the other side's operations and the seed are never read here.
+states, the pending decision, the last roll and the round results; and what both
+players see at the table that drives the turn: the options, who started the round, the
+units deployed from the HQ this phase, the roll and the entry attacks under way, the
+interrupt's offer (passed, declined for the turn or the round, being played), the
+Current Act's card, the interactions still due, the kills and captures of the round,
+the 2s due next round, the operations put back at the bottom of their deck, and the
+outcome. A seat also sees its own hand and its own unrevealed operations, the events
+addressed to it, the cards each hand is known to hold (put there in the open) and the
+orders each side holds of the other's (taken in a backfire). The decks' order, the
+other hand's secret cards, the other side's operations and the seed are never read
+here. Everything a seat knows is in its view, so a world can be drawn from the view
+alone (:mod:`.worlds`).
 
 The bots and the terminal drawing read views through :func:`view_data`, typed.
 """
@@ -17,7 +26,7 @@ from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
 from ...core.game import PlayerView
 from .cards import SIDES
-from .state import Zone
+from .state import Zone, id_key
 
 if TYPE_CHECKING:
     from .state import LastRoll, Piece, RockNRollState, RoundResult
@@ -112,6 +121,11 @@ class SideJSON(TypedDict):
     rnr_available: bool
     effective_twos: bool
     held_value: int
+    #: The round's kills and captures (operation conditions, PT-O1).
+    round_kills: int
+    round_captures: int
+    #: Whether its 2s are effective next round (an execution, PT-P9).
+    twos_next: bool
 
 
 class PendingJSON(TypedDict):
@@ -131,6 +145,35 @@ class PendingJSON(TypedDict):
     local: NotRequired[str]
     options: NotRequired[list[int]]
     unit: NotRequired[str]
+
+
+class RollJSON(TypedDict):
+    """The attack or capture roll under way (``RollContext``): declared in the open."""
+
+    kind: str
+    side: str
+    target: str
+    dice: int
+    attacker: str | None
+    extra: int
+    rolled: list[int]
+
+
+class EntryJSON(TypedDict):
+    """The attacks still to come on a unit entering a Point (``Entry``, PT-L10)."""
+
+    victim: str
+    sides: list[str]
+    locals: list[str]
+
+
+class OutcomeJSON(TypedDict):
+    """The match's result, once over."""
+
+    winners: list[str]
+    sides: list[str]
+    reason: str
+    rule: str | None
 
 
 class ViewData(TypedDict):
@@ -153,12 +196,43 @@ class ViewData(TypedDict):
     last_roll: LastRoll | None
     results: list[RoundResult]
     events: list[dict[str, Any]]
+    #: The match's options (every player knows them).
+    config: dict[str, Any]
+    #: The side that started the round (the next round's starter follows from it).
+    starter: str
+    #: Units deployed from the HQ in this deployment phase (at most one, PT-C2).
+    hq_deploys: int
+    #: A multi-step action is under way: the interrupt's offer waits (PT-D3).
+    chain_open: bool
+    #: The offer of PT-D3: the side playing its interrupt; the side off turn passed
+    #: before this action; declined for the rest of the turn or round.
+    interrupting: str | None
+    window_passed: bool
+    declined: str | None
+    declined_round: str | None
+    #: The Current Act's card while it is played (PT-R3).
+    forced: str | None
+    roll: RollJSON | None
+    entry: EntryJSON | None
+    #: The captors' interactions still due at the end of the round ([captor, unit]).
+    interact_queue: list[list[str]]
+    #: The cards at the bottom of the operations deck put there in the open, top first.
+    operations_bottom: list[str]
+    outcome: OutcomeJSON | None
     #: A seat's own hand and held operations (not a spectator's).
     hand: NotRequired[list[CardJSON]]
     operations: NotRequired[list[OperationJSON]]
+    #: For a seat: per side, the cards of its hand every seat saw enter it (a unit taken
+    #: from the HQ or returned, PT-D1; an order taken in a backfire, PT-P11)...
+    known_hands: NotRequired[dict[str, list[str]]]
+    #: ...and the other side's orders in its order deck or hand (taken in a backfire,
+    #: then played and shuffled back: each change of sides was seen by both seats).
+    borrowed: NotRequired[dict[str, list[str]]]
     #: Once the match is over, every hand and held operation.
     hands: NotRequired[dict[str, list[CardJSON]]]
     held_operations: NotRequired[dict[str, list[OperationJSON]]]
+    #: ...and the operations revealed at the last end of round ([side, id]).
+    set_aside: NotRequired[list[list[str]]]
 
 
 def unit_face(card: CardJSON) -> UnitJSON | None:
@@ -228,6 +302,9 @@ def build_view(state: RockNRollState, seat: str | None) -> PlayerView:
             "rnr_available": state.rnr_available(s),
             "effective_twos": state.twos(s),
             "held_value": state.held_value(s),
+            "round_kills": state.round_stats[s]["kills"],
+            "round_captures": state.round_stats[s]["captures"],
+            "twos_next": state.round + 1 in state.twos_rounds[s],
         }
     pending = None
     if state.pending is not None:
@@ -257,14 +334,35 @@ def build_view(state: RockNRollState, seat: str | None) -> PlayerView:
         "last_roll": state.last_roll,
         "results": [cast("RoundResult", dict(r)) for r in state.results],
         "events": events,
+        "config": state.config.to_json(),
+        "starter": state.starter,
+        "hq_deploys": state.hq_deploys,
+        "chain_open": state.chain_open,
+        "interrupting": state.interrupting,
+        "window_passed": state.window_passed,
+        "declined": state.declined,
+        "declined_round": state.declined_round,
+        "forced": state.forced,
+        "roll": _roll_json(state),
+        "entry": _entry_json(state),
+        "interact_queue": [[c, u] for c, u in state.interact_queue],
+        "operations_bottom": _operations_bottom(state),
+        "outcome": _outcome_json(state),
     }
     if seat is not None:
         data["hand"] = [_card_json(state, c) for c in state.hand[seat]]
         data["operations"] = _operations_json(state, seat)
+        # Seats only: the backfire's order changes hands before both seats, not the
+        # spectators (its event goes to the seats).
+        data["known_hands"] = {s: state.known_hand(s) for s in SIDES}
+        data["borrowed"] = {s: _borrowed(state, s) for s in SIDES}
     if state.is_over:
         # Once the match is over nothing is secret: every hand and held operation.
         data["hands"] = {s: [_card_json(state, c) for c in state.hand[s]] for s in SIDES}
         data["held_operations"] = {s: _operations_json(state, s) for s in SIDES}
+        # The operations revealed at the last end of round, set aside (PT-O2): no
+        # arrival came to put them back under the deck.
+        data["set_aside"] = [[s, o] for s, o in state.just_revealed]
     return PlayerView(state.ruleset.id, seat, data)
 
 
@@ -280,3 +378,54 @@ def _operations_json(state: RockNRollState, side: str) -> list[OperationJSON]:
         }
         for o in (state.cards.operation(i) for i in state.ops[side])
     ]
+
+
+def _roll_json(state: RockNRollState) -> RollJSON | None:
+    r = state.roll
+    if r is None:
+        return None
+    return {
+        "kind": str(r.kind),
+        "side": r.side,
+        "target": r.target,
+        "dice": r.dice,
+        "attacker": r.attacker,
+        "extra": r.extra,
+        "rolled": list(r.rolled),
+    }
+
+
+def _entry_json(state: RockNRollState) -> EntryJSON | None:
+    e = state.entry
+    if e is None:
+        return None
+    return {"victim": e.victim, "sides": list(e.sides), "locals": list(e.locals)}
+
+
+def _operations_bottom(state: RockNRollState) -> list[str]:
+    n = min(state.ops_returned, len(state.ops_deck))
+    return list(state.ops_deck.cards[len(state.ops_deck) - n :])
+
+
+def _outcome_json(state: RockNRollState) -> OutcomeJSON | None:
+    out = state.outcome()
+    if out is None:
+        return None
+    return {
+        "winners": sorted(out.winners),
+        "sides": sorted(out.sides),
+        "reason": out.reason,
+        "rule": out.rule,
+    }
+
+
+def _borrowed(state: RockNRollState, side: str) -> list[str]:
+    """The other side's order cards in ``side``'s order deck or hand (PT-P11's backfire
+    moved them; every move since was in the open or within ``side``'s own piles)."""
+    cards = state.cards
+    out = [
+        c
+        for c in (*state.order_deck[side], *state.hand[side])
+        if cards.is_order(c) and cards.order(c).side != side
+    ]
+    return sorted(out, key=id_key)

@@ -20,6 +20,7 @@ from ...core.game import (
     State,
 )
 from ...core.odds import OddsQuery
+from ...core.rng import Stream
 from .cards import SIDES, load_cards, parse_card_files, read_card_files
 from .observer import build_view
 from .odds import QUERIES
@@ -190,6 +191,14 @@ class RockNRoll(Ruleset):
         """The observer: ``seat``'s view of ``state``, built from what it may know
         (:mod:`.observer`)."""
         return build_view(state, seat)  # type: ignore[arg-type]
+
+    def sample_world(self, view: PlayerView, stream: Stream) -> State:
+        """A full state consistent with ``view``: the other hand, the decks' order, the
+        other side's operations and the rolls to come drawn from ``stream``
+        (:mod:`.worlds`)."""
+        from .worlds import sample_world
+
+        return sample_world(self, view, stream)
 
     def odds_queries(self) -> Sequence[OddsQuery]:
         """The rolls whose exact odds ``fogofwar odds`` gives (see :mod:`.odds`)."""

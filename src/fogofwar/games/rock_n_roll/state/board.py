@@ -52,6 +52,11 @@ class Board(TableState):
         # (a key of the shuffle's stream).
         self.reforms = dict.fromkeys(SIDES, 0)
         self.hand: dict[str, list[str]] = {s: [] for s in SIDES}
+        # Cards put into a hand in the open (a unit taken from the HQ or returned by the
+        # Devil's hand, PT-D1; an order taken in a backfire, PT-P11): both seats know the
+        # hand holds them while they stay there. A private draw of the same card into
+        # that hand later (it left in the open meanwhile) makes it secret again.
+        self.shown: dict[str, list[str]] = {s: [] for s in SIDES}
         self.ops: dict[str, list[str]] = {s: [] for s in SIDES}
         for side in SIDES:
             ids = [u.id for u in cards.units if u.side == side]
@@ -70,6 +75,9 @@ class Board(TableState):
         self.locals_discard: list[str] = []
         self.ops_deck: Pile[str] = Pile([c.id for c in cards.operations], name="operations")
         self.ops_deck.shuffle(self._streams.stream("deck", "operations"))
+        # How many cards at the bottom of the operations deck were put there in the open
+        # (revealed, PT-O1, PT-O2): their order is public, the rest of the deck is not.
+        self.ops_returned = 0
         # Operations revealed at the end of a round, held aside until the arrival (PT-O2).
         self.just_revealed: list[tuple[str, str]] = []
         self.rd = dict.fromkeys(SIDES, int(setup["start_rd"]))
@@ -236,6 +244,16 @@ class Board(TableState):
 
     def _feature(self, piece: Piece) -> Feature | None:
         return FEATURES.get(piece.card.feature or "")
+
+    def _show(self, side: str, card: str) -> None:
+        """``card`` enters ``side``'s hand in the open: both seats know it is there."""
+        hand = self.hand[side]
+        self.shown[side] = [c for c in self.shown[side] if c in hand and c != card] + [card]
+
+    def known_hand(self, side: str) -> list[str]:
+        """The cards of ``side``'s hand that every seat saw enter it (public)."""
+        hand = self.hand[side]
+        return [c for c in self.shown[side] if c in hand]
 
     # ------------------------------------------------------------------ the sides
 

@@ -89,6 +89,7 @@ class Deals(Exchange):
             pc = args[1]
             pc.zone, pc.holder, pc.dead = Zone.HAND, s, False
             self.hand[s].append(pc.card.id)
+            self._show(s, pc.card.id)
             emit(self.log, "returned", side=s, unit=pc.card.id)
 
     # ------------------------------------------------------------------ take (PT-D1)
@@ -114,6 +115,7 @@ class Deals(Exchange):
         if isinstance(what, Piece):
             what.zone, what.dead = Zone.HAND, False
             self.hand[s].append(what.card.id)
+            self._show(s, what.card.id)
             emit(self.log, "took", side=s, unit=what.card.id)
         else:
             self._draw_units(s, 1, limit=False)

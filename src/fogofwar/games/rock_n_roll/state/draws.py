@@ -128,6 +128,9 @@ class Draws(Board):
 
     def _drew(self, side: str, cards: list[str]) -> None:
         if cards:
+            if self.shown[side]:
+                # A card drawn in secret is no longer known to be in the hand.
+                self.shown[side] = [c for c in self.shown[side] if c not in cards]
             emit(self.log, "drew", to=[side], side=side, cards=cards)
             emit(self.log, "draws", side=side, n=len(cards))
 

@@ -52,6 +52,17 @@ class RockNRollState(Rounds):
             self._draw_orders(side, int(self.setup["start_orders"]), burn=False, limit=False)
         self._arrival()
 
+    @classmethod
+    def undealt(
+        cls, ruleset: Ruleset, config: Config, cards: CardSet, seed: int | str
+    ) -> RockNRollState:
+        """A match before its starting hands and first arrival: every card in its deck
+        (shuffled from ``seed``), nothing logged. A sampled world (``worlds.py``) sets
+        every field from a view; dealing first would be work thrown away."""
+        state = cls.__new__(cls)
+        Rounds.__init__(state, ruleset, config, cards, seed)
+        return state
+
     def apply_unchecked(self, action: Action) -> list[Event]:
         self.actions_taken += 1
         on_turn = self.pending is None and action.seat == self.turn

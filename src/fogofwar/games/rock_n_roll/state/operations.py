@@ -50,3 +50,4 @@ class Operations(Deals):
             self.just_revealed.append((s, op_id))
         else:
             self.ops_deck.put_bottom(op_id)  # PT-O1: back to the operations deck
+            self.ops_returned += 1

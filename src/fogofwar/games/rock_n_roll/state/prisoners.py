@@ -246,6 +246,7 @@ class Prisoners(Orders):
             card = st.choice(orders)
             self.hand[captor].remove(card)
             self.hand[victim].append(card)
+            self._show(victim, card)
             emit(self.log, "order_taken", to=SIDES, data={"from": captor, "to": victim},
                  card=card)  # fmt: skip
         else:

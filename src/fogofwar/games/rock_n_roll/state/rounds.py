@@ -152,6 +152,7 @@ class Rounds(Operations):
             self._arrival_bonus(loser)
         for _, o in self.just_revealed:
             self.ops_deck.put_bottom(o)
+            self.ops_returned += 1
         self.just_revealed = []
         if r == 1:
             starter = SIDES[0]
@@ -172,6 +173,8 @@ class Rounds(Operations):
         op: str | None = None
         if self.ops_deck:
             op = self.ops_deck.draw()
+            # A draw that reaches the cards put back in the open uses one up.
+            self.ops_returned = min(self.ops_returned, len(self.ops_deck))
         else:
             # PT-O2: the winner's just revealed operation, when the deck is empty.
             mine = [o for s, o in self.just_revealed if s == other(loser)]
