@@ -283,6 +283,29 @@ def test_sampled_worlds_give_the_seat_its_view(
 
 
 @pytest.mark.parametrize(("ruleset", "config", "length"), CASES, ids=IDS)
+def test_a_state_that_skips_views_plays_the_same_game(
+    ruleset: str, config: dict[str, Any], length: int
+) -> None:
+    # A copy made for search (clone(search=True): it skips what only views need) offers
+    # the same legal actions, makes the same seats act and reaches the same outcome as
+    # the state it was copied from, action after action.
+    rs = get_ruleset(ruleset)
+    for seed in (1, 2):
+        full = rs.new_game(config, seed)
+        fast = full.clone(search=True)
+        pick = stream(seed, "skip-views", ruleset)
+        while not full.is_over:
+            assert fast.to_act() == full.to_act()
+            actor = min(full.to_act())
+            legal = list(full.legal_actions(actor))
+            assert list(fast.legal_actions(actor)) == legal
+            action = pick.choice(legal)
+            full.apply(action)
+            fast.apply(action)
+        assert fast.outcome() == full.outcome()
+
+
+@pytest.mark.parametrize(("ruleset", "config", "length"), CASES, ids=IDS)
 def test_sampled_worlds_come_from_the_views_json_alone(
     ruleset: str, config: dict[str, Any], length: int
 ) -> None:

@@ -141,6 +141,8 @@ class IsmctsBot(Bot):
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             world = self.ruleset.sample_world(view, stream.fork("world", salt, done))
+            if self.rollout == "random":
+                world.skip_views()  # no view of it is read below the root's hint
             self._iterate(world, root, stream.fork("play", salt, done))
             done += 1
         self.last_iterations = done

@@ -148,3 +148,18 @@ def test_the_second_agent_choosing_sees_the_character_in_use() -> None:
                 assert list(world.legal_actions(seat)) == list(state.legal_actions(seat))
                 return
     pytest.fail("no game reached the second agent's choice")
+
+
+def test_a_search_world_keeps_no_map() -> None:
+    # skip_views: a search's world plays the same rules without the hunters' maps (only
+    # views read them, SO-I2); the maps stay as they were when it began to skip.
+    state = _so(RS.new_game({"players": 5}, 2))
+    rng = stream(2, "setup")
+    while not state.traitor:  # past the setup, whose picks start the maps
+        (seat,) = state.to_act()
+        state.apply(rng.choice(list(state.legal_actions(seat))))
+    fast = _so(state.clone(search=True))
+    before = (fast.agents[0].knowledge, fast.traitor_map)
+    _play_on(fast, 2, limit=400)
+    assert (fast.agents[0].knowledge, fast.traitor_map) == before
+    assert fast.round > 3

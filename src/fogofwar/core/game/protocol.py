@@ -317,11 +317,26 @@ class State(ABC):
     def outcome(self) -> Outcome | None:
         """The result once the game is over, else ``None``."""
 
-    def clone(self) -> Self:
+    def clone(self, *, search: bool = False) -> Self:
         """Return an independent copy (for search), derived from the fields: the mutable
         containers are copied and the values shared (:func:`fogofwar.core.values.
-        fresh_fields`), the rule set among them. No rule set lists its fields by hand."""
-        return fresh_fields(self)
+        fresh_fields`), the rule set among them. No rule set lists its fields by hand.
+
+        Args:
+            search: the copy skips what only views need (:meth:`skip_views`).
+        """
+        copy = fresh_fields(self)
+        if search:
+            copy.skip_views()
+        return copy
+
+    def skip_views(self) -> None:
+        """From now on, skip the work that only views need (a search's determinised
+        world, whose views nobody reads): the legal actions, the rules' effects and the
+        outcome stay exactly the same, while views may go stale (a rule set's knowledge
+        bookkeeping, say). The default skips nothing; the conformance suite checks that
+        a state that skips plays like one that does not."""
+        return  # nothing to skip: a rule set with view-only work overrides this
 
     @property
     def is_over(self) -> bool:

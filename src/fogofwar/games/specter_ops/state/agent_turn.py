@@ -254,7 +254,9 @@ class AgentTurn(Setup):
         foot = self._foot_bits()
         both = self.per_turn >= 2
         sight: MoveSight | dict[str, MoveSight]
-        if self.focus_index == 0 and self.traitor and not self.traitor_revealed:
+        if self.searching:
+            sight = {}  # unread: no map is kept
+        elif self.focus_index == 0 and self.traitor and not self.traitor_revealed:
             # Each possible traitor's world: the others' sight places the agent (SO-T3).
             sight = {t: self._move_sight(t) for t in me.knowledge.possible_traitors()}
         else:

@@ -94,6 +94,8 @@ class Board(TableState):
         self.failed_accusations = 0
         self.traitor_map: PossibilityMap | None = None  # the traitor's own map of A1
         self._resume: Resume | None = None  # the hunters' round after A2's setup
+        # A search's world skips the hunters' maps (skip_views): views only read them.
+        self.searching = False
         self.round = 1
         self.phase = Phase.AGENT
         self.events: list[Event] = []
@@ -223,6 +225,8 @@ class Board(TableState):
     def _learn(self, fact: Callable[[PossibilityMap], PossibilityMap]) -> None:
         """Apply a public fact to the focused agent's map (and, for A1, to the traitor's
         own map of it), then keep two agents' characters distinct (SO-T5)."""
+        if self.searching:
+            return
         me = self.focus
         me.knowledge = fact(me.knowledge)
         if self.focus_index == 0 and self.traitor_map is not None:
@@ -233,6 +237,8 @@ class Board(TableState):
     def _distinct_characters(self) -> None:
         """The second agent's character is one not in use (SO-T5): where one map allows a
         single character, the other map cannot have it."""
+        if self.searching:
+            return
         a1, a2 = self.agents
         for one, other in ((a1, a2), (a2, a1)):
             chars = one.knowledge.possible_characters()
@@ -244,6 +250,11 @@ class Board(TableState):
                         self.traitor_map = self.traitor_map.characters_where(
                             partial(_not_character, c)
                         )
+
+    def skip_views(self) -> None:
+        """The possibility maps (what only views read, SO-I2) are no longer kept: a
+        search's world plays the same rules without them."""
+        self.searching = True
 
     # ------------------------------------------------------------------ the hunters
 

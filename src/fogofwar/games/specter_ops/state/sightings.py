@@ -78,7 +78,13 @@ class Sightings(Equipment):
                 square=geo.name(me.square),
             )
             square = me.square
-            if not placed and self.focus_index == 0 and self.traitor and not self.traitor_revealed:
+            if (
+                not placed
+                and not self.searching
+                and self.focus_index == 0
+                and self.traitor
+                and not self.traitor_revealed
+            ):
                 # In each possible traitor's world, a viewer other than it placed the agent.
                 table = self.sight()
                 placers = {
@@ -91,11 +97,19 @@ class Sightings(Equipment):
             return
         emit(self.events, "announcement", hunter=h.id, **who, answer="clear", square=None)
         if self.focus_index == 1 or not self.traitor or self.traitor_revealed or placed:
-            seen = self._seen_by([x.square for x in viewers])
-            self._learn(lambda k: k.keep(~seen))
+            if not self.searching:
+                seen = self._seen_by([x.square for x in viewers])
+                self._learn(lambda k: k.keep(~seen))
             return
-        # Each possible traitor's world: its own sight places nothing, and if the agent
-        # is not on the board, the traitor seeing it is a concealed sighting (SO-T4).
+        if not self.searching:
+            self._learn_unplaced(viewers)
+        self._concealed_moment("hunter_turn")
+
+    def _learn_unplaced(self, viewers: list[Hunter]) -> None:
+        """A "Clear" in the traitor game, in each possible traitor's world: its own sight
+        places nothing, and if the agent is not on the board, the traitor seeing it is a
+        concealed sighting (SO-T4)."""
+        me = self.focus
         table = self.sight()
         hidden = me.shown is None
         parts: dict[str, tuple[int, int]] = {}
@@ -111,7 +125,6 @@ class Sightings(Equipment):
             return [((role[0], True), clear & sees), (role, clear & ~sees)]
 
         self._learn(lambda k: k.split_roles(split))
-        self._concealed_moment("hunter_turn")
 
     def _ambush(self, h: Hunter) -> None:
         """The Cobra: a hunter ending its move on the hidden agent is stunned; one ending

@@ -247,7 +247,7 @@ class Traitor(Attacks):
                 square=square,
                 moment=moment,
             )
-        if self.traitor_map is not None:
+        if self.traitor_map is not None and not self.searching:
             # The traitor knows whether it sees the agent at this moment: its own map
             # keeps the worlds that agree. Its map's flag means "seen at the current
             # moment" (the public map's: "ever"), so it is cleared for the next one.
