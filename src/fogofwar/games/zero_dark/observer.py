@@ -12,6 +12,15 @@ and the Boss to assassinate, the seed — are never read here.
 In Versus a team's task, profiles, upgrades and hand are its own: the other team and
 spectators see neither the size of a hand nor the deck's own count, only the two
 together (a task's bonus to D would show in either).
+
+Besides what the table shows now, a view carries the public record a seat has watched
+(every item was announced to it, so a seat at the table knows it): the options, the
+counters turned over with the bogeys they became (``turned_over``), the flips and the
+allies made so far, the cards set aside (each was flipped face up), each side's cards
+played, its Spook's targetings, whether it has recorded its choices (Versus), the CQBs
+waiting, the enemies the active model was engaged with when its action began, the seat
+the Red Force's answer follows and who worked each objective. A sampled world
+(:mod:`.worlds`) is built from a view alone, so it reads these.
 """
 
 from __future__ import annotations
@@ -19,6 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
 from ...core.game import PlayerView
+from .fear import id_number
 
 if TYPE_CHECKING:
     from .fear import Model
@@ -29,6 +39,7 @@ __all__ = [
     "ModelView",
     "ProfileView",
     "SideView",
+    "TurnedOver",
     "ZeroDarkView",
     "build_view",
     "view_data",
@@ -75,6 +86,10 @@ class DeckView(TypedDict):
     discard: list[str]
     set_aside: int
     second_deck: bool
+    aside: list[str]  # the cards set aside, top first (each was flipped face up, ZD-B2)
+    # The second deck: the set-aside cards not flipped again yet, sorted (its order is
+    # secret; which cards it holds is not, ZD-B3); None before it.
+    to_flip: list[str] | None
 
 
 class SideView(TypedDict):
@@ -84,7 +99,22 @@ class SideView(TypedDict):
     buying_time: bool | None  # public once recorded (ZD-B5)
     hand_size: int | None
     task: str | None
-    acquired: bool | None
+    acquired: bool | None  # the other team's: shown once it happens (a public event)
+    recorded: bool  # Versus: it has recorded its choices (the table waits for the other)
+    played: int  # the cards it has played from its Spook's hand (each announced, ZD-C7)
+    observed: list[str]  # the bogeys its Spook has targeted (each announced, ZD-T5)
+    verified: bool | None  # its Boss verified (ZD-T4); the other team's: once it happens
+    rescued: str | None  # its own: the ally its double agent became ("left": gone, ZD-T3)
+
+
+class TurnedOver(TypedDict):
+    """A ping turned over (FR-P3): the counter, the bogey that replaced it, its tier and
+    its public flags (as the ``ping_revealed`` event showed them)."""
+
+    ping: str
+    bogey: str
+    tier: str
+    flags: list[str]
 
 
 class ZeroDarkView(TypedDict):
@@ -113,6 +143,15 @@ class ZeroDarkView(TypedDict):
     report: Report | None
     events: list[dict[str, Any]]  # this turn's events: {"kind": ..., data}
     outcome: dict[str, Any] | None
+    # The public record (module doc): what the seat has watched happen.
+    config: dict[str, Any]  # the mission's options
+    turned_over: list[TurnedOver]  # in the order turned over (B1, B2, ...)
+    flips: int  # the Control Deck's flips so far (ZD-C6)
+    allies_made: int  # the allies made so far (A1, A2, ..., ZD-P1)
+    cqb_queue: list[list[str]]  # every CQB waiting, in order (``cqb`` is its first)
+    engaged_at_start: list[str]  # the enemies the active model was engaged with (ZD-C5)
+    red_seat: str | None  # Versus: the team whose activation the Red Force answers
+    objectives_by: dict[str, str]  # objective -> the seat that worked it (ZD-C8)
     hand: NotRequired[list[str]]  # the seat's Spook's hand (ZD-C7)
     task_bogeys: NotRequired[dict[str, str]]  # its task's bogeys once turned over
 
@@ -153,6 +192,9 @@ def _model(state: ZeroDarkState, m: Model, seat: str | None) -> ModelView:
             out["role"] = state.specialism.get(m.id, "")  # the hero's specialism
         else:
             out["hero"] = state.ally_of.get(m.id)
+        if state.mode != "solo":
+            # Versus: a character the other team's dotlight targeted (announced, ZD-L2).
+            out["targeted"] = m.id in state.targeted
     if m.team:
         out["team"] = m.team
     return out
@@ -161,6 +203,7 @@ def _model(state: ZeroDarkState, m: Model, seat: str | None) -> ModelView:
 def build_view(state: ZeroDarkState, seat: str | None) -> PlayerView:
     """The view of ``seat`` (``None``: a spectator)."""
     pos = state.position
+    aside = list(state.deck.pile("aside")) if "aside" in state.deck.pile_names else []
     models = sorted(pos.models.values(), key=lambda m: (m.kind, m.id))
     solo = state.mode == "solo"
     outcome = state.outcome()
@@ -178,8 +221,10 @@ def build_view(state: ZeroDarkState, seat: str | None) -> PlayerView:
             # team's secret, ruling); solo: the deck.
             "left": state.cards_to_come(),
             "discard": [c.to_json() for c in state.deck.discard_pile],
-            "set_aside": len(state.deck.pile("aside")) if "aside" in state.deck.pile_names else 0,
+            "set_aside": len(aside),
             "second_deck": state.second_deck,
+            "aside": [c.to_json() for c in aside],
+            "to_flip": sorted(c.to_json() for c in state.deck) if state.second_deck else None,
         },
         "bonus": state.bonus,
         "cqb": [[c.char, c.bogey, c.moved] for c in state.cqb_queue[:1]],
@@ -193,7 +238,13 @@ def build_view(state: ZeroDarkState, seat: str | None) -> PlayerView:
                 "buying_time": x.buying_time if state.phase != "prepare" else None,
                 "hand_size": len(x.hand) if solo or seat == x.seat else None,
                 "task": x.task if solo or seat == x.seat or state.is_over else None,
-                "acquired": x.acquired if solo or seat == x.seat else None,
+                "acquired": x.acquired if solo or seat == x.seat or x.acquired else None,
+                "recorded": x.prepared,
+                "played": x.played,
+                "observed": sorted(x.observed, key=id_number),
+                "verified": x.verified if solo or seat == x.seat or x.verified else None,
+                # Which ally was the double agent is told to its side alone (ZD-T3).
+                "rescued": x.rescued if seat == x.seat else None,
             }
             for x in state.sides.values()
         },
@@ -210,6 +261,22 @@ def build_view(state: ZeroDarkState, seat: str | None) -> PlayerView:
         # This turn's events (every event stays in the record).
         "events": [e.to_json() for e in state.events[state.turn_start :] if e.visible_to(seat)],
         "outcome": None if outcome is None else outcome.to_json(),
+        "config": state.config.to_json(),
+        "turned_over": [
+            {
+                "ping": ping,
+                "bogey": bogey,
+                "tier": state.tiers[bogey],
+                "flags": sorted(state.flags.get(bogey, frozenset()) - {"susceptible"}),
+            }
+            for ping, bogey in sorted(state.revealed.items(), key=lambda pb: id_number(pb[1]))
+        ],
+        "flips": state.flips,
+        "allies_made": state.allies_made,
+        "cqb_queue": [[c.char, c.bogey, c.moved] for c in state.cqb_queue],
+        "engaged_at_start": sorted(state.engaged_at_start, key=id_number),
+        "red_seat": state.red_seat if not solo else None,
+        "objectives_by": dict(state.objectives_by),
     }
     mine = state.sides.get(seat) if seat is not None else None
     if mine is not None:

@@ -26,6 +26,7 @@ from ...core.game import (
 )
 from ...core.grid import Board, board_json, parse_board
 from ...core.odds import OddsQuery
+from ...core.rng import Stream
 from .fear import FACINGS
 from .maps import SHIPPED_MAPS, map_of, validate_map
 from .missions import SHIPPED_MISSIONS, load_mission, parse_mission
@@ -285,6 +286,14 @@ class ZeroDark(Ruleset):
         """The observer: ``seat``'s view of ``state``, built from what it may know
         (:mod:`.observer`)."""
         return build_view(state, seat)  # type: ignore[arg-type]
+
+    def sample_world(self, view: PlayerView, stream: Stream) -> State:
+        """A full state consistent with ``view``: what the pings hide, the other team's
+        secrets, the deck's order and the rolls to come drawn from ``stream``
+        (:mod:`.worlds`)."""
+        from .worlds import sample_world
+
+        return sample_world(self, view, stream)
 
     def odds_queries(self) -> Sequence[OddsQuery]:
         """The rolls whose exact odds ``fogofwar odds`` gives (see :mod:`.odds`)."""

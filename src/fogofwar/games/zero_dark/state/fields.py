@@ -99,6 +99,9 @@ class Fields(TableState):
         self.ping_types: dict[str, str] = {}
         self.ping_flags: dict[str, frozenset[str]] = {}
         self.revealed: dict[str, str] = {}  # ping id -> the bogey that replaced it
+        # Each bogey's tier, kept after it leaves the table: every counter turned over is
+        # shown face up (FR-P3), so views list them (and a sampled world needs them).
+        self.tiers: dict[str, str] = {}
         self.pings_made = 0
         self.bogeys_made = 0
         self.deck: Deck[PlayingCard] = Deck(playing_cards(jokers=True), name="control")

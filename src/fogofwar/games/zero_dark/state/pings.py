@@ -76,6 +76,7 @@ class Pings(Fields):
         self.support[bid] = stats.support
         self.flags[bid] = flags
         self.revealed[ping.id] = bid
+        self.tiers[bid] = tier
         secrets: list[tuple[Side, str]] = []
         for side in self.sides.values():
             for attr in ("double_agent", "boss_target"):
