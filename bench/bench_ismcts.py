@@ -1,7 +1,9 @@
 """``ismcts``: iterations per second and strength against the heuristic bots.
 
-Run: ``.venv/bin/python bench/bench_ismcts.py [games] [--seconds S]`` (default 40 games a
-pairing; S, the time budget per decision, 1.0).
+Run: ``.venv/bin/python bench/bench_ismcts.py [games] [--seconds S | --iterations N]
+[--rollout random|heuristic] [--only RULESET] [--strength-only]`` (default 40 games a
+pairing at S = 1.0 s a decision with heuristic rollouts; ``--iterations`` gives an
+iteration budget instead, the same moves on any machine).
 
 * **Speed**: iterations per second of ``ismcts`` (random and heuristic rollouts) from the
   first decision of each rule set that samples worlds, in the same run as OpenSpiel's
@@ -67,7 +69,7 @@ def peer_rate(seconds: float) -> float | None:
     return done / (time.perf_counter() - start)
 
 
-def strength(ruleset: str, games: int, seconds: float) -> None:
+def strength(ruleset: str, games: int, budget: str, rollout: str) -> None:
     rs = get_ruleset(ruleset)
     cfg = rs.resolve_config({})
     here = rs.seats(cfg)
@@ -75,7 +77,7 @@ def strength(ruleset: str, games: int, seconds: float) -> None:
     sides = rs.metadata.sides
     for seat in here:
         side = sides.get(seat, seat)
-        seats = {**base, seat: f"ismcts:iterations=1000000,seconds={seconds},rollout=heuristic"}
+        seats = {**base, seat: f"ismcts:{budget},rollout={rollout}"}
         start = time.perf_counter()
         searched = run_batch(rs, games=games, seed="ismcts-bench", seats=seats, workers=1)
         took = time.perf_counter() - start
@@ -93,23 +95,32 @@ def strength(ruleset: str, games: int, seconds: float) -> None:
 def main() -> None:
     args = extra_args()
     games = int(args[0]) if args else 40
-    seconds = 1.0
-    if "--seconds" in sys.argv:
-        seconds = float(sys.argv[sys.argv.index("--seconds") + 1])
-    searchable = [r for r in RULESETS if get_ruleset(r).can_sample_worlds]
-    print("ismcts iterations per second (one core, a new game's first decision, 3 s each):")
+
+    def option(name: str, default: str) -> str:
+        return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
+
+    seconds = float(option("--seconds", "1.0"))
+    budget = f"iterations=1000000,seconds={seconds}"
+    if "--iterations" in sys.argv:
+        budget = f"iterations={int(option('--iterations', '100'))}"
+    rollout = option("--rollout", "heuristic")
+    only = option("--only", "")
+    searchable = [
+        r for r in RULESETS if get_ruleset(r).can_sample_worlds and (not only or r == only)
+    ]
+    if "--strength-only" not in sys.argv:
+        print("ismcts iterations per second (one core, a new game's first decision, 3 s each):")
+        for r in searchable:
+            for kind in ("random", "heuristic"):
+                print(f"  {r:<12} rollout={kind:<9} {our_rate(r, kind, 3.0):>10,.0f}")
+        peer = peer_rate(3.0)
+        if peer is None:
+            print("  (OpenSpiel not installed: pip install -e '.[openspiel]' for the peer)")
+        else:
+            print(f"  OpenSpiel Python ISMCTS, leduc_poker, random rollouts {peer:>10,.0f}")
+    print(f"strength: ismcts:{budget},rollout={rollout} against the heuristic, {games} games")
     for r in searchable:
-        for rollout in ("random", "heuristic"):
-            print(f"  {r:<12} rollout={rollout:<9} {our_rate(r, rollout, 3.0):>10,.0f}")
-    peer = peer_rate(3.0)
-    if peer is None:
-        print("  (OpenSpiel not installed: pip install -e '.[openspiel]' for the peer)")
-    else:
-        print(f"  OpenSpiel Python ISMCTS, leduc_poker, random rollouts {peer:>10,.0f}")
-    print(f"not searchable yet: {', '.join(r for r in RULESETS if r not in searchable)}")
-    print(f"strength: ismcts at {seconds} s a decision against the heuristic, {games} games")
-    for r in searchable:
-        strength(r, games, seconds)
+        strength(r, games, budget, rollout)
 
 
 if __name__ == "__main__":

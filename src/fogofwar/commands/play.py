@@ -80,8 +80,10 @@ def help_table(notation: str, words: Sequence[tuple[str, str]]) -> Table:
 #: at two budgets, where the rule set samples worlds.
 LEVELS: dict[str, str | None] = {
     "easy": None,
-    "normal": "ismcts:iterations=100,rollout=heuristic",
-    "hard": "ismcts:iterations=400,rollout=heuristic",
+    # An iteration budget, capped in time: a long game's rollouts (Specter Ops,
+    # Rock-n-Roll) stop at the cap, so no bot keeps a table waiting.
+    "normal": "ismcts:iterations=100,seconds=1,rollout=heuristic",
+    "hard": "ismcts:iterations=400,seconds=3,rollout=heuristic",
 }
 
 
