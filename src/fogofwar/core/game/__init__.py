@@ -28,6 +28,7 @@ The package, one concept a module (import from the package):
   :class:`ConfigSchema`.
 * :mod:`~fogofwar.core.game.metadata` — :class:`GameMetadata`, :class:`DataFormat`.
 * :mod:`~fogofwar.core.game.encoding` — :class:`ActionEncoding`.
+* :mod:`~fogofwar.core.game.observation` — :class:`ObservationEncoder` (views as arrays).
 * :mod:`~fogofwar.core.game.protocol` — :class:`Ruleset` and :class:`State`.
 * :mod:`~fogofwar.core.game.registry` — :func:`register`, :func:`get_ruleset`,
   :func:`ruleset_ref`.
@@ -40,6 +41,7 @@ from .actions import ArgValue as ArgValue
 from .config import Config, ConfigSchema, Option
 from .encoding import ActionEncoding
 from .metadata import DataFormat, GameMetadata
+from .observation import HashedViewEncoder, Observation, ObservationEncoder
 from .protocol import Ruleset, State
 from .registry import get_ruleset, register, registered_rulesets, ruleset_ref
 from .views import Outcome, PlayerView, Screen, SightExplanation
@@ -53,6 +55,9 @@ __all__ = [
     "DataFormat",
     "Event",
     "GameMetadata",
+    "HashedViewEncoder",
+    "Observation",
+    "ObservationEncoder",
     "Option",
     "Outcome",
     "PlayerView",

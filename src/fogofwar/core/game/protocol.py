@@ -16,6 +16,7 @@ from .actions import JSON, Action, ArgValue, Event, canonical_json, plain_event
 from .config import Config, ConfigSchema
 from .encoding import ActionEncoding
 from .metadata import DataFormat, GameMetadata
+from .observation import HashedViewEncoder, ObservationEncoder
 from .views import Outcome, PlayerView, Screen, SightExplanation
 
 # --------------------------------------------------------------------------- ruleset & state
@@ -68,6 +69,13 @@ class Ruleset(ABC):
     def encoding(self, config: Mapping[str, Any] | None = None) -> ActionEncoding:
         """Return the action encoding for a configuration."""
         raise NotImplementedError(f"{self.id} has no action encoding")
+
+    def observation_encoder(self, config: Mapping[str, Any] | None = None) -> ObservationEncoder:
+        """The encoder of a seat's view as a fixed-shape array under ``config`` (for
+        learning, :mod:`fogofwar.rl`). The default hashes the view's fields
+        (:class:`~.observation.HashedViewEncoder`); a rule set gives its own, which keeps
+        its board's geometry or its cards."""
+        return HashedViewEncoder()
 
     def cached_encoding(self, config: Config) -> ActionEncoding | None:
         """The action encoding of ``config``, built once per configuration (``None`` when
