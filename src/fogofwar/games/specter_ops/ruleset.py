@@ -15,6 +15,7 @@ from ...core.game import (
     ConfigSchema,
     DataFormat,
     GameMetadata,
+    ObservationEncoder,
     Option,
     PlayerView,
     Ruleset,
@@ -25,6 +26,7 @@ from ...core.grid import board_json, parse_board
 from ...core.odds import OddsQuery
 from ...core.rng import Stream
 from .characters import AGENTS, CARDS, HUNTERS
+from .encoder import SpecterOpsEncoder
 from .geometry import build_geometry, geometry_for
 from .observer import build_view
 from .odds import QUERIES
@@ -176,6 +178,18 @@ class SpecterOps(Ruleset):
             else:
                 templates.append(("use", (c.id,)))
         return ActionEncoding(templates)
+
+    def observation_encoder(self, config: Mapping[str, Any] | None = None) -> ObservationEncoder:
+        """Board planes of a seat's view for ``config``'s board and player count
+        (:class:`.encoder.SpecterOpsEncoder`), one encoder per board and count."""
+        cfg = self.resolve_config(config)
+        key = (str(cfg["board"]), int(cfg["players"]))
+        cache: dict[tuple[str, int], ObservationEncoder] = self.__dict__.setdefault(
+            "_observation_encoders", {}
+        )
+        if key not in cache:
+            cache[key] = SpecterOpsEncoder(geometry_for(key[0]), key[1])
+        return cache[key]
 
     def view(self, state: State, seat: str | None) -> PlayerView:
         """The observer: ``seat``'s view of ``state``, built from what it may know

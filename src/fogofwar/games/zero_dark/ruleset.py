@@ -17,6 +17,7 @@ from ...core.game import (
     ConfigSchema,
     DataFormat,
     GameMetadata,
+    ObservationEncoder,
     Option,
     PlayerView,
     Ruleset,
@@ -27,6 +28,7 @@ from ...core.game import (
 from ...core.grid import Board, board_json, parse_board
 from ...core.odds import OddsQuery
 from ...core.rng import Stream
+from .encoder import ZeroDarkEncoder
 from .fear import FACINGS
 from .maps import SHIPPED_MAPS, map_of, validate_map
 from .missions import SHIPPED_MISSIONS, load_mission, parse_mission
@@ -281,6 +283,17 @@ class ZeroDark(Ruleset):
     def new_game(self, config: Mapping[str, Any] | None = None, seed: int | str = 0) -> State:
         cfg = self.resolve_config(config)  # bad options fail before the map loads
         return ZeroDarkState(self, cfg, self.board(cfg), seed)
+
+    def observation_encoder(self, config: Mapping[str, Any] | None = None) -> ObservationEncoder:
+        """Board planes of a seat's view on ``config``'s map
+        (:class:`.encoder.ZeroDarkEncoder`), one encoder per map."""
+        name = str(self.resolve_config(config)["map"])
+        board = map_for(name)  # a map file changed on disk is loaded again
+        cache: dict[str, ZeroDarkEncoder] = self.__dict__.setdefault("_observation_encoders", {})
+        found = cache.get(name)
+        if found is None or found.board is not board:
+            found = cache[name] = ZeroDarkEncoder(board)
+        return found
 
     def view(self, state: State, seat: str | None) -> PlayerView:
         """The observer: ``seat``'s view of ``state``, built from what it may know

@@ -1,0 +1,388 @@
+"""The observation encoder of Zero Dark: a seat's view as board planes (for learning).
+
+:class:`ZeroDarkEncoder` turns a :class:`~fogofwar.core.game.PlayerView` into one float32
+array of shape ``(channels, rows, cols)`` — the map's rows and columns — built from the
+view's data alone (``PlayerView.data``, :class:`.observer.ZeroDarkView`) and the map,
+which is public: never from the state, so what a ping hides, the deck's order, the other
+team's hand and task cannot reach the array, and two states that give a seat the same
+view give it the same array.
+
+The channels are, in order (:meth:`ZeroDarkEncoder.describe` names each):
+
+* the map (public, the same in every view): ``impassable``, ``opaque``,
+  ``terrain_cyl`` (the terrain item's height), ``wall_n``, ``wall_e``, ``wall_s``,
+  ``wall_w`` (a wall on that edge of the square), the markers ``heroes_zone``,
+  ``heroes2_zone``, ``ping_site``, ``deployment``, ``exit``;
+* the doors and objectives as the view shows them: ``door_open``, ``door_closed`` (both
+  squares beside the door's edge), ``objective_open``, ``objective_done``;
+* the models: ``own_hero``, ``own_ally`` (the seat's team; a spectator sees from the
+  first team's side), ``enemy_hero``, ``enemy_ally`` (the other team in Versus),
+  ``bogey``, ``ping`` (a face-down counter: where it is, nothing of what it hides),
+  ``active_model``, ``acted``, then what the view says of each model on its squares:
+  ``model_cyl``, ``facing_NE`` … ``facing_NW``, ``prone``, ``down``, ``out_of_action``,
+  ``wounds``, ``support``, ``targeted``, ``tier_grunt`` … ``tier_special``,
+  ``flag_nemesis``, ``flag_named``, ``flag_synthetic``, ``in_cqb`` (a CQB waiting),
+  ``dependent`` (ZD-D2), ``task_bogey`` (the seat's task's bogeys once turned over),
+  ``observed`` (the bogeys its Spook has targeted);
+* scalar features, each broadcast as a constant plane (or, with
+  ``scalars="folded"``, written in row-major order into as few extra channels as they
+  fit in): the turn, the phase, whose turn it is, the Control Deck's piles, the seat's
+  hand by tier, its task and side, the other side's public facts, objectives, losses and
+  XP (:attr:`ZeroDarkEncoder.scalar_names`).
+
+Every entry lies in ``[0, 1]``: counts are divided by their greatest possible (or, named
+below, a generous) value and clipped there.
+
+The view carries no sight table, so no plane says what a model sees: a learner that
+needs it can work it out from the map and these planes, as :mod:`.seat_sight` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from ...core.cards import PlayingCard
+from ...core.game import Observation, ObservationEncoder, PlayerView
+from ...core.grid import Board, Square
+from .fear import FACINGS, TIERS
+from .profiles import TASKS
+from .state import FLAGS, Phase
+from .state.pieces import tier_of
+
+__all__ = ["PLANES", "SCALARS", "ZeroDarkEncoder"]
+
+_MARKERS: Final = ("heroes", "heroes2", "ping", "deployment", "exit")
+_MARKER_PLANES: Final = ("heroes_zone", "heroes2_zone", "ping_site", "deployment", "exit")
+#: Flags the view shows (``susceptible`` is the umpire's until persuaded, ZD-T3).
+_FLAGS: Final = tuple(f for f in FLAGS if f != "susceptible")
+
+#: The board planes, in channel order (the scalar planes follow them).
+PLANES: Final[tuple[str, ...]] = (
+    "impassable",
+    "opaque",
+    "terrain_cyl",
+    "wall_n",
+    "wall_e",
+    "wall_s",
+    "wall_w",
+    *_MARKER_PLANES,
+    "door_open",
+    "door_closed",
+    "objective_open",
+    "objective_done",
+    "own_hero",
+    "own_ally",
+    "enemy_hero",
+    "enemy_ally",
+    "bogey",
+    "ping",
+    "active_model",
+    "acted",
+    "model_cyl",
+    *(f"facing_{f}" for f in FACINGS),
+    "prone",
+    "down",
+    "out_of_action",
+    "wounds",
+    "support",
+    "targeted",
+    *(f"tier_{t}" for t in TIERS),
+    *(f"flag_{f}" for f in _FLAGS),
+    "in_cqb",
+    "dependent",
+    "task_bogey",
+    "observed",
+)
+
+#: The greatest terrain height the sight rules tell apart (an opaque building's Cyl).
+MAX_TERRAIN_CYL: Final = 9
+#: The greatest model height (FR-C1: Cyl 6–7 models stand on 2×2 squares).
+MAX_MODEL_CYL: Final = 7
+#: Wounds: a character is down at 2 and dead at 3 (ZD-C5); a Boss has Wnd 3.
+MAX_WOUNDS: Final = 3
+#: Support tokens: a Boss's 3.
+MAX_SUPPORT: Final = 3
+#: Cards in the Control Deck: 52 and two Jokers.
+DECK: Final = 54
+#: Flips in a mission: the deck, then at most as many set aside (buying time, ZD-B3).
+MAX_FLIPS: Final = 2 * DECK
+#: Turns: at most one a flip, and the hands' cards played (a generous bound).
+MAX_TURNS: Final = 128
+#: Steps in one move: a Mobility of 6 and its upgrades (generous).
+MAX_STEPS: Final = 8
+#: Bonus actions left (generous).
+MAX_BONUS: Final = 4
+#: Cards in a Spook's hand: its Discipline and a task's bonus (generous).
+MAX_HAND: Final = 10
+#: Models counted in ``exited``, ``dead`` and CQBs: two teams of six and their allies
+#: (generous).
+MAX_MODELS: Final = 16
+#: XP of a side: up to 10 a hero of six (generous).
+MAX_XP: Final = 60
+
+_HAND_TIERS: Final = ("grunt", "elite", "boss", "joker")
+
+
+def _scalar_names() -> tuple[str, ...]:
+    names = ["turn"]
+    names += [f"phase_{p.value}" for p in Phase]
+    names += ["versus", "my_turn", "red_answers_me", "steps", "bonus", "cautious"]
+    names += ["deck_left", "discard", "set_aside", "second_deck", "to_flip", "flips"]
+    names += ["cqb_waiting", "dependent_waiting", "objectives_done", "exited", "dead"]
+    names += ["own_xp", "enemy_xp", "hand_size", *(f"hand_{t}" for t in _HAND_TIERS)]
+    names += [f"task_{t}" for t in TASKS]
+    names += ["own_buying_time", "own_acquired", "own_verified", "own_recorded", "own_played"]
+    names += ["other_buying_time", "other_acquired", "other_verified", "other_recorded"]
+    names += ["other_played"]
+    return tuple(names)
+
+
+#: The scalar features, in order.
+SCALARS: Final[tuple[str, ...]] = _scalar_names()
+_SCALAR_INDEX: Final[Mapping[str, int]] = {n: i for i, n in enumerate(SCALARS)}
+_PLANE_INDEX: Final[Mapping[str, int]] = {n: i for i, n in enumerate(PLANES)}
+_STATE_PLANES: Final = {"prone": "prone", "down": "down", "ooa": "out_of_action"}
+#: The model attributes whose plane takes a scaled number.
+_NUMBERS: Final = (("wounds", MAX_WOUNDS), ("support", MAX_SUPPORT))
+
+
+def _frac(value: float | None, scale: float) -> float:
+    """``value / scale`` clipped to ``[0, 1]`` (0 for an unknown value)."""
+    if value is None or scale <= 0:
+        return 0.0
+    return min(1.0, max(0.0, float(value) / scale))
+
+
+def _hand_tier(card: str) -> str:
+    try:
+        return tier_of(PlayingCard.from_json(card)) or "joker"
+    except (TypeError, ValueError):
+        return "joker"
+
+
+class ZeroDarkEncoder(ObservationEncoder):
+    """A Zero Dark seat's view as ``(channel, row, col)`` planes (see the module doc).
+
+    Args:
+        board: the mission's map (public).
+        scalars: ``"planes"`` (each scalar feature a constant plane, the default) or
+            ``"folded"`` (the scalar vector written row-major into as few extra
+            channels as it needs: a smaller array for a learner that reads it flat).
+    """
+
+    def __init__(self, board: Board, *, scalars: Literal["planes", "folded"] = "planes") -> None:
+        if scalars not in ("planes", "folded"):
+            raise ValueError(f"scalars is 'planes' or 'folded', not {scalars!r}")
+        self.board = board
+        self.scalars = scalars
+        h, w = board.height, board.width
+        self._cells = h * w
+        n = len(SCALARS)
+        self._extra = n if scalars == "planes" else -(-n // self._cells)
+        self._shape = (len(PLANES) + self._extra, h, w)
+        # Square names -> flat indices, made once: each plane is filled by one
+        # fancy-indexed assignment per list of names.
+        self._index: dict[str, int] = {
+            Square(r, c).name: r * w + c for r in range(h) for c in range(w)
+        }
+        static = np.zeros((7 + len(_MARKERS), h, w), dtype=np.float32)
+        static[0] = ~board.passable
+        static[1] = board.opaque
+        static[2] = np.clip(board.cyl / MAX_TERRAIN_CYL, 0, 1)
+        static[3] = board.walls_h[:-1]
+        static[4] = board.walls_v[:, 1:]
+        static[5] = board.walls_h[1:]
+        static[6] = board.walls_v[:, :-1]
+        for k, marker in enumerate(_MARKERS):
+            for sq in board.markers.get(marker, ()):
+                static[7 + k, sq.row, sq.col] = 1
+        self._static = static.reshape(len(static), self._cells)
+        # A door's edge -> the squares on both sides of it (those on the map).
+        self._door_squares: dict[str, list[int]] = {}
+        for edge in board.doors:
+            r, c = edge.row, edge.col
+            sides = [(r, c), (r - 1, c) if edge.kind == "h" else (r, c - 1)]
+            self._door_squares[edge.name] = [
+                rr * w + cc for rr, cc in sides if 0 <= rr < h and 0 <= cc < w
+            ]
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self._shape
+
+    @property
+    def axes(self) -> tuple[str, ...]:
+        return ("channel", "row", "col")
+
+    @property
+    def scalar_names(self) -> tuple[str, ...]:
+        """The scalar features, in order (their planes follow :data:`PLANES`)."""
+        return SCALARS
+
+    def describe(self) -> Sequence[str]:
+        if self.scalars == "planes":
+            return (*PLANES, *SCALARS)
+        return (*PLANES, *(f"scalars_{k}" for k in range(self._extra)))
+
+    def _idx(self, names: Iterable[str | None]) -> list[int]:
+        index = self._index
+        return [index[n] for n in names if n is not None and n in index]
+
+    def _own_team(self, d: Mapping[str, Any], seat: str | None) -> str | None:
+        """The team whose characters are "own": the seat's (a spectator: the first)."""
+        sides = list(d["sides"])
+        if seat in d["sides"]:
+            return seat
+        return sides[0] if sides else None
+
+    def encode(self, view: PlayerView) -> Observation:
+        d: Mapping[str, Any] = view.data
+        seat = view.seat
+        planes = np.zeros((self._shape[0], self._cells), dtype=np.float32)
+        planes[: len(self._static)] = self._static
+        p = _PLANE_INDEX
+
+        # Every (plane, square, value) is gathered first and written in one fancy-indexed
+        # assignment: a view has a few dozen models, each on a few planes.
+        chans: list[int] = []
+        cells: list[int] = []
+        values: list[float] = []
+
+        def mark(plane: str, squares: list[int], value: float = 1.0) -> None:
+            chans.extend([p[plane]] * len(squares))
+            cells.extend(squares)
+            values.extend([value] * len(squares))
+
+        for name, is_open in d["doors"].items():
+            mark("door_open" if is_open else "door_closed", self._door_squares.get(name, []))
+        for name, done in d["objectives"].items():
+            mark("objective_done" if done else "objective_open", self._idx([name]))
+
+        own_team = self._own_team(d, seat)
+        solo = d["mode"] == "solo"
+        acted = set(d["acted"])
+        cqb = {x for entry in d["cqb_queue"] for x in entry[:2]}
+        dependent = set(d["dependent"] or ())
+        task = set((d.get("task_bogeys") or {}).values())
+        mine = d["sides"].get(own_team) if own_team is not None else None
+        observed = set(mine["observed"]) if mine is not None else set()
+        for m in d["models"]:
+            squares = self._idx(m["squares"])
+            if not squares:
+                continue
+            kind, mid = m["kind"], m["id"]
+            if kind in ("hero", "ally"):
+                ours = solo or m.get("team") == own_team
+                mark(f"{'own' if ours else 'enemy'}_{kind}", squares)
+            elif kind in ("bogey", "ping"):
+                mark(kind, squares)
+            if mid == d["active"]:
+                mark("active_model", squares)
+            if mid in acted:
+                mark("acted", squares)
+            if "cyl" in m:
+                mark("model_cyl", squares, _frac(m["cyl"], MAX_MODEL_CYL))
+            if kind != "ping" and m["facing"] in FACINGS:
+                mark(f"facing_{m['facing']}", squares)  # a ping's facing means nothing
+            state = _STATE_PLANES.get(m["state"])
+            if state is not None:
+                mark(state, squares)
+            for key, scale in _NUMBERS:
+                if m.get(key):
+                    mark(key, squares, _frac(m[key], scale))
+            if m.get("targeted"):
+                mark("targeted", squares)
+            if m.get("tier") in TIERS:
+                mark(f"tier_{m['tier']}", squares)
+            for flag in m.get("flags", ()):
+                if flag in _FLAGS:
+                    mark(f"flag_{flag}", squares)
+            if mid in cqb:
+                mark("in_cqb", squares)
+            if mid in dependent:
+                mark("dependent", squares)
+            if mid in task:
+                mark("task_bogey", squares)
+            if mid in observed:
+                mark("observed", squares)
+        planes[chans, cells] = values
+
+        vec = self._scalars(d, seat, own_team)
+        if self.scalars == "planes":
+            planes[len(PLANES) :] = vec[:, None]
+        else:
+            planes[len(PLANES) :].reshape(-1)[: len(vec)] = vec
+        return planes.reshape(self._shape)
+
+    def _scalars(
+        self, d: Mapping[str, Any], seat: str | None, own_team: str | None
+    ) -> npt.NDArray[np.float32]:
+        """The scalar features of a view, each in ``[0, 1]`` (see :data:`SCALARS`)."""
+        v = np.zeros(len(SCALARS), dtype=np.float32)
+        s = _SCALAR_INDEX
+
+        def put(name: str, value: float) -> None:
+            v[s[name]] = value
+
+        put("turn", _frac(d["turn"], MAX_TURNS))
+        if f"phase_{d['phase']}" in s:
+            put(f"phase_{d['phase']}", 1.0)
+        versus = d["mode"] != "solo"
+        put("versus", float(versus))
+        if seat is not None and seat in d["sides"]:
+            over = d["phase"] == Phase.OVER
+            put("my_turn", float(not over and (not versus or d["turn_seat"] == seat)))
+            put("red_answers_me", float(not versus or d["red_seat"] == seat))
+        put("steps", _frac(d["steps"], MAX_STEPS))
+        put("bonus", _frac(d["bonus"], MAX_BONUS))
+        put("cautious", float(d["cautious"]))
+        deck = d["deck"]
+        put("deck_left", _frac(deck["left"], DECK))
+        put("discard", _frac(len(deck["discard"]), DECK))
+        put("set_aside", _frac(deck["set_aside"], DECK))
+        put("second_deck", float(deck["second_deck"]))
+        put("to_flip", _frac(len(deck["to_flip"] or ()), DECK))
+        put("flips", _frac(d["flips"], MAX_FLIPS))
+        put("cqb_waiting", _frac(len(d["cqb_queue"]), MAX_MODELS))
+        put("dependent_waiting", float(bool(d["dependent"])))
+        objectives = d["objectives"]
+        put("objectives_done", _frac(sum(objectives.values()), len(objectives)))
+        put("exited", _frac(len(d["exited"]), MAX_MODELS))
+        put("dead", _frac(len(d["dead"]), MAX_MODELS))
+
+        # XP by side: a character's side is the team its model shows (solo: the team).
+        teams = {m["id"]: m.get("team", own_team) for m in d["models"]}
+        own_xp = enemy_xp = 0
+        for char, xp in d["xp"].items():
+            team = teams.get(char, own_team)
+            if team == own_team or not versus:
+                own_xp += xp
+            else:
+                enemy_xp += xp
+        put("own_xp", _frac(own_xp, MAX_XP))
+        put("enemy_xp", _frac(enemy_xp, MAX_XP))
+
+        mine = d["sides"].get(own_team) if own_team is not None else None
+        if mine is not None and mine["hand_size"] is not None:
+            put("hand_size", _frac(mine["hand_size"], MAX_HAND))  # solo: public
+        hand = d.get("hand")
+        if hand is not None:
+            counts = dict.fromkeys(_HAND_TIERS, 0)
+            for card in hand:
+                counts[_hand_tier(card)] += 1
+            for tier, n in counts.items():
+                put(f"hand_{tier}", _frac(n, MAX_HAND))
+        for team, side in d["sides"].items():
+            who = "own" if team == own_team else "other"
+            if who == "own" and side["task"] in TASKS:
+                put(f"task_{side['task']}", 1.0)
+            put(f"{who}_buying_time", float(bool(side["buying_time"])))
+            put(f"{who}_acquired", float(bool(side["acquired"])))
+            put(f"{who}_verified", float(bool(side["verified"])))
+            put(f"{who}_recorded", float(side["recorded"]))
+            put(f"{who}_played", _frac(side["played"], DECK))
+        return v
