@@ -34,8 +34,8 @@ demo: $(VENV)/.installed
 	$(BIN)/fogofwar serve --new specter-ops
 
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench examples
+	$(BIN)/ruff format --check src tests bench examples
 	$(BIN)/lint-imports
 
 typecheck: $(VENV)/.installed-test

@@ -14,6 +14,7 @@ from ...core.game import (
     ConfigSchema,
     DataFormat,
     GameMetadata,
+    ObservationEncoder,
     Option,
     PlayerView,
     Ruleset,
@@ -22,6 +23,7 @@ from ...core.game import (
 from ...core.odds import OddsQuery
 from ...core.rng import Stream
 from .cards import SIDES, load_cards, parse_card_files, read_card_files
+from .encoder import RockNRollEncoder
 from .observer import build_view
 from .odds import QUERIES
 from .render import event_sentence, render_view
@@ -242,6 +244,11 @@ class RockNRoll(Ruleset):
         t += [(k, ()) for k in ("supply", "act", "rnr", "keep", "pass", "orders", "end")]
         t += [("pass", ("round",))]  # appended: the indices before it stay as they were
         return ActionEncoding(t)
+
+    def observation_encoder(self, config: Mapping[str, Any] | None = None) -> ObservationEncoder:
+        """A seat's view as counts and one-hot cards (:class:`.encoder.RockNRollEncoder`):
+        where the seat knows each card to be, the sides' counts, the Points."""
+        return RockNRollEncoder(load_cards(), self.resolve_config(config))
 
     def describe_event(self, event: Mapping[str, Any]) -> str | None:
         return event_sentence(event)

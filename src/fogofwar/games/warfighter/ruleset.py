@@ -16,6 +16,7 @@ from ...core.game import (
     ConfigSchema,
     DataFormat,
     GameMetadata,
+    ObservationEncoder,
     Option,
     PlayerView,
     Ruleset,
@@ -34,6 +35,7 @@ from .cardfile import (
     read_mission,
 )
 from .cards import CardLibrary, CheckCard, MissionCard
+from .encoder import WarfighterEncoder
 from .observer import build_view
 from .odds import QUERIES
 from .render import event_line, render_view
@@ -325,6 +327,14 @@ class Warfighter(Ruleset):
                 t += [("check", (s, k)), ("check", (s, k, "up"))]
                 t += [("roll", (s, k)), ("roll", (s, k, "up"))]
         return ActionEncoding(t)
+
+    def observation_encoder(self, config: Mapping[str, Any] | None = None) -> ObservationEncoder:
+        """The squad's view as counts and one-hot cards (:class:`.encoder.
+        WarfighterEncoder`), laid out for the mission and its card library."""
+        cfg = self.resolve_config(config)
+        mission, library = mission_of(cfg)
+        most_h, most_k = capacity(mission, library)
+        return WarfighterEncoder(mission, library, most_hostiles=most_h, most_checks=most_k)
 
     def describe_event(self, event: Mapping[str, Any]) -> str | None:
         return event_line(event) or plain_event(event)

@@ -1,0 +1,186 @@
+"""The PettingZoo AEC environment of every rule set: PettingZoo's own API and seed
+tests, truncation, masks, illegal actions, rewards, drawing."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from fogofwar.core.errors import IllegalActionError
+from fogofwar.core.game import get_ruleset
+from fogofwar.rl import aec_env
+from fogofwar.rl.aec import FogOfWarAEC
+
+from .helpers import CASES, IDS, masked_choice
+
+
+@pytest.mark.parametrize(("ruleset", "config"), CASES, ids=IDS)
+def test_pettingzoo_api_and_seed(ruleset: str, config: dict[str, Any] | None) -> None:
+    # Specter Ops with 5 players and characters is slow per action: few cycles.
+    cycles = 10 if ruleset == "specter-ops" else 25
+    with warnings.catch_warnings():
+        # Only warnings: an all-zero mask for a seat that does not act now is expected.
+        warnings.simplefilter("ignore")
+        api_test(aec_env(ruleset, config=config, render_mode="ansi"), num_cycles=cycles)
+        seed_test(lambda: aec_env(ruleset, config=config), num_cycles=cycles)
+
+
+def _play(env: Any, seed: int, steps: int, rng_seed: int = 0) -> list[tuple[str, int]]:
+    """Random legal play; the (seat, action) list."""
+    rng = np.random.default_rng(rng_seed)
+    env.reset(seed=seed)
+    played = []
+    for agent in env.agent_iter(steps):
+        obs, _, term, trunc, _ = env.last()
+        action = None if term or trunc else masked_choice(rng, obs["action_mask"])
+        if action is not None:
+            played.append((agent, action))
+        env.step(action)
+    return played
+
+
+@pytest.mark.parametrize(("ruleset", "config"), CASES, ids=IDS)
+def test_mask_is_the_legal_actions(ruleset: str, config: dict[str, Any] | None) -> None:
+    env = aec_env(ruleset, config=config)
+    raw: FogOfWarAEC = env.unwrapped
+    encoding = raw.game.encoding
+    rng = np.random.default_rng(1)
+    env.reset(seed=3)
+    steps = 40 if ruleset == "specter-ops" else 150
+    for agent in env.agent_iter(steps):
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        state = raw.game_state
+        assert agent == min(state.to_act())
+        for seat in env.agents:
+            mask = env.observe(seat)["action_mask"]
+            assert mask.dtype == np.int8
+            expected = encoding.mask(state.legal_actions(seat)) if seat in state.to_act() else 0
+            assert np.array_equal(mask.astype(bool), np.zeros_like(mask, bool) | expected)
+        env.step(masked_choice(rng, obs["action_mask"]))
+
+
+def test_same_seed_same_game_and_next_episode() -> None:
+    env = aec_env("rock-n-roll")
+    first = _play(env, 11, 60)
+    again = _play(env, 11, 60)
+    assert first == again
+    env.reset(seed=11)
+    obs_a = env.observe(env.agent_selection)["observation"]
+    env.reset()  # the next game of seed 11's sequence
+    env2 = aec_env("rock-n-roll")
+    env2.reset(seed=11)
+    env2.reset()
+    assert np.array_equal(
+        env.observe("vietnam")["observation"], env2.observe("vietnam")["observation"]
+    )
+    assert obs_a.shape == env.observe("vietnam")["observation"].shape
+
+
+def test_secrets_are_256_bits_from_the_seed() -> None:
+    from fogofwar.rl.common import Episodes
+
+    a, b = Episodes(), Episodes()
+    game, bots = a.next(5)
+    assert (game, bots) == b.next(5)
+    assert len(game) == 64 and int(game, 16) and game != bots
+    assert a.next(None) != game  # the next episode of the sequence
+    assert Episodes().next(None) != Episodes().next(None)  # unseeded: fresh secrets
+
+
+@pytest.mark.parametrize(("ruleset", "config"), CASES[:4], ids=IDS[:4])
+def test_illegal_action_raises_and_changes_nothing(
+    ruleset: str, config: dict[str, Any] | None
+) -> None:
+    env = aec_env(ruleset, config=config)
+    env.reset(seed=2)
+    agent = env.agent_selection
+    before = env.observe(agent)
+    view_before = env.unwrapped.game_state.view(None).canonical()
+    illegal = int(np.flatnonzero(before["action_mask"] == 0)[0])
+    with pytest.raises(IllegalActionError) as err:
+        env.step(illegal)
+    assert err.value.reason and str(illegal) in "".join(getattr(err.value, "__notes__", []))
+    for bad in (-1, before["action_mask"].size, 1.5, "end"):
+        with pytest.raises(ValueError, match="index"):
+            env.step(bad)
+    after = env.observe(agent)
+    assert env.agent_selection == agent
+    assert np.array_equal(before["observation"], after["observation"])
+    assert np.array_equal(before["action_mask"], after["action_mask"])
+    assert env.unwrapped.game_state.view(None).canonical() == view_before
+    assert env.unwrapped.num_steps == 0
+
+
+def test_max_cycles_truncates_every_seat() -> None:
+    env = aec_env("rock-n-roll", max_cycles=4)
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    counts: dict[str, int] = {}
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, info = env.last()
+        counts[agent] = counts.get(agent, 0) + 1
+        if term or trunc:
+            assert trunc and not term and reward == 0
+            assert info == {"truncated_after": 4}
+            env.step(None)
+        else:
+            env.step(masked_choice(rng, obs["action_mask"]))
+    assert env.unwrapped.num_steps == 4
+    assert not env.agents
+    # Every seat is told of the truncation once (one dead step each).
+    assert sum(counts.values()) == 4 + 2
+
+
+def test_rewards_at_the_end_follow_the_outcome() -> None:
+    env = aec_env("rock-n-roll", config={"rounds": 1})
+    env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    rewards: dict[str, float] = {}
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        rewards[agent] = rewards.get(agent, 0.0) + reward
+        env.step(None if term or trunc else masked_choice(rng, obs["action_mask"]))
+    outcome = env.unwrapped.game_state.outcome()
+    assert outcome is not None
+    for seat, total in rewards.items():
+        want = 1.0 if seat in outcome.winners else 0.0 if outcome.is_draw else -1.0
+        assert total == want
+
+
+def test_render_ansi_is_a_spectators_drawing() -> None:
+    env = aec_env("warfighter", render_mode="ansi")
+    env.reset(seed=0)
+    text = env.render()
+    assert isinstance(text, str) and "Dagon" in text and "\x1b[" not in text
+    assert aec_env("warfighter").unwrapped.render() is None
+    with pytest.raises(ValueError, match="render_mode"):
+        aec_env("warfighter", render_mode="human")
+
+
+def test_spaces_match_the_encodings() -> None:
+    for ruleset in ("warfighter", "specter-ops"):
+        env = aec_env(ruleset)
+        rs = get_ruleset(ruleset)
+        cfg = rs.resolve_config(None)
+        encoder = rs.observation_encoder(cfg)
+        for seat in env.possible_agents:
+            space = env.observation_space(seat)
+            assert space["observation"].shape == tuple(encoder.shape)
+            assert space["action_mask"].shape == (rs.cached_encoding(cfg).size,)
+            assert env.action_space(seat).n == rs.cached_encoding(cfg).size
+        with pytest.raises(KeyError):
+            env.action_space("nobody")
+
+
+def test_a_plug_in_rule_set_by_reference() -> None:
+    env = aec_env("tests.example_game:HideAndSeek")
+    env.reset(seed=0)
+    assert env.possible_agents
+    assert env.observe(env.agent_selection)["observation"].dtype == np.float32

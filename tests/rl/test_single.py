@@ -1,0 +1,105 @@
+"""The Gymnasium single-seat environment: Gymnasium's checker, the bots, illegal
+actions, truncation."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+from fogofwar.core.errors import IllegalActionError
+from fogofwar.rl import single_seat_env
+
+from .helpers import masked_choice
+
+SEATS: list[tuple[str, str, dict[str, Any] | None]] = [
+    ("warfighter", "squad", None),
+    ("rock-n-roll", "vpa", None),
+    ("zero-dark", "team", None),
+    ("specter-ops", "agent", {"players": 2}),
+    ("specter-ops", "hunter2", {"players": 3}),
+]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "seat", "config"), SEATS, ids=[f"{r}-{s}" for r, s, _ in SEATS]
+)
+def test_check_env(ruleset: str, seat: str, config: dict[str, Any] | None) -> None:
+    env = single_seat_env(ruleset, seat, config=config, render_mode="ansi")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # "no spec": the environment is not registered
+        check_env(env)
+    obs, info = env.reset(seed=1)
+    assert np.array_equal(obs["action_mask"], info["action_mask"])
+    assert obs["action_mask"].any()
+    assert isinstance(env.render(), str)
+
+
+def test_default_opponents_are_the_rule_sets_bots() -> None:
+    env = single_seat_env("specter-ops", "agent", config={"players": 3})
+    assert env.opponents == {"hunter1": "so-hunter", "hunter2": "so-hunter"}
+    env = single_seat_env("rock-n-roll", "vietnam", opponents={"vpa": "random"})
+    assert env.opponents == {"vpa": "random"}
+    with pytest.raises(ValueError, match="other seats"):
+        single_seat_env("rock-n-roll", "vietnam", opponents={"vietnam": "random"})
+    with pytest.raises(ValueError, match="no seat"):
+        single_seat_env("rock-n-roll", "nobody")
+
+
+def _episode(env: Any, seed: int, rng_seed: int) -> tuple[list[int], float, bool, bool]:
+    rng = np.random.default_rng(rng_seed)
+    obs, info = env.reset(seed=seed)
+    actions = []
+    while True:
+        assert np.array_equal(obs["action_mask"], info["action_mask"])
+        a = masked_choice(rng, obs["action_mask"])
+        actions.append(a)
+        obs, reward, term, trunc, info = env.step(a)
+        if term or trunc:
+            return actions, float(reward), term, trunc
+
+
+def test_a_whole_game_against_bots_is_deterministic() -> None:
+    env = single_seat_env("rock-n-roll", "vpa", config={"rounds": 1})
+    first = _episode(env, 7, 0)
+    assert first[2] and first[1] in (-1.0, 0.0, 1.0)
+    assert _episode(env, 7, 0) == first
+    outcome = env.game_state.outcome()
+    assert outcome is not None
+    want = 1.0 if "vpa" in outcome.winners else 0.0 if outcome.is_draw else -1.0
+    assert first[1] == want
+
+
+def test_illegal_action_lose_or_raise() -> None:
+    env = single_seat_env("warfighter", "squad")
+    obs, _ = env.reset(seed=0)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    after, reward, term, trunc, info = env.step(illegal)
+    assert (reward, term, trunc) == (-1.0, True, False)
+    assert info["illegal"]["reason"] and info["illegal"]["action"]
+    assert np.array_equal(after["observation"], obs["observation"])
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+
+    strict = single_seat_env("warfighter", "squad", illegal="raise")
+    obs, _ = strict.reset(seed=0)
+    with pytest.raises(IllegalActionError):
+        strict.step(illegal)
+    with pytest.raises(ValueError, match="out of range"):
+        strict.step(10**6)
+    again, *_ = strict.step(masked_choice(np.random.default_rng(0), obs["action_mask"]))
+    assert again["observation"].shape == obs["observation"].shape
+
+
+def test_max_cycles_truncates() -> None:
+    env = single_seat_env("warfighter", "squad", max_cycles=3)
+    obs, _ = env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for i in range(3):
+        obs, reward, term, trunc, _ = env.step(masked_choice(rng, obs["action_mask"]))
+        if term:
+            break
+        assert trunc == (i == 2) and reward == 0.0
