@@ -141,8 +141,8 @@ class IsmctsBot(Bot):
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             world = self.ruleset.sample_world(view, stream.fork("world", salt, done))
-            if self.rollout == "random":
-                world.skip_views()  # no view of it is read below the root's hint
+            if self.rollout == "random" and not self.hints:
+                world.skip_views()  # no view of it is ever read
             self._iterate(world, root, stream.fork("play", salt, done))
             done += 1
         self.last_iterations = done
@@ -184,6 +184,8 @@ class IsmctsBot(Bot):
                 if child is None:  # expanded now: the rest is a rollout
                     child = node.children[action] = _Node(available=1)
                     node = None
+                    if self.rollout == "random":
+                        world.skip_views()  # the hints read views in the tree only
                 else:
                     node = child
                 path.append(child)

@@ -163,3 +163,24 @@ def test_a_search_world_keeps_no_map() -> None:
     _play_on(fast, 2, limit=400)
     assert (fast.agents[0].knowledge, fast.traitor_map) == before
     assert fast.round > 3
+
+
+def test_the_two_agents_never_share_a_character() -> None:
+    # SO-T5: once the traitor is revealed, every seat's worlds give the two agents
+    # different characters (a drawn one is never the other's), the traitor's world the
+    # agent's true character (it saw which card was missing when it chose).
+    checked = 0
+    for seed in range(8):
+        for state in _random_game({"players": 5}, seed)[::4]:
+            if len(state.agents) < 2 or not state.agents[1].character:
+                continue
+            for seat in state.seats:
+                world = _so(RS.sample_world(state.view(seat), stream(seed, "w", seat)))
+                a1, a2 = world.agents
+                assert a1.character != a2.character, (seed, seat)
+                if seat == state.agents[1].seat:
+                    assert a1.character == state.agents[0].character
+                checked += 1
+        if checked > 40:
+            return
+    assert checked, "no game reached a second agent with a character"

@@ -153,7 +153,7 @@ class SecretView(TypedDict):
     objective_sites: NotRequired[list[str]]  # the first agent's
     traitor: NotRequired[str]  # SO-T2: the agent knows the traitor
     concealed: NotRequired[list[Sighting]]  # SO-T3: the agent is told of each
-    characters_left: NotRequired[list[str]]  # choosing its character: those not in use
+    characters_left: NotRequired[list[str]]  # the characters not in use when it chose
 
 
 class FinalAgentView(TypedDict):
@@ -363,10 +363,12 @@ def _secret(state: SpecterOpsState, index: int) -> SecretView:
         "move_limit": limit,
         "used_this_turn": a.used if in_turn else [],
     }
-    if out["moment"] == Phase.PICK_AGENT:
-        # SO-T5: it chooses among the character cards not in use (it sees which are left).
-        used = {x.character for x in state.agents}
-        out["characters_left"] = [c for c in AGENTS if c not in used]
+    if index == 1:
+        # SO-T5: the second agent chose among the character cards not in use, so it saw
+        # which one the agent holds; it keeps knowing it.
+        out["characters_left"] = [c for c in AGENTS if c != state.agents[0].character]
+    elif out["moment"] == Phase.PICK_AGENT:
+        out["characters_left"] = list(AGENTS)  # the first agent chooses among them all
     if index == 0:
         out["objective_sites"] = [geo.name(s) for s in state.sites]
         if state.traitor:

@@ -213,9 +213,12 @@ class _Builder:
             roles.append((st.traitor, True))
         return roles
 
-    def agent(self, index: int, pub: dict[str, Any], squares: int, secret: Any) -> Agent:
+    def agent(
+        self, index: int, pub: dict[str, Any], squares: int, secret: Any, other: str = ""
+    ) -> Agent:
         """Agent figure ``index`` from what every seat knows of it (``pub``), the squares
-        the seat's map allows and, for its own seat, its secret map."""
+        the seat's map allows and, for its own seat, its secret map; ``other``: the other
+        agent's character in this world, which this one cannot have (SO-T5)."""
         st, geo = self.st, self.geo
         second = index == 1
         chars = list(pub["possible_characters"])
@@ -238,8 +241,9 @@ class _Builder:
             character = pub["character"] or ""
             if not character and self.taken:
                 character = self.taken  # the one the other agent saw was in use
-            if st.with_characters and not character and chars:
-                character = self.stream.choice(chars)
+            free = [c for c in chars if c != other]
+            if st.with_characters and not character and free:
+                character = self.stream.choice(free)
             cards = {}
             if character:
                 mine = [k for k in kits if k[0] == character]
@@ -314,7 +318,13 @@ def sample_world(ruleset: Ruleset, view: PlayerView, stream: Stream) -> SpecterO
     # The agents.
     final = d.get("final")
     a1_secret = secret if secret_index == 0 else None
-    a1 = b.agent(0, cast(dict[str, Any], d["agent"]), b.bits(d["possible"]), a1_secret)
+    # SO-T5: the two agents' characters differ; the second's, where this seat knows it.
+    a2_known = ""
+    if secret is not None and secret_index == 1:
+        a2_known = secret["character"] or ""
+    elif two:
+        a2_known = cast(dict[str, Any], d["agent2"])["character"] or ""
+    a1 = b.agent(0, cast(dict[str, Any], d["agent"]), b.bits(d["possible"]), a1_secret, a2_known)
     if a1_secret is not None:
         st.sites = tuple(geo.parse(n) for n in a1_secret["objective_sites"])
     elif final is not None:
@@ -327,7 +337,7 @@ def sample_world(ruleset: Ruleset, view: PlayerView, stream: Stream) -> SpecterO
     if two:
         a2_secret = secret if secret_index == 1 else None
         pub2 = cast(dict[str, Any], d["agent2"])
-        st.agents.append(b.agent(1, pub2, b.bits(d.get("possible2")), a2_secret))
+        st.agents.append(b.agent(1, pub2, b.bits(d.get("possible2")), a2_secret, a1.character))
     # The agent in focus mid-turn: its path so far (its own seat), or its start (a
     # hidden agent's steps are not known); a public card used before moving.
     me = st.agents[focus]
