@@ -154,6 +154,30 @@ def test_rewards_at_the_end_follow_the_outcome() -> None:
         assert total == want
 
 
+def test_the_traitor_is_rewarded_with_the_agent() -> None:
+    # SO-T6: the traitor wins (and loses) with the agent; the loyal hunters the other way.
+    env = aec_env("specter-ops", config={"players": 5, "characters": False})
+    seen_traitor = 0
+    for seed in range(6):
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        rewards: dict[str, float] = {}
+        for agent in env.agent_iter():
+            obs, reward, term, trunc, _ = env.last()
+            rewards[agent] = rewards.get(agent, 0.0) + reward
+            env.step(None if term or trunc else masked_choice(rng, obs["action_mask"]))
+        state: Any = env.unwrapped.game_state
+        if state.outcome() is None or not state.traitor_seat:
+            continue
+        seen_traitor += 1
+        agent_reward = rewards["agent"]
+        assert agent_reward in (1.0, -1.0)
+        for seat, total in rewards.items():
+            with_agent = seat in ("agent", state.traitor_seat)
+            assert total == (agent_reward if with_agent else -agent_reward), (seed, seat)
+    assert seen_traitor
+
+
 def test_render_ansi_is_a_spectators_drawing() -> None:
     env = aec_env("warfighter", render_mode="ansi")
     env.reset(seed=0)
