@@ -34,9 +34,13 @@ def aec_env(
     """A PettingZoo AEC environment of ``ruleset`` (an id, alias, rule set or
     ``package.module:Attribute`` plug-in), wrapped in PettingZoo's order enforcing
     wrapper; see :class:`fogofwar.rl.aec.FogOfWarAEC`."""
-    from .aec import aec_env as make
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-    return make(ruleset, config=config, render_mode=render_mode, max_cycles=max_cycles)
+    from .aec import raw_env
+
+    # As PettingZoo's own environments are: no step, observation or drawing before reset.
+    env = raw_env(ruleset, config=config, render_mode=render_mode, max_cycles=max_cycles)
+    return OrderEnforcingWrapper(env)
 
 
 def single_seat_env(
@@ -52,9 +56,9 @@ def single_seat_env(
     """A Gymnasium environment of ``seat``; bots (``opponents``, by default the rule
     set's ``default_bots``) play the other seats. See
     :class:`fogofwar.rl.single.SingleSeatEnv`."""
-    from .single import single_seat_env as make
+    from .single import SingleSeatEnv
 
-    return make(
+    return SingleSeatEnv(
         ruleset,
         seat,
         opponents=opponents,

@@ -13,13 +13,12 @@ from typing import Any
 
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from ..core.errors import RulesError
 from ..core.game import Ruleset, State
 from .common import Episodes, GameSpec, ObsDict, render_text, seat_reward
 
-__all__ = ["FogOfWarAEC", "aec_env", "raw_env"]
+__all__ = ["FogOfWarAEC", "raw_env"]
 
 RENDER_MODES = ("ansi",)
 
@@ -186,17 +185,3 @@ def raw_env(
 ) -> FogOfWarAEC:
     """The environment without PettingZoo's order-enforcing wrapper."""
     return FogOfWarAEC(ruleset, config=config, render_mode=render_mode, max_cycles=max_cycles)
-
-
-def aec_env(
-    ruleset: str | Ruleset,
-    *,
-    config: Mapping[str, Any] | None = None,
-    render_mode: str | None = None,
-    max_cycles: int | None = None,
-) -> AECEnv:
-    """The AEC environment of ``ruleset``, wrapped as PettingZoo's environments are
-    (:class:`~pettingzoo.utils.wrappers.OrderEnforcingWrapper`: no step, observation or
-    drawing before ``reset``). See :class:`FogOfWarAEC` for the arguments."""
-    env = raw_env(ruleset, config=config, render_mode=render_mode, max_cycles=max_cycles)
-    return OrderEnforcingWrapper(env)

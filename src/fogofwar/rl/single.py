@@ -19,7 +19,7 @@ from ..core.game import Ruleset, State
 from ..core.rng import Stream, stream
 from .common import Episodes, GameSpec, ObsDict, render_text, seat_reward
 
-__all__ = ["ILLEGAL", "SingleSeatEnv", "single_seat_env"]
+__all__ = ["ILLEGAL", "SingleSeatEnv"]
 
 #: What an illegal action does: ``"lose"`` ends the episode as a loss (reward -1, the
 #: game unchanged, the refusal under ``info["illegal"]``); ``"raise"`` raises the rules'
@@ -199,25 +199,3 @@ class SingleSeatEnv(gym.Env[ObsDict, np.int64]):
             return None
         view = self.game_state.view(self.seat)
         return render_text(self.game.ruleset, view, self.game.config)
-
-
-def single_seat_env(
-    ruleset: str | Ruleset,
-    seat: str,
-    *,
-    opponents: Mapping[str, str] | None = None,
-    config: Mapping[str, Any] | None = None,
-    render_mode: str | None = None,
-    max_cycles: int | None = None,
-    illegal: str = "lose",
-) -> SingleSeatEnv:
-    """The Gymnasium environment of ``seat``; see :class:`SingleSeatEnv`."""
-    return SingleSeatEnv(
-        ruleset,
-        seat,
-        opponents=opponents,
-        config=config,
-        render_mode=render_mode,
-        max_cycles=max_cycles,
-        illegal=illegal,
-    )

@@ -1,18 +1,24 @@
-"""Flat feature vectors with named entries, for observation encoders of games without a
-board (cards and counts): a :class:`FeatureLayout` lays named blocks end to end, once
-per configuration, and :class:`FlatEncoder` fills and clips the vector."""
+"""Shared shapes of observation encoders.
+
+* Games without a board (cards and counts): a :class:`FeatureLayout` lays named blocks
+  end to end, once per configuration, and :class:`FlatEncoder` fills and clips the
+  vector.
+* Grid games: :class:`PlaneEncoder` holds named ``(channel, row, col)`` planes and a
+  vector of scalar features, each scalar a constant plane or all of them folded
+  row-major into as few extra channels as they need."""
 
 from __future__ import annotations
 
 from abc import abstractmethod
 from collections.abc import Iterable, Sequence
+from typing import Literal
 
 import numpy as np
 
 from .observation import Observation, ObservationEncoder
 from .views import PlayerView
 
-__all__ = ["FeatureLayout", "FlatEncoder", "index_of"]
+__all__ = ["FeatureLayout", "FlatEncoder", "PlaneEncoder", "index_of"]
 
 
 class FeatureLayout:
@@ -73,3 +79,70 @@ class FlatEncoder(ObservationEncoder):
     def fill(self, x: Observation, view: PlayerView) -> None:
         """Write the features of ``view`` (its seat and its data, nothing else) into
         the zeroed vector ``x``."""
+
+
+class PlaneEncoder(ObservationEncoder):
+    """An encoder of a view as named planes over a ``height`` × ``width`` board, then
+    the scalar features: each a constant plane (``scalars="planes"``, the default) or
+    written row-major into as few extra channels as they need (``"folded"``: a smaller
+    array for a learner that reads it flat). Subclasses fill :meth:`blank`'s array and
+    hand it to :meth:`finish` with the scalar vector.
+
+    Args:
+        planes: the name of each plane, in channel order.
+        scalars_named: the name of each scalar feature, in order.
+        height: the board's rows.
+        width: the board's columns.
+        scalars: ``"planes"`` or ``"folded"``.
+    """
+
+    def __init__(
+        self,
+        planes: Sequence[str],
+        scalars_named: Sequence[str],
+        height: int,
+        width: int,
+        *,
+        scalars: Literal["planes", "folded"] = "planes",
+    ) -> None:
+        if scalars not in ("planes", "folded"):
+            raise ValueError(f"scalars is 'planes' or 'folded', not {scalars!r}")
+        self.scalars = scalars
+        self._planes = tuple(planes)
+        self._scalar_names = tuple(scalars_named)
+        self._cells = height * width
+        n = len(self._scalar_names)
+        self._extra = n if scalars == "planes" else -(-n // self._cells)
+        self._shape = (len(self._planes) + self._extra, height, width)
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self._shape
+
+    @property
+    def axes(self) -> tuple[str, ...]:
+        return ("channel", "row", "col")
+
+    @property
+    def scalar_names(self) -> tuple[str, ...]:
+        """The scalar features, in order (their channels follow the planes)."""
+        return self._scalar_names
+
+    def describe(self) -> Sequence[str]:
+        if self.scalars == "planes":
+            return (*self._planes, *self._scalar_names)
+        return (*self._planes, *(f"scalars_{k}" for k in range(self._extra)))
+
+    def blank(self) -> Observation:
+        """A zeroed ``(channel, cell)`` array: the planes flat, cells row-major."""
+        return np.zeros((self._shape[0], self._cells), dtype=np.float32)
+
+    def finish(self, out: Observation, scalars: Observation) -> Observation:
+        """``out`` (from :meth:`blank`, its planes filled) with the scalar vector
+        written after the planes, in the encoder's shape."""
+        first = len(self._planes)
+        if self.scalars == "planes":
+            out[first:] = scalars[:, None]
+        else:
+            out[first:].reshape(-1)[: len(scalars)] = scalars
+        return out.reshape(self._shape)

@@ -39,7 +39,8 @@ from typing import Any, Final, Literal
 import numpy as np
 import numpy.typing as npt
 
-from ...core.game import Observation, ObservationEncoder, PlayerView
+from ...core.game import Observation, PlayerView
+from ...core.game.features import PlaneEncoder
 from .characters import AGENTS, CARDS, HUNTERS
 from .geometry import Geometry
 from .observer import PUBLIC_PHASE
@@ -124,7 +125,7 @@ def _frac(value: float | None, scale: float) -> float:
     return min(1.0, max(0.0, float(value) / scale))
 
 
-class SpecterOpsEncoder(ObservationEncoder):
+class SpecterOpsEncoder(PlaneEncoder):
     """A Specter Ops seat's view as ``(channel, row, col)`` planes (see the module doc).
 
     Args:
@@ -138,16 +139,9 @@ class SpecterOpsEncoder(ObservationEncoder):
     def __init__(
         self, geo: Geometry, players: int, *, scalars: Literal["planes", "folded"] = "planes"
     ) -> None:
-        if scalars not in ("planes", "folded"):
-            raise ValueError(f"scalars is 'planes' or 'folded', not {scalars!r}")
+        super().__init__(PLANES, SCALARS, geo.height, geo.width, scalars=scalars)
         self.geo = geo
         self.players = players
-        self.scalars = scalars
-        h, w = geo.height, geo.width
-        self._cells = h * w
-        n = len(SCALARS)
-        self._extra = n if scalars == "planes" else -(-n // self._cells)
-        self._shape = (len(PLANES) + self._extra, h, w)
         # Square names -> flat indices, made once: a view names squares, and each plane
         # is filled by one fancy-indexed assignment per list of names.
         self._index: dict[str, int] = {geo.name(i): i for i in range(self._cells)}
@@ -163,28 +157,10 @@ class SpecterOpsEncoder(ObservationEncoder):
         static[3, list(escape)] = 1
         self._static = static
 
-    @property
-    def shape(self) -> tuple[int, ...]:
-        return self._shape
-
-    @property
-    def axes(self) -> tuple[str, ...]:
-        return ("channel", "row", "col")
-
-    @property
-    def scalar_names(self) -> tuple[str, ...]:
-        """The scalar features, in order (their planes follow :data:`PLANES`)."""
-        return SCALARS
-
-    def describe(self) -> Sequence[str]:
-        if self.scalars == "planes":
-            return (*PLANES, *SCALARS)
-        return (*PLANES, *(f"scalars_{k}" for k in range(self._extra)))
-
     def encode(self, view: PlayerView) -> Observation:
         d: Mapping[str, Any] = view.data
         seat = view.seat
-        out = np.zeros((self._shape[0], self._cells), dtype=np.float32)
+        out = self.blank()
         out[:4] = self._static
         # Every (plane, square) is gathered first and written in one fancy-indexed
         # assignment: a view names a few hundred squares over a score of planes.
@@ -241,12 +217,7 @@ class SpecterOpsEncoder(ObservationEncoder):
         mark("smoke", d["smoke"])
         out[chans, cells] = 1
 
-        vec = self._scalars(d, seat, own, secret, role)
-        if self.scalars == "planes":
-            out[len(PLANES) :] = vec[:, None]
-        else:
-            out[len(PLANES) :].reshape(-1)[: len(vec)] = vec
-        return out.reshape(self._shape)
+        return self.finish(out, self._scalars(d, seat, own, secret, role))
 
     def _scalars(
         self,

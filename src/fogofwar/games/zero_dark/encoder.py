@@ -39,17 +39,18 @@ needs it can work it out from the map and these planes, as :mod:`.seat_sight` do
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any, Final, Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from ...core.cards import PlayingCard
-from ...core.game import Observation, ObservationEncoder, PlayerView
+from ...core.game import Observation, PlayerView
+from ...core.game.features import PlaneEncoder
 from ...core.grid import Board, Square
 from .fear import FACINGS, TIERS
-from .profiles import TASKS
+from .profiles import HERO_DEAD, TASKS
 from .state import FLAGS, Phase
 from .state.pieces import tier_of
 
@@ -103,7 +104,7 @@ MAX_TERRAIN_CYL: Final = 9
 #: The greatest model height (FR-C1: Cyl 6–7 models stand on 2×2 squares).
 MAX_MODEL_CYL: Final = 7
 #: Wounds: a character is down at 2 and dead at 3 (ZD-C5); a Boss has Wnd 3.
-MAX_WOUNDS: Final = 3
+MAX_WOUNDS: Final = HERO_DEAD
 #: Support tokens: a Boss's 3.
 MAX_SUPPORT: Final = 3
 #: Cards in the Control Deck: 52 and two Jokers.
@@ -164,7 +165,7 @@ def _hand_tier(card: str) -> str:
         return "joker"
 
 
-class ZeroDarkEncoder(ObservationEncoder):
+class ZeroDarkEncoder(PlaneEncoder):
     """A Zero Dark seat's view as ``(channel, row, col)`` planes (see the module doc).
 
     Args:
@@ -175,15 +176,9 @@ class ZeroDarkEncoder(ObservationEncoder):
     """
 
     def __init__(self, board: Board, *, scalars: Literal["planes", "folded"] = "planes") -> None:
-        if scalars not in ("planes", "folded"):
-            raise ValueError(f"scalars is 'planes' or 'folded', not {scalars!r}")
-        self.board = board
-        self.scalars = scalars
         h, w = board.height, board.width
-        self._cells = h * w
-        n = len(SCALARS)
-        self._extra = n if scalars == "planes" else -(-n // self._cells)
-        self._shape = (len(PLANES) + self._extra, h, w)
+        super().__init__(PLANES, SCALARS, h, w, scalars=scalars)
+        self.board = board
         # Square names -> flat indices, made once: each plane is filled by one
         # fancy-indexed assignment per list of names.
         self._index: dict[str, int] = {
@@ -210,24 +205,6 @@ class ZeroDarkEncoder(ObservationEncoder):
                 rr * w + cc for rr, cc in sides if 0 <= rr < h and 0 <= cc < w
             ]
 
-    @property
-    def shape(self) -> tuple[int, ...]:
-        return self._shape
-
-    @property
-    def axes(self) -> tuple[str, ...]:
-        return ("channel", "row", "col")
-
-    @property
-    def scalar_names(self) -> tuple[str, ...]:
-        """The scalar features, in order (their planes follow :data:`PLANES`)."""
-        return SCALARS
-
-    def describe(self) -> Sequence[str]:
-        if self.scalars == "planes":
-            return (*PLANES, *SCALARS)
-        return (*PLANES, *(f"scalars_{k}" for k in range(self._extra)))
-
     def _idx(self, names: Iterable[str | None]) -> list[int]:
         index = self._index
         return [index[n] for n in names if n is not None and n in index]
@@ -242,7 +219,7 @@ class ZeroDarkEncoder(ObservationEncoder):
     def encode(self, view: PlayerView) -> Observation:
         d: Mapping[str, Any] = view.data
         seat = view.seat
-        planes = np.zeros((self._shape[0], self._cells), dtype=np.float32)
+        planes = self.blank()
         planes[: len(self._static)] = self._static
         p = _PLANE_INDEX
 
@@ -311,12 +288,7 @@ class ZeroDarkEncoder(ObservationEncoder):
                 mark("observed", squares)
         planes[chans, cells] = values
 
-        vec = self._scalars(d, seat, own_team)
-        if self.scalars == "planes":
-            planes[len(PLANES) :] = vec[:, None]
-        else:
-            planes[len(PLANES) :].reshape(-1)[: len(vec)] = vec
-        return planes.reshape(self._shape)
+        return self.finish(planes, self._scalars(d, seat, own_team))
 
     def _scalars(
         self, d: Mapping[str, Any], seat: str | None, own_team: str | None
