@@ -41,7 +41,9 @@ Representation — chosen so that the cost does not multiply by the hidden dimen
   of each assignment may all differ. A fact about sites (an objective completed or
   not) is a mask.
 * **Shared walks.** Keys with the same parts share one tuple (``groups``), and a move
-  walks once per distinct set of squares and way of playing the turn.
+  walks once per distinct set of squares and way of playing the turn; an unseen move's
+  layers are walked once for every length (Adrenal Surge) and end (Stealth Field), and
+  each walk's rectangles are made canonical once per resulting key (in ``_join``).
 
 With public sites and no characters there is one key and one part: a bitboard.
 
@@ -315,19 +317,35 @@ def _objective_split(
     """SO-O1, SO-O3 for one key: each completed sector's site was within reach of the
     agent, and no open sector's site was. The short/long split merges (a new move
     starts)."""
+    # The short/long split merges: canonical parts have disjoint cells, so a square is
+    # in two parts only if it is short in one and long in the other (then refine).
+    merged: list[tuple[int, int]] = []
+    every = 0
+    overlap = False
+    for short, long, a in parts:
+        squares = short | long
+        if squares & every:
+            overlap = True
+        every |= squares
+        merged.append((squares, a))
+    if overlap:
+        merged = [(sq, a) for sq, _, a in _canon((sq, 0, a) for sq, a in merged)]
     pieces: list[tuple[int, int]] = []  # (squares, assignments), squares disjoint
-    for short, _, a in _canon((short | long, 0, a) for short, long, a in parts):
-        squares = short
+    every = 0
+    for squares, a in merged:
         for j, site in completed.items():
             a &= space.masks[j].get(site, 0)
             squares &= near[site]
         if squares and a:
             pieces.append((squares, a))
+            every |= squares
     # An open sector's candidate within reach of a square is ruled out for that square
     # only: there the assignments that choose it go.
     for j in open_list:
         for s, mask in space.masks[j].items():
             zone = near[s]
+            if not every & zone:
+                continue
             nxt: list[tuple[int, int]] = []
             for squares, a in pieces:
                 inside = squares & zone
@@ -339,7 +357,11 @@ def _objective_split(
                 if a & ~mask:
                     nxt.append((inside, a & ~mask))
             pieces = nxt
-    return _canon((squares, 0, a) for squares, a in pieces)
+    # The pieces' squares are disjoint: only equal assignments join.
+    by_a: dict[int, int] = {}
+    for squares, a in pieces:
+        by_a[a] = by_a.get(a, 0) | squares
+    return tuple((squares, 0, a) for a, squares in sorted(by_a.items()))
 
 
 # --------------------------------------------------------------------------- the map
@@ -529,9 +551,10 @@ class PossibilityMap:
                 out[parts] = got if cur is None else cur | got
         return self._of(out, classes)
 
-    def _join(self, sources: Iterable[tuple[Key, Parts]]) -> PossibilityMap:
+    def _join(self, sources: Iterable[tuple[Key, Parts]], *, raw: bool = False) -> PossibilityMap:
         """The map of (key, parts) pairs in which a key may come more than once (a move
-        played several ways, roles merged): each key's worlds are the union."""
+        played several ways, roles merged): each key's worlds are the union. With
+        ``raw`` the sources are rectangles not yet in canonical form."""
         per_key: dict[Key, list[Parts]] = {}
         for key, parts in sources:
             if parts:
@@ -539,7 +562,7 @@ class PossibilityMap:
         memo: dict[tuple[int, ...], Parts] = {}
         out: dict[Parts, set[Key]] = {}
         for key, got in per_key.items():
-            if len(got) == 1:
+            if len(got) == 1 and not raw:
                 parts = got[0]
             else:
                 ids = tuple(sorted(map(id, got)))
@@ -716,6 +739,9 @@ class PossibilityMap:
         # by traitor, but only what is seen within a move's reach matters: traitors
         # whose exclusion changes nothing there share their walks.
         walks: dict[tuple[int, str, str, tuple[int, ...]], tuple[int, int]] = {}
+        # An unseen move's layers, shared by the ways of playing it that differ only in
+        # their length (Adrenal Surge) or in what is seen at the end (Stealth Field).
+        unseen: dict[tuple[int, bool, int], list[int]] = {}
         played: dict[tuple[int, str, str, tuple[int, ...]], Parts] = {}
         # Worlds in which the traitor alone saw the agent end: a concealed sighting.
         concealed: dict[tuple[int, int], tuple[Parts, Parts]] = {}
@@ -748,8 +774,8 @@ class PossibilityMap:
                     plain = played.get(pk)
                     if plain is None:
                         plain = played[pk] = _play(
-                            parts, walks, view, step, raw_step, result, square, no_end, seen,
-                            before, after,
+                            parts, walks, unseen, view, step, raw_step, result, square,
+                            no_end, seen, before, after,
                         )  # fmt: skip
                     if not plain:
                         continue
@@ -769,12 +795,13 @@ class PossibilityMap:
                         plain = split[0]
                     if plain:
                         sources.append(((role, cid, new_uses), plain))
-        return self._join(sources)
+        return self._join(sources, raw=True)
 
 
 def _play(
     parts: Parts,
     walks: dict[tuple[int, str, str, tuple[int, ...]], tuple[int, int]],
+    unseen: dict[tuple[int, bool, int], list[int]],
     view: tuple[int, ...],
     step: Callable[[int], int],
     raw_step: Callable[[int], int],
@@ -788,6 +815,34 @@ def _play(
     """The parts after one way of playing the turn, seen as ``seen`` (whose part within
     the move's reach is ``view``)."""
     rects: list[Part] = []
+    if result == "hidden" and after != DECOY:
+        # The common case, walked once for every length and end: the layers of the
+        # unseen walk, cut at 4 steps or 6 (Adrenal Surge), then the end's check.
+        stealth = before == STEALTH
+        path_seen = seen.path_stealth if stealth else seen.path
+        # In the traitor game only the path within the move's reach tells walks apart.
+        pv = (view[1] if stealth else view[0]) if view else 0
+        end_seen = seen.end_stealth if STEALTH in (before, after) else seen.end
+        ok_end = ~end_seen & ~no_end
+        surge = before == ADRENAL
+        for short0, long0, a in parts:
+            start = short0 | long0
+            uk = (start, stealth, pv)
+            w = unseen.get(uk)
+            if w is None:
+                w = unseen[uk] = _unseen_walk(start, step, path_seen)
+            if surge and len(w) == 3:
+                layer = w[2]
+                more = 0
+                for _ in range(SURGE_STEPS - MAX_STEPS):
+                    layer = step(layer) & ~path_seen
+                    more |= layer
+                w.append(w[1] | more)
+            short = w[0] & ok_end
+            long = (w[3] if surge else w[1]) & ok_end
+            if short or long:
+                rects.append((short, long, a))
+        return tuple(rects)
     for short0, long0, a in parts:
         start = short0 | long0
         wk = (start, before, after, view)
@@ -798,7 +853,7 @@ def _play(
             )
         if got[0] or got[1]:
             rects.append((got[0], got[1], a))
-    return _canon(rects)
+    return tuple(rects)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -830,6 +885,21 @@ def _options(
     else:
         out += [("", a) for a in afters[1:]]
     return tuple(out)
+
+
+def _unseen_walk(start: int, step: Callable[[int], int], path_seen: int) -> list[int]:
+    """[short, long, last layer] of a walk of up to 4 unseen steps from ``start``: the
+    squares after 0–2 steps, after 3–4, and after exactly 4 (a surge walks on from it)."""
+    layer = start & ~path_seen
+    short = layer
+    for _ in range(SHORT_MOVE):
+        layer = step(layer) & ~path_seen
+        short |= layer
+    long = 0
+    for _ in range(MAX_STEPS - SHORT_MOVE):
+        layer = step(layer) & ~path_seen
+        long |= layer
+    return [short, long, layer]
 
 
 def _move(
