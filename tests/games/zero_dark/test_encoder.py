@@ -12,7 +12,7 @@ from fogofwar.core.game import Action, Observation, PlayerView, State
 from fogofwar.core.grid import Square
 from fogofwar.core.rng import stream
 from fogofwar.games.zero_dark.encoder import PLANES, SCALARS, ZeroDarkEncoder
-from fogofwar.games.zero_dark.seat_sight import map_for
+from fogofwar.games.zero_dark.maps import map_for
 from fogofwar.games.zero_dark.state import ZeroDarkState
 
 from .helpers import RS

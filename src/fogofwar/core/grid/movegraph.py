@@ -35,6 +35,7 @@ _LOCAL_MAX_STEPS: Final = 6
 _LOCAL_SEARCH_STEPS: Final = 3
 #: Unobstructed short-move results kept per :class:`MoveGraph` (cleared when full).
 _BALL_CACHE_SIZE: Final = 8192
+_SOURCE_MEMO_SIZE: Final = 64
 
 
 def _shift(x: int, k: int) -> int:
@@ -69,6 +70,7 @@ class MoveGraph:
         "_passable",
         "_sensitive",
         "_shifts",
+        "_source_memo",
         "_static",
         "_steps",
         "board",
@@ -168,6 +170,7 @@ class MoveGraph:
         self._offsets = tuple(offsets)
         self._static = tuple(static)
         self._diag = tuple(diag)
+        self._source_memo: dict[int, tuple[int, ...]] = {}
         self._build_lists(tables)
 
     def _build_lists(self, tables: Sequence[npt.NDArray[np.bool_]]) -> None:
@@ -311,9 +314,19 @@ class MoveGraph:
     # -- the search
 
     def _sources(self, blocked: int) -> tuple[int, ...]:
-        """Per direction: the squares from which a step that way is allowed."""
+        """Per direction: the squares from which a step that way is allowed (kept for the
+        last few ``blocked`` sets: a legal list asks for the same one many times)."""
         if not blocked:
             return self._static
+        memo = self._source_memo
+        found = memo.get(blocked)
+        if found is None:
+            if len(memo) >= _SOURCE_MEMO_SIZE:
+                memo.clear()
+            found = memo[blocked] = self._sources_of(blocked)
+        return found
+
+    def _sources_of(self, blocked: int) -> tuple[int, ...]:
         out = list(self._static)
         for d, off_a, off_b, m_a, m_b, m_ab in self._diag:
             # Bit i of ba: the side_a square of a step from i is blocked.
@@ -600,15 +613,17 @@ class MoveGraph:
                 out.append(Square(*divmod(i + off, w)))
         return out
 
-    def can_step(self, a: Square, b: Square, *, blocked: SquareSet | None = None) -> bool:
-        """See :func:`can_step`."""
+    def can_step(self, a: Square, b: Square, *, blocked: SquareSet | int | None = None) -> bool:
+        """See :func:`can_step`; ``blocked`` may also be a bitboard."""
         dr, dc = b[0] - a[0], b[1] - a[1]
         if (dr, dc) == (0, 0) or abs(dr) > 1 or abs(dc) > 1:
             return False
         if not self.board.in_bounds(b):
             return False
-        i = self.bits(a).bit_length() - 1
-        blk = self.bits(blocked) & ~(1 << i)
+        if not self.board.in_bounds(a):
+            raise ValueError(f"square {a!r} is off the board")
+        i = a[0] * self.width + a[1]
+        blk = (blocked if isinstance(blocked, int) else self.bits(blocked)) & ~(1 << i)
         d = _DIRS.index((dr, dc))
         j = i + self._offsets[d]
         return bool((self._sources(blk)[d] >> i) & 1) and not (blk >> j) & 1

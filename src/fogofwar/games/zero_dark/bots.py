@@ -22,7 +22,7 @@ from ...core.game import Action, Config, PlayerView
 from ...core.grid import Board, Edge, Square, move_graph
 from ...core.rng import Stream
 from .fear import FearRules, Position
-from .maps import load_map
+from .maps import map_for
 from .observer import ModelView, SideView, view_data
 
 __all__ = ["TeamBot"]
@@ -43,7 +43,7 @@ class TeamBot(Bot):
 
     def reset(self, seat: str, ruleset_id: str, config: Config) -> None:
         self.seat = seat
-        self.board: Board = load_map(str(config["map"]))
+        self.board: Board = map_for(str(config["map"]))
         self.diagonal = str(config["diagonal_block"])
         self._graph: Any = None
         self._bare: Position | None = None

@@ -165,9 +165,9 @@ class Model:
     @property
     def squares(self) -> tuple[Square, ...]:
         """The squares it occupies: one, or its 2×2 block (FR-C1)."""
+        if self.cyl < 6:  # not big: its own square (the hot path of every rule)
+            return (self.square,)
         r, c = self.square
-        if not self.big:
-            return (Square(r, c),)
         return (Square(r, c), Square(r, c + 1), Square(r + 1, c), Square(r + 1, c + 1))
 
     @property
@@ -177,7 +177,11 @@ class Model:
 
     def at(self, square: Square) -> Model:
         """The same model on another square."""
-        return replace(self, square=square)
+        # Spelled out: ``dataclasses.replace`` costs several times more (a mover's
+        # every candidate step makes one).
+        return Model(
+            self.id, self.kind, square, self.cyl, self.facing, self.state, self.team, self.tier
+        )
 
 
 def _friendly(mover: Model, other: Model) -> bool:
@@ -318,18 +322,19 @@ class Position:
         all: the all-pairs table answers most questions without tracing a line. Each
         answer is kept with the position (a shot's check and the reveal checks ask
         again)."""
-        key = ("seen", viewer_id, target_id)
-        if key in self._memo:
-            found: SightReport | None = self._memo[key]
-            return found
         viewer, target = self.model(viewer_id), self.model(target_id)
-        found = None
-        if self.rules.los_origin == "centre" and not viewer.big and not target.big:
+        centre = self.rules.los_origin == "centre" and viewer.cyl < 6 and target.cyl < 6
+        if centre:
+            # The bare map's answer first: most pairs end here, before any memo.
             v, t = viewer.square, target.square
-            if self.terrain_table(viewer.sight_cyl)[v.row, v.col, t.row, t.col]:
-                found = self.report(viewer_id, target_id)
-        else:
-            found = self.report(viewer_id, target_id)
+            if not self.terrain_table(viewer.sight_cyl)[v[0], v[1], t[0], t[1]]:
+                return None
+        key = ("seen", viewer_id, target_id)
+        found: SightReport | None
+        if key in self._memo:
+            found = self._memo[key]
+            return found
+        found = self.report(viewer_id, target_id)
         self._memo[key] = found
         return found
 
@@ -399,7 +404,11 @@ class Position:
         graph = self.graph
         # A 2×2 model moves as a block: each of its squares makes the same step (ruling).
         squares = mover.squares
-        blocked = self._others(mover)[0].difference(squares)
+        key = ("blocked-bits", mover.id, mover.kind, mover.team)
+        others: int | None = self._memo.get(key)
+        if others is None:
+            others = self._memo[key] = graph.bits(self._others(mover)[0])
+        blocked = others & ~graph.bits(squares)
         for sq in squares:
             dest = Square(sq.row + dr, sq.col + dc)
             if not self.board.in_bounds(dest):
@@ -463,13 +472,26 @@ class Position:
 
     def range_between(self, frm: Iterable[Square], to: Iterable[Square]) -> int | None:
         """FR-R1 between two sets of squares (models' footprints)."""
-        starts = list(frm)
-        goals = set(to)
-        if goals & set(starts):
+        starts = tuple(frm)
+        goals = tuple(to)
+        if set(goals) & set(starts):
             return 0
-        dist = self.graph.distance_map(starts)
-        found = [int(dist[g.row, g.col]) for g in goals if dist[g.row, g.col] >= 0]
-        return min(found) if found else None
+        key = ("range", starts, goals)
+        found: int | None
+        if key in self._memo:
+            found = self._memo[key]
+            return found
+        # Breadth-first from the starts, stopping at the first layer that meets a goal:
+        # its index is the fewest steps.
+        graph = self.graph
+        goal_bits = graph.bits(goals)
+        found = None
+        for k, layer in enumerate(graph.layers_bits(graph.bits(starts), stop=goal_bits)):
+            if layer & goal_bits:
+                found = k
+                break
+        self._memo[key] = found
+        return found
 
     def engaged(self, a_id: str, b_id: str) -> bool:
         """FR-S1: some square of one is among the 8 neighbours of a square of the other,

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Final
@@ -31,7 +32,15 @@ from typing import Final
 from fogofwar.core.errors import BadDataError, RulesError
 from fogofwar.core.grid import Board, Square, builtin_board, builtin_boards, load_board
 
-__all__ = ["MAP_MARKERS", "MAX_MAP_SIDE", "SHIPPED_MAPS", "load_map", "map_of", "validate_map"]
+__all__ = [
+    "MAP_MARKERS",
+    "MAX_MAP_SIDE",
+    "SHIPPED_MAPS",
+    "load_map",
+    "map_for",
+    "map_of",
+    "validate_map",
+]
 
 #: The most squares on a side of a Zero Dark map: a 4-foot table in inch squares (FR-G1:
 #: inches are counted in squares). The shipped maps are 24 × 24.
@@ -165,3 +174,24 @@ def check_file_name(name: str, what: str) -> str:
     except UnicodeError:
         raise BadDataError(repr(shown), f"the path of {what} that the system can encode") from None
     return shown
+
+
+@lru_cache(maxsize=8)
+def _loaded_map(name: str, stamp: tuple[int, int] | None) -> Board:
+    """A map loaded once per name (and, for a file, its size and time of change): its
+    sight tables are cached on it."""
+    return map_of(name)
+
+
+def map_for(name: str) -> Board:
+    """:func:`map_of`, loaded once per name (a file again when it changes): games,
+    views and bots on one map share it, and so the sight tables and step graphs cached
+    on it (a board never changes; its caches are derived data)."""
+    stamp = None
+    if is_path(name, ".board"):
+        try:
+            st = os.stat(name)
+        except (OSError, ValueError):  # ValueError: a NUL byte in the name
+            return map_of(name)  # the loader's own error
+        stamp = (st.st_mtime_ns, st.st_size)
+    return _loaded_map(name, stamp)

@@ -25,7 +25,7 @@ from rich.text import Text
 
 from ...core.game import PlayerView, Screen, plain_event, sentence
 from ...core.grid import Board, Edge, Square, render_rich
-from .maps import map_of
+from .maps import map_for
 from .observer import ModelView, ZeroDarkView, view_data
 
 __all__ = [
@@ -217,7 +217,7 @@ def screen_view(view: PlayerView, config: Mapping[str, Any]) -> Screen:
     """The map apart from the facts under it (for a terminal of any size), with the
     active model — else the seat's first hero — in focus."""
     data = view_data(view)
-    board = map_of(str(config["map"]))
+    board = map_for(str(config["map"]))
     drawn = draw_view(data, board)
     parts = list(drawn.renderables) if isinstance(drawn, Group) else [drawn]
     focus = None
@@ -237,7 +237,7 @@ def screen_view(view: PlayerView, config: Mapping[str, Any]) -> Screen:
 def render_view(view: PlayerView, config: Mapping[str, Any]) -> RenderableType:
     """The map of ``config`` (the game's options) with the models ``view``'s seat knows
     of, and the facts under it."""
-    return draw_view(view_data(view), map_of(str(config["map"])))
+    return draw_view(view_data(view), map_for(str(config["map"])))
 
 
 def draw_view(view: ZeroDarkView, board: Board) -> RenderableType:

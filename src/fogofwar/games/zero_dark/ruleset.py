@@ -30,13 +30,13 @@ from ...core.odds import OddsQuery
 from ...core.rng import Stream
 from .encoder import ZeroDarkEncoder
 from .fear import FACINGS
-from .maps import SHIPPED_MAPS, map_of, validate_map
+from .maps import SHIPPED_MAPS, map_for, validate_map
 from .missions import SHIPPED_MISSIONS, load_mission, parse_mission
 from .observer import build_view
 from .odds import QUERIES
 from .profiles import ROSTER, TASKS
 from .render import event_sentence, render_view, screen_view
-from .seat_sight import map_for, seat_sight
+from .seat_sight import seat_sight
 from .sight import explain_sight, explain_view
 from .state import (
     MAX_ALLIES,
@@ -269,7 +269,7 @@ class ZeroDark(Ruleset):
 
     def board(self, config: Mapping[str, Any] | None = None) -> Board:
         """The map of a configuration (FR-G2), or a one-line :class:`RulesError`."""
-        return map_of(str(self.resolve_config(config)["map"]))
+        return map_for(str(self.resolve_config(config)["map"]))
 
     def seats(self, config: Mapping[str, Any] | None = None) -> tuple[str, ...]:
         mode = self.resolve_config(config)["mode"]

@@ -27,15 +27,12 @@ on the map, or one no model may stand on, gets ``{"from", "error", "seen": [],
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any, Final
 
 from ...core.errors import RulesError
 from ...core.grid import Board, Edge
 from .fear import FearRules, Model, Position
-from .maps import is_path, map_of
 from .profiles import BOGEYS
 from .sight import view_models
 
@@ -50,25 +47,6 @@ view does not show it (FR-P4), but it is the same for all."""
 
 VIEWER = "viewer"
 TARGET = "target"
-
-
-@lru_cache(maxsize=8)
-def _loaded_map(name: str, stamp: tuple[int, int] | None) -> Board:
-    """A map loaded once per name (and, for a file, its size and time of change): its
-    sight tables are cached on it."""
-    return map_of(name)
-
-
-def map_for(name: str) -> Board:
-    """The map of the ``map`` option, loaded once (a file again when it changes)."""
-    stamp = None
-    if is_path(name, ".board"):
-        try:
-            st = os.stat(name)
-        except OSError:
-            return map_of(name)  # the loader's own error
-        stamp = (st.st_mtime_ns, st.st_size)
-    return _loaded_map(name, stamp)
 
 
 def _refusal(square: str, reason: str) -> dict[str, Any]:

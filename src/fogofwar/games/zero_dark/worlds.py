@@ -60,9 +60,10 @@ from ...core.game import Event, Outcome, PlayerView, Ruleset
 from ...core.grid import Edge
 from ...core.rng import Stream
 from .fear import FearRules, Model, ModelState, Position, id_number
+from .maps import map_for
 from .observer import ModelView, SideView, ZeroDarkView, view_data
 from .profiles import ALLY, TASK_BONUS, TASKS, HeroStats
-from .seat_sight import PING_CYL, map_for
+from .seat_sight import PING_CYL
 from .state import Cqb, Phase, PingSpec, Resume, Reunite, ZeroDarkState
 from .state import parse_red_force_specs as red_force_specs
 from .state.fields import Fields
