@@ -139,7 +139,9 @@ class FogOfWarAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
             self._was_dead_step(action)
             return
         # Checked and applied first: an illegal action raises here and changes nothing.
-        self.game.apply(self.game_state, agent, action)
+        observed = self._observed.get(agent)
+        mask = None if observed is None else observed["action_mask"]
+        self.game.apply(self.game_state, agent, action, mask=mask)
         self.num_steps += 1
         self._observed = {}
         self._cumulative_rewards[agent] = 0.0

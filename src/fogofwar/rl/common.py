@@ -161,8 +161,19 @@ class GameSpec:
         """The indices of ``seat``'s legal actions now, sorted."""
         return sorted(np.flatnonzero(self.mask(state, seat)).tolist())
 
-    def apply(self, state: State, seat: str, action: object) -> None:
+    def apply(
+        self,
+        state: State,
+        seat: str,
+        action: object,
+        *,
+        mask: npt.NDArray[np.int8] | None = None,
+    ) -> None:
         """Apply ``seat``'s action of index ``action``; an illegal one changes nothing.
+
+        ``mask``, when given, is :meth:`mask` of this very state and seat (the
+        observation just handed out): an index it allows is a legal action, applied
+        without asking the rules again.
 
         Raises:
             ValueError: not an index of the encoding.
@@ -170,6 +181,9 @@ class GameSpec:
                 note naming the index and the legal ones.
         """
         decoded = self.action_of(state, seat, action)
+        if mask is not None and mask[operator.index(action)]:  # type: ignore[arg-type]
+            state.apply_unchecked(decoded)
+            return
         try:
             state.apply(decoded)
         except IllegalActionError as exc:

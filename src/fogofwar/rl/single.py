@@ -11,6 +11,7 @@ from typing import Any, SupportsFloat, cast
 
 import gymnasium as gym
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
 from ..bots import Bot, make_bot
@@ -101,6 +102,8 @@ class SingleSeatEnv(gym.Env[ObsDict, np.int64]):
         self._state: State | None = None
         self._streams: dict[str, Stream] = {}
         self._done = False
+        # The mask of the observation last handed out (the state it was made of).
+        self._mask: npt.NDArray[np.int8] | None = None
         self.num_steps = 0
 
     @property
@@ -136,7 +139,7 @@ class SingleSeatEnv(gym.Env[ObsDict, np.int64]):
             raise RuntimeError("the episode is over: reset() the environment")
         state = self.game_state
         try:
-            self.game.apply(state, self.seat, action)
+            self.game.apply(state, self.seat, action, mask=self._mask)
         except (IllegalActionError, ValueError) as exc:
             if self.illegal == "raise":
                 raise
@@ -175,7 +178,10 @@ class SingleSeatEnv(gym.Env[ObsDict, np.int64]):
             legal = tuple(state.legal_actions(other))
             chosen = bot.choose(state.view(other), legal, self._streams[other])
             try:
-                state.apply(chosen)
+                if chosen in legal:  # one of the legal list just made: no second check
+                    state.apply_unchecked(chosen)
+                else:
+                    state.apply(chosen)
             except RulesError as exc:
                 exc.add_note(f"chosen by bot {bot.name!r} at seat {other}")
                 raise
@@ -184,10 +190,15 @@ class SingleSeatEnv(gym.Env[ObsDict, np.int64]):
         return True
 
     def _observe(self) -> ObsDict:
-        return self.game.observe(self.game_state, self.seat)
+        """The seat's observation now; its mask is kept for the next step and the info
+        (called first wherever both are handed out)."""
+        obs = self.game.observe(self.game_state, self.seat)
+        self._mask = obs["action_mask"].copy()
+        return obs
 
     def _info(self, **more: Any) -> dict[str, Any]:
-        return {"action_mask": self.game.mask(self.game_state, self.seat), **more}
+        mask = self._mask if self._mask is not None else self.game.mask(self.game_state, self.seat)
+        return {"action_mask": mask.copy(), **more}
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
         """The legal-action mask as booleans (the method sb3-contrib's MaskablePPO asks)."""
