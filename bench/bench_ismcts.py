@@ -1,7 +1,7 @@
 """``ismcts``: iterations per second and strength against the heuristic bots.
 
 Run: ``.venv/bin/python bench/bench_ismcts.py [games] [--seconds S | --iterations N]
-[--rollout random|heuristic] [--only RULESET] [--strength-only]`` (default 40 games a
+[--rollout random|heuristic] [--only RULESET] [--strength-only | --speed-only]`` (default 40 games a
 pairing at S = 1.0 s a decision with heuristic rollouts; ``--iterations`` gives an
 iteration budget instead, the same moves on any machine).
 
@@ -118,6 +118,8 @@ def main() -> None:
             print("  (OpenSpiel not installed: pip install -e '.[openspiel]' for the peer)")
         else:
             print(f"  OpenSpiel Python ISMCTS, leduc_poker, random rollouts {peer:>10,.0f}")
+    if "--speed-only" in sys.argv:
+        return
     print(f"strength: ismcts:{budget},rollout={rollout} against the heuristic, {games} games")
     for r in searchable:
         strength(r, games, budget, rollout)
