@@ -73,7 +73,8 @@ def fixed(config: dict[str, object], games: int) -> tuple[int, float, float, str
 
 def main() -> None:
     if "--fixed" in sys.argv:
-        games = int(sys.argv[sys.argv.index("--fixed") + 1])
+        at = sys.argv.index("--fixed") + 1
+        games = int(sys.argv[at]) if at < len(sys.argv) else 6
         print(f"Specter Ops with characters, games of seeds 0-{games - 1}, CPU time in apply")
         print(
             f"{'players':>7} {'actions':>8} {'cpu s':>7} {'actions/s':>10} {'slowest':>10}  digest"

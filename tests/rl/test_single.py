@@ -103,3 +103,29 @@ def test_max_cycles_truncates() -> None:
         if term:
             break
         assert trunc == (i == 2) and reward == 0.0
+
+
+def test_a_mask_never_vouches_for_a_state_it_was_not_made_of() -> None:
+    """A step the last observation's mask allows is applied without a second check; once
+    the state has moved on (an opponent's bot failing mid-turn), that mask is no longer
+    trusted and the rules refuse what they refuse."""
+    env = single_seat_env("rock-n-roll", "vpa", illegal="raise")
+    obs, _ = env.reset(seed=1)
+    bot = env.unwrapped._bots["vietnam"]  # type: ignore[attr-defined]
+    choose = bot.choose
+
+    def crash(*_: Any) -> Any:
+        raise RuntimeError("the bot crashed")
+
+    bot.choose = crash
+    rng = np.random.default_rng(0)
+    with pytest.raises(RuntimeError, match="the bot crashed"):
+        for _ in range(200):
+            obs, *_ = env.step(masked_choice(rng, obs["action_mask"]))
+    bot.choose = choose
+    state = env.unwrapped.game_state  # type: ignore[attr-defined]
+    assert "vpa" not in state.to_act()  # vietnam's turn, which its bot never took
+    before = state.view(None).data
+    with pytest.raises(IllegalActionError):
+        env.step(masked_choice(rng, obs["action_mask"]))
+    assert state.view(None).data == before

@@ -121,6 +121,7 @@ class SingleSeatEnv(gym.Env[ObsDict, np.int64]):
             secret, bots_secret = self._episodes.next(seed)
             seed = None  # further tries go on along the same sequence
             self._state = self.game.new_game(secret)
+            self._mask = None  # a new game: no observation of it yet
             self._streams = {s: stream(bots_secret, "bot", s) for s in self._bots}
             for s, bot in self._bots.items():
                 bot.reset(s, self.game.ruleset.id, self.game.config)
@@ -140,6 +141,9 @@ class SingleSeatEnv(gym.Env[ObsDict, np.int64]):
         state = self.game_state
         try:
             self.game.apply(state, self.seat, action, mask=self._mask)
+            # The state moved on: until the next observation, no mask vouches for it
+            # (an opponent's error below leaves none that could be trusted).
+            self._mask = None
         except (IllegalActionError, ValueError) as exc:
             if self.illegal == "raise":
                 raise

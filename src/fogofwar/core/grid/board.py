@@ -14,6 +14,7 @@ A :class:`Board` is immutable; the file format that describes one is read by
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -427,6 +428,9 @@ class Board:
     def _remember(self, key: object, value: object) -> None:
         cache = self._cache
         if len(cache) >= _CACHE_SIZE:
-            # Drop the oldest entry: door states come and go during a game.
-            cache.pop(next(iter(cache)))
+            # Drop the oldest entry: door states come and go during a game. A board is
+            # shared by games and their bots' threads: an entry another thread dropped
+            # first, or a cache changed under the look, is no error.
+            with contextlib.suppress(RuntimeError, StopIteration):
+                cache.pop(next(iter(cache)), None)
         cache[key] = value

@@ -623,7 +623,10 @@ class MoveGraph:
         if not self.board.in_bounds(a):
             raise ValueError(f"square {a!r} is off the board")
         i = a[0] * self.width + a[1]
-        blk = (blocked if isinstance(blocked, int) else self.bits(blocked)) & ~(1 << i)
+        if isinstance(blocked, int) and not isinstance(blocked, bool):
+            blk = blocked & ~(1 << i)
+        else:
+            blk = self.bits(blocked) & ~(1 << i)  # type: ignore[arg-type]
         d = _DIRS.index((dr, dc))
         j = i + self._offsets[d]
         return bool((self._sources(blk)[d] >> i) & 1) and not (blk >> j) & 1
