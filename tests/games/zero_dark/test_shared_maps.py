@@ -7,6 +7,7 @@ import os
 from importlib import resources
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -96,3 +97,20 @@ def test_the_reveal_checks_shortcut_skips_only_pairs_that_reveal_nothing(
     if apart and not table[r, c][pr, pc]:
         assert not pos.engaged(who.id, ping.id)
         assert not pos.sees(who.id, ping.id)
+
+
+def test_one_relative_name_in_two_folders_is_two_maps(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shipped = resources.files("fogofwar") / "data" / "zero-dark" / "zd-open.board"
+    text = shipped.read_text(encoding="utf-8")
+    name = next(line for line in text.splitlines() if line.startswith("name:"))
+    for folder in ("one", "two"):
+        (tmp_path / folder).mkdir()
+        mine = text.replace(name, f"name: Map {folder}")
+        (tmp_path / folder / "mine.board").write_text(mine, encoding="utf-8")
+    monkeypatch.chdir(tmp_path / "one")
+    first = map_for("mine.board")
+    monkeypatch.chdir(tmp_path / "two")
+    second = map_for("mine.board")
+    assert (first.name, second.name) == ("Map one", "Map two")

@@ -177,9 +177,9 @@ def check_file_name(name: str, what: str) -> str:
 
 
 @lru_cache(maxsize=8)
-def _loaded_map(name: str, stamp: tuple[int, int] | None) -> Board:
-    """A map loaded once per name (and, for a file, its size and time of change): its
-    sight tables are cached on it."""
+def _loaded_map(name: str, stamp: tuple[str, int, int] | None) -> Board:
+    """A map loaded once per name (and, for a file, its absolute path, size and time of
+    change): its sight tables are cached on it."""
     return map_of(name)
 
 
@@ -193,5 +193,7 @@ def map_for(name: str) -> Board:
             st = os.stat(name)
         except (OSError, ValueError):  # ValueError: a NUL byte in the name
             return map_of(name)  # the loader's own error
-        stamp = (st.st_mtime_ns, st.st_size)
+        # The absolute path too: the same relative name in another working directory
+        # is another file.
+        stamp = (os.path.abspath(name), st.st_mtime_ns, st.st_size)
     return _loaded_map(name, stamp)
