@@ -21,28 +21,37 @@ from __future__ import annotations
 import hashlib
 import sys
 import time
+from collections.abc import Callable, Iterator
 
 from fogofwar.core.game import get_ruleset
 from fogofwar.core.rng import stream
 
 
+def game(
+    config: dict[str, object], seed: int, clock: Callable[[], float]
+) -> Iterator[tuple[str, float]]:
+    """The game of ``seed`` played by random legal actions from its keyed stream: each
+    action (as text) with the ``clock`` time its ``apply`` took."""
+    state = get_ruleset("specter-ops").new_game(config, seed)
+    rng = stream(seed, "bench")
+    while not state.is_over:
+        (seat,) = state.to_act()
+        action = rng.choice(state.legal_actions(seat))
+        t = clock()
+        state.apply(action)
+        yield str(action), clock() - t
+
+
 def run(config: dict[str, object], seconds: float) -> tuple[int, int, float, float]:
     """(games, actions, elapsed seconds, slowest apply in seconds), playing whole games
     until ``seconds`` have passed."""
-    rs = get_ruleset("specter-ops")
     games = actions = 0
     slowest = 0.0
     clock = time.perf_counter
     start = clock()
     while clock() - start < seconds:
-        state = rs.new_game(config, games)
-        rng = stream(games, "bench")
-        while not state.is_over:
-            (seat,) = state.to_act()
-            action = rng.choice(state.legal_actions(seat))
-            t = clock()
-            state.apply(action)
-            slowest = max(slowest, clock() - t)
+        for _, took in game(config, games, clock):
+            slowest = max(slowest, took)
             actions += 1
         games += 1
     return games, actions, clock() - start, slowest
@@ -51,23 +60,14 @@ def run(config: dict[str, object], seconds: float) -> tuple[int, int, float, flo
 def fixed(config: dict[str, object], games: int) -> tuple[int, float, float, str]:
     """(actions, CPU seconds in ``apply``, the slowest apply in CPU seconds, a digest of
     the actions) of the games of seeds 0 to ``games - 1``."""
-    rs = get_ruleset("specter-ops")
-    clock = time.process_time
     actions, spent, slowest = 0, 0.0, 0.0
     digest = hashlib.sha256()
     for seed in range(games):
-        state = rs.new_game(config, seed)
-        rng = stream(seed, "bench")
-        while not state.is_over:
-            (seat,) = state.to_act()
-            action = rng.choice(state.legal_actions(seat))
-            t = clock()
-            state.apply(action)
-            took = clock() - t
+        for action, took in game(config, seed, time.process_time):
             spent += took
             slowest = max(slowest, took)
             actions += 1
-            digest.update(str(action).encode())
+            digest.update(action.encode())
     return actions, spent, slowest, digest.hexdigest()[:12]
 
 
