@@ -307,16 +307,48 @@ def _squares(parts: Parts) -> int:
     return out
 
 
+Zones = tuple[int, tuple[tuple[int, int], ...]]
+"""The open candidates' zones on a board: (every square within reach of one, and the
+squares split by which assignments they rule out: (ruled out, squares) pairs)."""
+
+
+def _zones(space: SiteSpace, near: Sequence[int], open_list: Sequence[int]) -> Zones:
+    """The arrangement of the open sectors' candidate zones (SO-O3): a square within
+    reach of candidates rules out the assignments that choose any of them. Worked out
+    once for every key of a map, not once per key and candidate."""
+    pieces: list[tuple[int, int]] = []
+    union = 0
+    zones = [(near[s], mask) for j in open_list for s, mask in space.masks[j].items()]
+    for zone, _ in zones:
+        union |= zone
+    pieces = [(union, 0)] if union else []
+    for zone, mask in zones:
+        nxt: list[tuple[int, int]] = []
+        for squares, out in pieces:
+            inside = squares & zone
+            if inside:
+                nxt.append((inside, out | mask))
+                if squares & ~zone:
+                    nxt.append((squares & ~zone, out))
+            else:
+                nxt.append((squares, out))
+        pieces = nxt
+    by_out: dict[int, int] = {}
+    for squares, out in pieces:
+        by_out[out] = by_out.get(out, 0) | squares
+    return union, tuple(by_out.items())
+
+
 def _objective_split(
     parts: Parts,
     space: SiteSpace,
     near: Sequence[int],
     completed: dict[int, int],
-    open_list: list[int],
+    zones: Zones,
 ) -> Parts:
     """SO-O1, SO-O3 for one key: each completed sector's site was within reach of the
-    agent, and no open sector's site was. The short/long split merges (a new move
-    starts)."""
+    agent, and no open sector's site was (``zones``, of the open sectors). The
+    short/long split merges (a new move starts)."""
     # The short/long split merges: canonical parts have disjoint cells, so a square is
     # in two parts only if it is short in one and long in the other (then refine).
     merged: list[tuple[int, int]] = []
@@ -330,37 +362,30 @@ def _objective_split(
         merged.append((squares, a))
     if overlap:
         merged = [(sq, a) for sq, _, a in _canon((sq, 0, a) for sq, a in merged)]
-    pieces: list[tuple[int, int]] = []  # (squares, assignments), squares disjoint
-    every = 0
+    # An open sector's candidate within reach of a square is ruled out for that square
+    # only: there the assignments that choose it go. The squares stay disjoint, so only
+    # equal assignments join.
+    union, ruled = zones
+    by_a: dict[int, int] = {}
     for squares, a in merged:
         for j, site in completed.items():
             a &= space.masks[j].get(site, 0)
             squares &= near[site]
-        if squares and a:
-            pieces.append((squares, a))
-            every |= squares
-    # An open sector's candidate within reach of a square is ruled out for that square
-    # only: there the assignments that choose it go.
-    for j in open_list:
-        for s, mask in space.masks[j].items():
-            zone = near[s]
-            if not every & zone:
-                continue
-            nxt: list[tuple[int, int]] = []
-            for squares, a in pieces:
-                inside = squares & zone
-                if not (inside and a & mask):
-                    nxt.append((squares, a))
-                    continue
-                if squares & ~zone:
-                    nxt.append((squares & ~zone, a))
-                if a & ~mask:
-                    nxt.append((inside, a & ~mask))
-            pieces = nxt
-    # The pieces' squares are disjoint: only equal assignments join.
-    by_a: dict[int, int] = {}
-    for squares, a in pieces:
-        by_a[a] = by_a.get(a, 0) | squares
+        if not (squares and a):
+            continue
+        away = squares & ~union
+        if away:
+            by_a[a] = by_a.get(a, 0) | away
+        squares &= union
+        for out, zone in ruled:
+            if not squares:
+                break
+            inside = squares & zone
+            if inside:
+                squares ^= inside
+                left = a & ~out
+                if left:
+                    by_a[left] = by_a.get(left, 0) | inside
     return tuple((squares, 0, a) for a, squares in sorted(by_a.items()))
 
 
@@ -687,15 +712,17 @@ class PossibilityMap:
         """
         open_list = [j for j in open_sectors if j not in completed]
         pairs: list[tuple[Parts, Iterable[Key]]] = []
+        zones: dict[int, Zones] = {}  # by reach
         for parts, keys in self.groups.items():
             by_reach: dict[int, list[Key]] = {}
             for key in keys:
                 by_reach.setdefault(self.classes[key[1]].reach, []).append(key)
             for reach, some in by_reach.items():
                 near = geo.adjacent if reach == 1 else geo.near(reach)
-                pairs.append(
-                    (_objective_split(parts, self.space, near, completed, open_list), some)
-                )
+                z = zones.get(reach)
+                if z is None:
+                    z = zones[reach] = _zones(self.space, near, open_list)
+                pairs.append((_objective_split(parts, self.space, near, completed, z), some))
         return self._regroup(pairs)
 
     def moved(
