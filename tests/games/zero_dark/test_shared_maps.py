@@ -90,11 +90,11 @@ def test_the_reveal_checks_shortcut_skips_only_pairs_that_reveal_nothing(
     has no line between them and they are not next to each other; then neither the
     engagement nor the sight check can reveal the ping."""
     pos, who, ping = case
-    table = pos.terrain_table(who.sight_cyl)
     r, c = who.square
     pr, pc = ping.square
     apart = max(abs(r - pr), abs(c - pc)) > 1
-    if apart and not table[r, c][pr, pc]:
+    if apart and pos.bare_map_hides(who, ping):
+        assert not pos.terrain_table(who.sight_cyl)[r, c][pr, pc]
         assert not pos.engaged(who.id, ping.id)
         assert not pos.sees(who.id, ping.id)
 

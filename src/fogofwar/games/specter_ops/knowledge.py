@@ -316,12 +316,11 @@ def _zones(space: SiteSpace, near: Sequence[int], open_list: Sequence[int]) -> Z
     """The arrangement of the open sectors' candidate zones (SO-O3): a square within
     reach of candidates rules out the assignments that choose any of them. Worked out
     once for every key of a map, not once per key and candidate."""
-    pieces: list[tuple[int, int]] = []
     union = 0
     zones = [(near[s], mask) for j in open_list for s, mask in space.masks[j].items()]
     for zone, _ in zones:
         union |= zone
-    pieces = [(union, 0)] if union else []
+    pieces: list[tuple[int, int]] = [(union, 0)] if union else []
     for zone, mask in zones:
         nxt: list[tuple[int, int]] = []
         for squares, out in pieces:

@@ -322,13 +322,9 @@ class Position:
         all: the all-pairs table answers most questions without tracing a line. Each
         answer is kept with the position (a shot's check and the reveal checks ask
         again)."""
-        viewer, target = self.model(viewer_id), self.model(target_id)
-        centre = self.rules.los_origin == "centre" and viewer.cyl < 6 and target.cyl < 6
-        if centre:
-            # The bare map's answer first: most pairs end here, before any memo.
-            v, t = viewer.square, target.square
-            if not self.terrain_table(viewer.sight_cyl)[v[0], v[1], t[0], t[1]]:
-                return None
+        # The bare map's answer first: most pairs end here, before any memo.
+        if self.bare_map_hides(self.model(viewer_id), self.model(target_id)):
+            return None
         key = ("seen", viewer_id, target_id)
         found: SightReport | None
         if key in self._memo:
@@ -337,6 +333,16 @@ class Position:
         found = self.report(viewer_id, target_id)
         self._memo[key] = found
         return found
+
+    def bare_map_hides(self, viewer: Model, target: Model) -> bool:
+        """Whether the bare map (walls, doors, terrain) already leaves no line from
+        ``viewer`` to ``target``: then no model and no field of view can give one. Known
+        from the all-pairs table for centre-origin lines between 1×1 models; ``False``
+        (not known) otherwise."""
+        if self.rules.los_origin != "centre" or viewer.big or target.big:
+            return False
+        v, t = viewer.square, target.square
+        return not self.terrain_table(viewer.sight_cyl)[v[0], v[1], t[0], t[1]]
 
     def terrain_table(self, viewer_cyl: int) -> npt.NDArray[np.bool_]:
         """All-pairs centre-origin LOS over the bare map with the doors as they are now,

@@ -11,7 +11,6 @@ its task's bogey (ZD-T3, ZD-T4).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ....core.errors import RulesError
 from ....core.game import emit
@@ -59,26 +58,15 @@ class Pings(Fields):
         if not pings:
             return
         characters = self.characters()
-        # The bare map's answer, per character: models only add obstacles and a reveal
-        # changes no door, so a ping that no line over the bare map reaches and that is
-        # not next to the character stays face down (the common case, without a trace).
+        # Models only add obstacles and a reveal changes no door: a ping the bare map
+        # hides from a character and not next to it stays face down (the common case,
+        # without a trace).
         pos = self.position
-        rows: dict[str, Any] = {}
-        if pos.rules.los_origin == "centre":
-            for who in characters:
-                if not who.big:
-                    r, c = who.square
-                    rows[who.id] = pos.terrain_table(who.sight_cyl)[r, c]
         for ping in sorted(pings, key=lambda m: id_number(m.id)):
             pr, pc = ping.square
             for who in characters:
-                row = rows.get(who.id)
-                if (
-                    row is not None
-                    and not ping.big
-                    and not row[pr, pc]
-                    and max(abs(who.square[0] - pr), abs(who.square[1] - pc)) > 1
-                ):
+                apart = max(abs(who.square[0] - pr), abs(who.square[1] - pc)) > 1
+                if apart and pos.bare_map_hides(who, ping):
                     continue
                 if self.position.engaged(who.id, ping.id):
                     self._reveal(ping, who, "engaged")
