@@ -1,9 +1,11 @@
 """``ismcts``: iterations per second and strength against the heuristic bots.
 
 Run: ``.venv/bin/python bench/bench_ismcts.py [games] [--seconds S | --iterations N]
-[--rollout random|heuristic] [--only RULESET] [--strength-only | --speed-only]`` (default 40 games a
-pairing at S = 1.0 s a decision with heuristic rollouts; ``--iterations`` gives an
-iteration budget instead, the same moves on any machine).
+[--rollout random|heuristic] [--depth D] [--only RULESET] [--strength-only | --speed-only]``
+(default 40 games a pairing at S = 1.0 s a decision with heuristic rollouts;
+``--iterations`` gives an iteration budget instead, the same moves on any machine;
+``--depth`` cuts rollouts after D actions and scores the rule set's evaluation, and
+adds rows with it to the speed table).
 
 * **Speed**: iterations per second of ``ismcts`` (random and heuristic rollouts) from the
   first decision of each rule set that samples worlds, in the same run as OpenSpiel's
@@ -29,7 +31,7 @@ from fogofwar.sim.stats import difference
 RULESETS = ("specter-ops", "zero-dark", "rock-n-roll", "warfighter")
 
 
-def our_rate(ruleset: str, rollout: str, seconds: float) -> float:
+def our_rate(ruleset: str, rollout: str, seconds: float, depth: int = 0) -> float:
     """Iterations per second from a new game's first decision (searched for ``seconds``)."""
     from fogofwar.bots import make_bot
     from fogofwar.bots.ismcts import IsmctsBot
@@ -37,7 +39,9 @@ def our_rate(ruleset: str, rollout: str, seconds: float) -> float:
     rs = get_ruleset(ruleset)
     state = rs.new_game({}, 1)
     seat = min(state.to_act())
-    bot = make_bot(f"ismcts:iterations=1000000,seconds={seconds},rollout={rollout}", rs.id)
+    bot = make_bot(
+        f"ismcts:iterations=1000000,seconds={seconds},rollout={rollout},depth={depth}", rs.id
+    )
     assert isinstance(bot, IsmctsBot)
     bot.reset(seat, rs.id, state.config)
     start = time.perf_counter()
@@ -104,6 +108,9 @@ def main() -> None:
     if "--iterations" in sys.argv:
         budget = f"iterations={int(option('--iterations', '100'))}"
     rollout = option("--rollout", "heuristic")
+    depth = int(option("--depth", "0"))
+    if depth:
+        rollout += f",depth={depth}"
     only = option("--only", "")
     searchable = [
         r for r in RULESETS if get_ruleset(r).can_sample_worlds and (not only or r == only)
@@ -113,6 +120,9 @@ def main() -> None:
         for r in searchable:
             for kind in ("random", "heuristic"):
                 print(f"  {r:<12} rollout={kind:<9} {our_rate(r, kind, 3.0):>10,.0f}")
+                if depth:
+                    rate = our_rate(r, kind, 3.0, depth)
+                    print(f"  {r:<12} rollout={kind:<9} depth={depth:<4} {rate:>10,.0f}")
         peer = peer_rate(3.0)
         if peer is None:
             print("  (OpenSpiel not installed: pip install -e '.[openspiel]' for the peer)")

@@ -57,8 +57,10 @@ from fogofwar.core.game import (
     ActionEncoding,
     Config,
     ConfigSchema,
+    Evaluation,
     Event,
     GameMetadata,
+    LogisticModel,
     Option,
     Outcome,
     PlayerView,
@@ -262,6 +264,10 @@ class HideAndSeek(Ruleset):
             pos += len(word)
         actions.append(Action(seat, "stop"))
         return actions
+
+    def evaluation(self, config: Mapping[str, Any]) -> Evaluation:
+        """The hider's chance to survive (for ``ismcts``'s ``depth``)."""
+        return HIDER_CHANCE
 
     def sample_world(self, view: PlayerView, stream: Stream) -> HideAndSeekState:
         """A full state that gives ``view`` to its seat: the unknowns drawn from ``stream``.
@@ -584,6 +590,43 @@ HideAndSeekState.rules = PhaseTable(
 
 
 EXAMPLE = register(HideAndSeek())
+
+
+class HiderChance(Evaluation):
+    """The hider's chance to survive: the rounds behind it, its distance from the seeker
+    and its energy lead (weights fitted by ``bench/fit_evaluation.py
+    tests.example_game:HideAndSeek 400`` to random play)."""
+
+    side = "hiders"
+    model = LogisticModel(
+        ("rounds survived", "distance", "energy lead"),
+        (1.9881, 4.2309, 0.2735),
+        -0.7169,
+    )
+
+    def features(self, state: State) -> tuple[float, ...]:
+        if not isinstance(state, HideAndSeekState):
+            raise TypeError(f"a hide-and-seek state, not {type(state).__name__}")
+        rounds = state.config["rounds"]
+        return (
+            (state.round - 1) / rounds,
+            abs(state.hider_at - state.seeker_at) / state.size,
+            (state.energy[HIDER] - state.energy[SEEKER]) / (2 * MAX_BID),
+        )
+
+    def on_side(self, state: State, seat: str) -> bool:
+        return seat == HIDER
+
+
+HIDER_CHANCE = HiderChance()
+
+
+class HideAndSeekUnevaluated(HideAndSeek):
+    """The example game without an evaluation: ``ismcts`` refuses a ``depth`` on it."""
+
+    id = "hide-and-seek-unevaluated"
+    aliases = ()
+    evaluation = Ruleset.evaluation  # type: ignore[assignment]
 
 
 class HideAndSeekUnsampled(HideAndSeek):

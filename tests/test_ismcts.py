@@ -8,13 +8,15 @@ import pytest
 import tests.example_game  # noqa: F401  (registers hide-and-seek)
 from fogofwar.bots import IsmctsBot, available_bots, make_bot
 from fogofwar.core.errors import RulesError
-from fogofwar.core.game import get_ruleset
-from fogofwar.core.rng import stream
+from fogofwar.core.game import Action, Evaluation, PlayerView, State, get_ruleset
+from fogofwar.core.rng import Stream, stream
 from fogofwar.sim.runner import run_batch
 from fogofwar.sim.stats import difference
+from tests.example_game import HIDER, HIDER_CHANCE, SEEKER
 
 EXAMPLE = "tests.example_game:HideAndSeek"
 UNSAMPLED = "tests.example_game:HideAndSeekUnsampled"  # a plug-in without sample_world
+UNEVALUATED = "tests.example_game:HideAndSeekUnevaluated"  # one without an evaluation
 
 
 def test_ismcts_plays_the_rule_sets_that_sample_worlds() -> None:
@@ -34,7 +36,9 @@ def test_ismcts_plays_the_rule_sets_that_sample_worlds() -> None:
         ("seconds=-1", "seconds is a number"),
         ("c=-0.1", "c is a number"),
         ("rollout=clever", "rollout is one of random, heuristic"),
-        ("depth=3", "no parameter depth"),
+        ("depth=-1", "depth is a whole number"),
+        ("depth=2.5", "depth is a whole number"),
+        ("cutoff=3", "no parameter cutoff"),
     ],
 )
 def test_bad_parameters_are_refused_by_name(params: str, words: str) -> None:
@@ -42,13 +46,14 @@ def test_bad_parameters_are_refused_by_name(params: str, words: str) -> None:
         make_bot(f"ismcts:{params}", EXAMPLE)
 
 
-def test_the_same_stream_gives_the_same_move() -> None:
+@pytest.mark.parametrize("params", ["iterations=60", "iterations=60,depth=3"])
+def test_the_same_stream_gives_the_same_move(params: str) -> None:
     rs = get_ruleset(EXAMPLE)
     state = rs.new_game({}, 3)
     seat = sorted(state.to_act())[0]
     moves = set()
     for _ in range(2):
-        bot = make_bot("ismcts:iterations=60", EXAMPLE)
+        bot = make_bot(f"ismcts:{params}", EXAMPLE)
         bot.reset(seat, rs.id, state.config)
         legal = tuple(state.legal_actions(seat))
         moves.add(bot.choose(state.view(seat), legal, stream(5, "bot")))
@@ -173,3 +178,125 @@ def test_a_loss_to_a_side_without_a_seat_scores_nothing() -> None:
     children = bot.last_root.children.values()
     assert sum(c.visits for c in children) == 20
     assert all(c.reward == 0.0 for c in children)
+
+
+# ----------------------------------------------------------------- rollouts cut short
+
+
+def test_a_depth_needs_a_rule_set_that_evaluates() -> None:
+    rs = get_ruleset(UNEVALUATED)
+    bot = make_bot("ismcts:depth=4", UNEVALUATED)
+    with pytest.raises(RulesError, match="depth needs a rule set that evaluates positions"):
+        bot.reset("seeker", rs.id, rs.resolve_config({}))
+    make_bot("ismcts", UNEVALUATED).reset("seeker", rs.id, rs.resolve_config({}))  # no depth
+
+
+class _Counting(Evaluation):
+    """The example's evaluation, recording for each world it is asked about how many
+    actions the world had taken since it was sampled, whether its game was over, and
+    the value it gave."""
+
+    side = "hiders"
+    model = HIDER_CHANCE.model
+
+    def __init__(self, applied: list[int]) -> None:
+        self.applied = applied
+        self.asked: list[tuple[int, bool, float]] = []
+
+    def features(self, state: State) -> tuple[float, ...]:
+        return HIDER_CHANCE.features(state)
+
+    def on_side(self, state: State, seat: str) -> bool:
+        return HIDER_CHANCE.on_side(state, seat)
+
+    def __call__(self, state: State, seat: str) -> float:
+        value = HIDER_CHANCE(state, seat)
+        self.asked.append((self.applied[-1], state.outcome() is not None, value))
+        return value
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_a_rollout_stops_after_depth_actions_past_the_tree(depth: int) -> None:
+    # One iteration: the seat's own first action expands the root, then `depth` more
+    # actions, then the evaluation of a world whose game is not over gives the reward.
+    rs = get_ruleset(EXAMPLE)
+    state = rs.new_game({}, 4)
+    seat = sorted(state.to_act())[0]
+    bot = make_bot(f"ismcts:iterations=1,depth={depth},prior=0", EXAMPLE)
+    assert isinstance(bot, IsmctsBot)
+    bot.reset(seat, rs.id, state.config)
+    applied: list[int] = []
+    sample = rs.sample_world
+
+    def counted(view: PlayerView, stream: Stream) -> State:
+        world = sample(view, stream)
+        apply = world.apply_unchecked
+        applied.append(0)
+
+        def counting(action: Action) -> None:
+            applied[-1] += 1
+            apply(action)
+
+        world.apply_unchecked = counting  # type: ignore[method-assign]
+        return world
+
+    counting_eval = _Counting(applied)
+    bot.evaluation = counting_eval
+    rs.sample_world = counted  # type: ignore[method-assign]
+    try:
+        bot.choose(state.view(seat), tuple(state.legal_actions(seat)), stream(3, "b"))
+    finally:
+        del rs.sample_world
+    (child,) = bot.last_root.children.values()
+    assert child.visits == 1
+    assert counting_eval.asked == [(1 + depth, False, child.reward)]
+    assert 0 < child.reward < 1
+
+
+def test_the_reward_of_a_cut_rollout_is_the_seats_modelled_chance() -> None:
+    # Both seats: the hider's reward is the model's chance, the seeker's its complement.
+    rs = get_ruleset(EXAMPLE)
+    state = rs.new_game({}, 6)
+    for seat in (HIDER, SEEKER):
+        world = state.clone()
+        p = HIDER_CHANCE.chance(world)
+        assert 0 < p < 1
+        assert HIDER_CHANCE(world, seat) == (p if seat == HIDER else 1 - p)
+
+
+def test_ismcts_with_a_cut_rollout_beats_random_at_hide_and_seek() -> None:
+    # As above, with rollouts of 4 actions and the fitted evaluation after them.
+    rs = get_ruleset(EXAMPLE)
+    games = 60
+    base = run_batch(rs, games=games, seed="ismcts", seats={}, workers=1).stats()
+    search = run_batch(
+        rs,
+        games=games,
+        seed="ismcts",
+        seats={"seeker": "ismcts:iterations=40,depth=4"},
+        workers=1,
+    ).stats()
+    won, was = search.wins["seekers"].successes, base.wins["seekers"].successes
+    d = difference(won, games, was, games)
+    assert d.interval.low > 0, (won, was, d)
+
+
+@pytest.mark.parametrize("rid", ["specter-ops", "zero-dark", "rock-n-roll", "warfighter"])
+def test_every_built_in_rule_set_searches_with_cut_rollouts(rid: str) -> None:
+    # Each offers an evaluation, and a short search with a depth picks a legal action
+    # from a new game's first decision and from one some random actions in.
+    rs = get_ruleset(rid)
+    assert rs.evaluation(rs.resolve_config({})) is not None
+    state = rs.new_game({}, 2)
+    pick = stream(2, "walk", rid)
+    for _ in range(2):
+        seat = min(state.to_act())
+        legal = tuple(state.legal_actions(seat))
+        bot = make_bot("ismcts:iterations=8,depth=6", rid)
+        bot.reset(seat, rid, state.config)
+        assert bot.choose(state.view(seat), legal, stream(3, "b")) in legal
+        for _ in range(25):
+            if state.is_over:
+                break
+            actor = min(state.to_act())
+            state.apply(pick.choice(list(state.legal_actions(actor))))

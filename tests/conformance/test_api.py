@@ -334,3 +334,34 @@ def test_sampled_worlds_come_from_the_views_json_alone(
                 action = pick.choice(list(a.legal_actions(actor)))
                 a.apply(action)
                 b.apply(action)
+
+
+@pytest.mark.parametrize(("ruleset", "config", "length"), CASES, ids=IDS)
+def test_the_evaluation_gives_every_seat_a_chance(
+    ruleset: str, config: dict[str, Any], length: int
+) -> None:
+    # A rule set's evaluation (search's cut-off rollouts): one finite feature per name
+    # of its model, a value in (0, 1) for every seat, the side's chance for its seats
+    # and the complement for the others, and the same from a copy made for search
+    # (which skips what only views need: the evaluation reads the state alone).
+    rs = get_ruleset(ruleset)
+    ev = rs.evaluation(rs.resolve_config(config))
+    if ev is None:
+        return
+    asked = 0
+    for rec in games(ruleset, config, length, 5):
+        state = rec.state
+        if len(rec.actions) % 10 or state.is_over:
+            continue
+        features = ev.features(state)
+        assert len(features) == len(ev.model.names)
+        assert all(isinstance(f, float) and np.isfinite(f) for f in features)
+        assert ev.features(state.clone(search=True)) == features
+        p = ev.chance(state)
+        assert 0 < p < 1
+        on = [s for s in seats_of(state) if ev.on_side(state, s)]
+        assert on, "the model's side has a seat"
+        for seat in seats_of(state):
+            assert ev(state, seat) == (p if seat in on else 1 - p)
+        asked += 1
+    assert asked

@@ -29,6 +29,7 @@ The package, one concept a module (import from the package):
 * :mod:`~fogofwar.core.game.metadata` — :class:`GameMetadata`, :class:`DataFormat`.
 * :mod:`~fogofwar.core.game.encoding` — :class:`ActionEncoding`.
 * :mod:`~fogofwar.core.game.observation` — :class:`ObservationEncoder` (views as arrays).
+* :mod:`~fogofwar.core.game.evaluation` — :class:`Evaluation` (who is winning, for search).
 * :mod:`~fogofwar.core.game.protocol` — :class:`Ruleset` and :class:`State`.
 * :mod:`~fogofwar.core.game.registry` — :func:`register`, :func:`get_ruleset`,
   :func:`ruleset_ref`.
@@ -40,6 +41,7 @@ from .actions import JSON, Action, Event, canonical_json, emit, plain_event, sen
 from .actions import ArgValue as ArgValue
 from .config import Config, ConfigSchema, Option
 from .encoding import ActionEncoding
+from .evaluation import Evaluation, LogisticModel
 from .metadata import DataFormat, GameMetadata
 from .observation import HashedViewEncoder, Observation, ObservationEncoder
 from .protocol import Ruleset, State
@@ -53,9 +55,11 @@ __all__ = [
     "Config",
     "ConfigSchema",
     "DataFormat",
+    "Evaluation",
     "Event",
     "GameMetadata",
     "HashedViewEncoder",
+    "LogisticModel",
     "Observation",
     "ObservationEncoder",
     "Option",

@@ -15,6 +15,7 @@ from ..values import fresh_fields
 from .actions import JSON, Action, ArgValue, Event, canonical_json, plain_event
 from .config import Config, ConfigSchema
 from .encoding import ActionEncoding
+from .evaluation import Evaluation
 from .metadata import DataFormat, GameMetadata
 from .observation import HashedViewEncoder, ObservationEncoder
 from .views import Outcome, PlayerView, Screen, SightExplanation
@@ -233,6 +234,12 @@ class Ruleset(ABC):
         from ``stream``, under a new seed. Optional: :attr:`can_sample_worlds` says
         whether a rule set offers it."""
         raise NotImplementedError(f"{self.id} cannot sample worlds")
+
+    def evaluation(self, config: Mapping[str, Any]) -> Evaluation | None:
+        """The rule set's estimate of who wins a game not yet over, for search that cuts
+        its rollouts short (:class:`~fogofwar.core.game.evaluation.Evaluation`), or
+        ``None`` (the default): search then plays every rollout to the end."""
+        return None
 
     @property
     def can_sample_worlds(self) -> bool:

@@ -13,6 +13,7 @@ from ...core.game import (
     ActionEncoding,
     ConfigSchema,
     DataFormat,
+    Evaluation,
     GameMetadata,
     ObservationEncoder,
     Option,
@@ -24,6 +25,7 @@ from ...core.odds import OddsQuery
 from ...core.rng import Stream
 from .cards import SIDES, load_cards, parse_card_files, read_card_files
 from .encoder import RockNRollEncoder
+from .evaluation import EVALUATION
 from .observer import build_view
 from .odds import QUERIES
 from .render import event_sentence, render_view
@@ -205,6 +207,13 @@ class RockNRoll(Ruleset):
     def odds_queries(self) -> Sequence[OddsQuery]:
         """The rolls whose exact odds ``fogofwar odds`` gives (see :mod:`.odds`)."""
         return QUERIES
+
+    def evaluation(self, config: Mapping[str, Any]) -> Evaluation:
+        """Vietnam's chance (the VPA's is its complement) from the rounds won, the value
+        held as the round goes on, the strength on the Points and in reserve, and the RD
+        (:mod:`.evaluation`): one model for every configuration, its features scaled by
+        the rounds a match needs."""
+        return EVALUATION
 
     def data_formats(self) -> Sequence[DataFormat]:
         """The six card files, each read with the other five shipped ones."""

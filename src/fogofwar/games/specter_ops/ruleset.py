@@ -14,6 +14,7 @@ from ...core.game import (
     ActionEncoding,
     ConfigSchema,
     DataFormat,
+    Evaluation,
     GameMetadata,
     ObservationEncoder,
     Option,
@@ -207,6 +208,14 @@ class SpecterOps(Ruleset):
     def odds_queries(self) -> Sequence[OddsQuery]:
         """The rolls whose exact odds ``fogofwar odds`` gives (see :mod:`.odds`)."""
         return QUERIES
+
+    def evaluation(self, config: Mapping[str, Any]) -> Evaluation:
+        """The agent side's chance from a full state (:mod:`.evaluation`), for
+        ``ismcts``'s ``depth``: one fitted model per player count, whose hunters, health
+        and secret sites change the game (SO-G4, SO-F1, SO-S3)."""
+        from .evaluation import agent_chance
+
+        return agent_chance(self.resolve_config(config))
 
     def data_formats(self) -> Sequence[DataFormat]:
         """Board files, validated as Specter Ops boards (sectors, objective sites, escape

@@ -15,6 +15,7 @@ from ...core.game import (
     Config,
     ConfigSchema,
     DataFormat,
+    Evaluation,
     GameMetadata,
     ObservationEncoder,
     Option,
@@ -280,6 +281,14 @@ class Warfighter(Ruleset):
         from .worlds import sample_world
 
         return sample_world(self, view, stream)
+
+    def evaluation(self, config: Mapping[str, Any]) -> Evaluation:
+        """The squad's chance from a full state (:mod:`.evaluation`), for ``ismcts``'s
+        ``depth``: one model for every mission and turn limit, its features fractions of
+        the mission's own numbers."""
+        from .evaluation import SQUAD_CHANCE
+
+        return SQUAD_CHANCE
 
     def odds_queries(self) -> Sequence[OddsQuery]:
         """The rolls whose exact odds ``fogofwar odds`` gives (see :mod:`.odds`)."""

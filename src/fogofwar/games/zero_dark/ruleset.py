@@ -16,6 +16,7 @@ from ...core.game import (
     Config,
     ConfigSchema,
     DataFormat,
+    Evaluation,
     GameMetadata,
     ObservationEncoder,
     Option,
@@ -29,6 +30,7 @@ from ...core.grid import Board, board_json, parse_board
 from ...core.odds import OddsQuery
 from ...core.rng import Stream
 from .encoder import ZeroDarkEncoder
+from .evaluation import evaluation_for
 from .fear import FACINGS
 from .maps import SHIPPED_MAPS, map_for, validate_map
 from .missions import SHIPPED_MISSIONS, load_mission, parse_mission
@@ -311,6 +313,14 @@ class ZeroDark(Ruleset):
     def odds_queries(self) -> Sequence[OddsQuery]:
         """The rolls whose exact odds ``fogofwar odds`` gives (see :mod:`.odds`)."""
         return QUERIES
+
+    def evaluation(self, config: Mapping[str, Any]) -> Evaluation:
+        """The heroes' chance (solo; Versus: team1's) from the mission's progress, the
+        heroes left, the Control Deck's cards to come and the steps to the next goal
+        (:mod:`.evaluation`). Each shipped mission has weights of its own (one fit to
+        both solo missions predicts each worse held out), any other configuration the
+        generic solo or Versus ones."""
+        return evaluation_for(self.resolve_config(config))
 
     def missions(self) -> Mapping[str, str]:
         out = {}
