@@ -6,7 +6,9 @@ Run: ``.venv/bin/python bench/fit_evaluation.py RULESET [games] [--set NAME=VALU
 
 The rule set's default bots play ``games`` games (seeds 0, 1, ...); every ``K``-th state
 that is not over gives one row: the evaluation's features and the result of its side
-(1 won, ½ a draw, 0 lost). The games with seeds ≡ 4 (mod 5) are held out; a logistic
+(1 won, ½ a draw, 0 lost), so a long game gives more rows than a short one, as a
+search meets long games' positions more often too. The games with seeds ≡ 4 (mod 5)
+are held out whole (a game's rows are alike); a logistic
 regression (Newton's method, a small ridge) is fitted to the rest. Printed: the weights
 as a ``LogisticModel`` to paste into the rule set, then on the held-out rows the log loss
 and Brier score of the fitted model, of the weights the rule set ships now, and of the

@@ -193,15 +193,15 @@ def test_a_depth_needs_a_rule_set_that_evaluates() -> None:
 
 class _Counting(Evaluation):
     """The example's evaluation, recording for each world it is asked about how many
-    actions the world had taken since it was sampled, whether its game was over, and
-    the value it gave."""
+    actions the world had taken since it was sampled, whether its game was over, the
+    hider's modelled chance and the value it gave the seat."""
 
     side = "hiders"
     model = HIDER_CHANCE.model
 
     def __init__(self, applied: list[int]) -> None:
         self.applied = applied
-        self.asked: list[tuple[int, bool, float]] = []
+        self.asked: list[tuple[int, bool, float, float]] = []
 
     def features(self, state: State) -> tuple[float, ...]:
         return HIDER_CHANCE.features(state)
@@ -211,18 +211,19 @@ class _Counting(Evaluation):
 
     def __call__(self, state: State, seat: str) -> float:
         value = HIDER_CHANCE(state, seat)
-        self.asked.append((self.applied[-1], state.outcome() is not None, value))
+        chance = HIDER_CHANCE.chance(state)
+        self.asked.append((self.applied[-1], state.outcome() is not None, chance, value))
         return value
 
 
-@pytest.mark.parametrize("depth", [1, 2, 3])
-def test_a_rollout_stops_after_depth_actions_past_the_tree(depth: int) -> None:
-    # One iteration: the seat's own first action expands the root, then `depth` more
-    # actions, then the evaluation of a world whose game is not over gives the reward.
+def _counted_search(
+    params: str, seat: str, config: dict[str, int] | None = None
+) -> tuple[IsmctsBot, _Counting]:
+    """An ``ismcts`` search of hide and seek's first decision by ``seat``, its worlds'
+    actions counted and its evaluation recorded."""
     rs = get_ruleset(EXAMPLE)
-    state = rs.new_game({}, 4)
-    seat = sorted(state.to_act())[0]
-    bot = make_bot(f"ismcts:iterations=1,depth={depth},prior=0", EXAMPLE)
+    state = rs.new_game(config or {}, 4)
+    bot = make_bot(f"ismcts:{params}", EXAMPLE)
     assert isinstance(bot, IsmctsBot)
     bot.reset(seat, rs.id, state.config)
     applied: list[int] = []
@@ -240,28 +241,40 @@ def test_a_rollout_stops_after_depth_actions_past_the_tree(depth: int) -> None:
         world.apply_unchecked = counting  # type: ignore[method-assign]
         return world
 
-    counting_eval = _Counting(applied)
-    bot.evaluation = counting_eval
+    recorder = _Counting(applied)
+    bot.evaluation = recorder
     rs.sample_world = counted  # type: ignore[method-assign]
     try:
         bot.choose(state.view(seat), tuple(state.legal_actions(seat)), stream(3, "b"))
     finally:
         del rs.sample_world
+    return bot, recorder
+
+
+@pytest.mark.parametrize("seat", [HIDER, SEEKER])
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_a_rollout_stops_after_depth_actions_past_the_tree(depth: int, seat: str) -> None:
+    # One iteration: the seat's own first action expands the root (both seats bid
+    # first; the hider's bid comes first), then `depth` more actions, then the
+    # evaluation of a world whose game is not over gives the reward: the hider's
+    # modelled chance to the hider, its complement to the seeker.
+    bot, recorder = _counted_search(f"iterations=1,depth={depth},prior=0", seat)
     (child,) = bot.last_root.children.values()
     assert child.visits == 1
-    assert counting_eval.asked == [(1 + depth, False, child.reward)]
-    assert 0 < child.reward < 1
+    ((applied, over, chance, value),) = recorder.asked
+    assert (applied, over) == (depth + (2 if seat == SEEKER else 1), False)
+    assert 0 < chance < 1
+    assert value == child.reward == (chance if seat == HIDER else 1 - chance)
 
 
-def test_the_reward_of_a_cut_rollout_is_the_seats_modelled_chance() -> None:
-    # Both seats: the hider's reward is the model's chance, the seeker's its complement.
-    rs = get_ruleset(EXAMPLE)
-    state = rs.new_game({}, 6)
-    for seat in (HIDER, SEEKER):
-        world = state.clone()
-        p = HIDER_CHANCE.chance(world)
-        assert 0 < p < 1
-        assert HIDER_CHANCE(world, seat) == (p if seat == HIDER else 1 - p)
+def test_a_game_that_ends_within_the_depth_scores_its_result() -> None:
+    # One round, rollouts of up to 200 actions: every world ends first, so the
+    # evaluation is never asked and every reward is a real result (a win or a loss).
+    bot, recorder = _counted_search("iterations=20,depth=200", SEEKER, {"rounds": 1})
+    assert recorder.asked == []
+    assert bot.last_iterations == 20
+    for child in bot.last_root.children.values():
+        assert child.reward == int(child.reward)
 
 
 def test_ismcts_with_a_cut_rollout_beats_random_at_hide_and_seek() -> None:

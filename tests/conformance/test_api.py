@@ -342,26 +342,39 @@ def test_the_evaluation_gives_every_seat_a_chance(
 ) -> None:
     # A rule set's evaluation (search's cut-off rollouts): one finite feature per name
     # of its model, a value in (0, 1) for every seat, the side's chance for its seats
-    # and the complement for the others, and the same from a copy made for search
-    # (which skips what only views need: the evaluation reads the state alone).
+    # and the complement for the others; the same features from a copy made for search
+    # played beside the state (it skips what only views need: the evaluation reads the
+    # state alone); and at the end of the game the side's seats are the winners or the
+    # losers together, as the outcome says.
     rs = get_ruleset(ruleset)
     ev = rs.evaluation(rs.resolve_config(config))
     if ev is None:
         return
-    asked = 0
-    for rec in games(ruleset, config, length, 5):
-        state = rec.state
-        if len(rec.actions) % 10 or state.is_over:
-            continue
-        features = ev.features(state)
-        assert len(features) == len(ev.model.names)
-        assert all(isinstance(f, float) and np.isfinite(f) for f in features)
-        assert ev.features(state.clone(search=True)) == features
-        p = ev.chance(state)
-        assert 0 < p < 1
-        on = [s for s in seats_of(state) if ev.on_side(state, s)]
-        assert on, "the model's side has a seat"
-        for seat in seats_of(state):
-            assert ev(state, seat) == (p if seat in on else 1 - p)
-        asked += 1
-    assert asked
+    for seed in (5, 6):
+        state = rs.new_game(config, seed)
+        fast = state.clone(search=True)
+        pick = stream(seed, "evaluation", ruleset)
+        asked = 0
+        while not state.is_over:
+            if asked < 30 and pick.randbelow(8) == 0:
+                features = ev.features(state)
+                assert len(features) == len(ev.model.names)
+                assert all(isinstance(f, float) and np.isfinite(f) for f in features)
+                assert ev.features(fast) == features
+                p = ev.chance(state)
+                assert 0 < p < 1
+                on = [s for s in seats_of(state) if ev.on_side(state, s)]
+                assert on, "the model's side has a seat"
+                for seat in seats_of(state):
+                    assert ev(state, seat) == (p if seat in on else 1 - p)
+                asked += 1
+            actor = min(state.to_act())
+            action = pick.choice(list(state.legal_actions(actor)))
+            state.apply(action)
+            fast.apply(action)
+        assert asked
+        outcome = state.outcome()
+        assert outcome is not None
+        if not outcome.is_draw:
+            side = {s for s in seats_of(state) if ev.on_side(state, s)}
+            assert outcome.winners in (side, set(seats_of(state)) - side), (outcome, side)

@@ -28,8 +28,9 @@ view, from :meth:`Ruleset.sample_world` — and plays it to the end:
   from it where the worlds say so.
 * **Reward** is 1 for a game the seat wins, 0.5 for a draw, 0 for a loss; the move
   played is the root's most visited action (ties: the higher mean, then the first legal).
-* **Rollouts cut short** (``depth``): with ``depth=N`` above 0 a rollout stops after
-  ``N`` actions past the tree, and the reward is the rule set's evaluation of the world
+* **Rollouts cut short** (``depth``): with ``depth=N`` above 0 an iteration stops ``N``
+  actions after the seat's last decision in the tree (past the tree, or inside it where
+  the other seats play on), and the reward is the rule set's evaluation of the world
   then (:meth:`Ruleset.evaluation`: the seat's modelled chance, fitted to heuristic
   games): many more iterations a second, at the price of the model's error.
 
@@ -190,18 +191,21 @@ class IsmctsBot(Bot):
         # draw rather than a search that never ends.
         limit = self.ruleset.metadata.max_length if self.ruleset is not None else 10**6
         steps = 0
-        rolled = 0  # actions past the tree (the cut-off counts these)
+        # The cut-off (depth) counts the actions since the seat's last decision in the
+        # tree, whoever takes them: past the tree, and inside it where the other seats
+        # play long stretches (or the seat never acts again); never before the seat's
+        # first decision, so every iteration reaches a child of the root.
+        rolled = 0
         depth = self.depth
+        evaluation = self.evaluation if depth else None
         while (outcome := world.outcome()) is None:
             steps += 1
             if steps > limit:
                 self._back(path, 0.5)
                 return
-            if node is None and depth:
-                if rolled >= depth and self.evaluation is not None:
-                    self._back(path, self.evaluation(world, seat))
-                    return
-                rolled += 1
+            if evaluation is not None and rolled >= depth and len(path) > 1:
+                self._back(path, evaluation(world, seat))
+                return
             actor = min(world.to_act())  # the runner's order: sorted seats
             options = world.legal_actions(actor)
             if actor == seat and node is not None:
@@ -218,10 +222,13 @@ class IsmctsBot(Bot):
                 else:
                     node = child
                 path.append(child)
-            elif self.rollout == "heuristic":
-                action = self.policies[actor].choose(world.view(actor), tuple(options), play)
+                rolled = 0
             else:
-                action = options[play.randbelow(len(options))]
+                if self.rollout == "heuristic":
+                    action = self.policies[actor].choose(world.view(actor), tuple(options), play)
+                else:
+                    action = options[play.randbelow(len(options))]
+                rolled += 1
             world.apply_unchecked(action)
         # A loss to a side with no seat (Warfighter's Hostiles) is a loss, not a draw:
         # a draw is a game no side won.

@@ -58,14 +58,6 @@ def test_the_chance_is_a_probability_and_the_sides_share_it(seed: int) -> None:
         assert EVALUATION(state, V) + EVALUATION(state, P) == pytest.approx(1.0)
 
 
-def test_the_features_read_the_state_not_the_views() -> None:
-    for state in _states(4, every=60):
-        quiet = state.clone()
-        quiet.skip_views()
-        assert EVALUATION.features(quiet) == EVALUATION.features(state)
-        assert EVALUATION.features(state.clone(search=True)) == EVALUATION.features(state)
-
-
 def test_a_round_won_moves_the_chance_to_the_winner() -> None:
     # PT-C6: the rounds won decide the match.
     level = EVALUATION.chance(fresh())

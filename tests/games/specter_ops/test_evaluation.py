@@ -183,3 +183,28 @@ def test_a_wound_or_a_hunter_close_by_lowers_the_agents_chance() -> None:
     h.aboard = False
     assert ev.features(near)[3] < ev.features(state)[3]
     assert ev.chance(near) < ev.chance(state)
+
+
+def test_after_the_reveal_both_agents_count() -> None:
+    # SO-T6: once the traitor is revealed the side needs both agents out and loses with
+    # either: a wound to the second agent lowers the side's chance, and an agent that
+    # has escaped no longer counts (its health is not the side's).
+    from .helpers import play, start_turn
+    from .test_traitor import announcement_setup
+
+    state = announcement_setup("H3")
+    seat = start_turn(state, "H3")
+    play(state, seat, "step", "O9")
+    play(state, seat, "stop")  # a concealed sighting: the accusation will be proven
+    play(state, start_turn(state, "H4"), "accuse", "H3")
+    assert state.traitor_revealed and len(state.agents) == 2
+    ev = _evaluation({"players": 5})
+    hurt = _so(state.clone())
+    hurt.agents[1].health -= 1
+    assert ev.features(hurt)[1] < ev.features(state)[1]
+    assert ev.chance(hurt) < ev.chance(state)
+    out = _so(state.clone())
+    out.agents[0].health = 1
+    before = ev.features(out)[1]
+    out.agents[0].escaped = True
+    assert ev.features(out)[1] > before  # only the second agent's health is left

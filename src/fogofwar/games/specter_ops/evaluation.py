@@ -17,6 +17,10 @@ which a search's world does not keep (:meth:`~.state.SpecterOpsState.skip_views`
   ends on an escape point (the distances between sites cached per board); capped at 80,
   over 80.
 
+After the traitor's reveal (SO-T6) the side needs both agents to escape and loses if
+either is eliminated: the agents still on the board give the lowest health, the nearest
+hunter to either, and the longer of their walks.
+
 Most games the heuristic bots play end with the agent eliminated: the steps it still
 has to walk while the hunters look for it (route, goal) weigh most, then its health and
 the objectives behind it. The agent seen or not, the hunters within 4, its cards left
@@ -75,7 +79,8 @@ def _gap(geo: Geometry, site: int, targets: int) -> int:
     return min(field[i] for i in geo.indices(_next_to(geo, site)))
 
 
-@functools.lru_cache(maxsize=4096)
+# Secret sites (4-5 players) give each sampled world its own sites: room for many.
+@functools.lru_cache(maxsize=1 << 16)
 def _tail(geo: Geometry, site: int, others: frozenset[int], need: int, escape: int) -> int:
     """Steps of the shortest walk from ``site`` that completes ``need`` more of
     ``others`` and ends on an escape point."""
@@ -99,35 +104,55 @@ class AgentChance(Evaluation):
         if not isinstance(state, SpecterOpsState):
             raise TypeError(f"a Specter Ops state, not {type(state).__name__}")
         geo = state.geo
-        a1 = state.agents[0]
-        here = a1.path[-1] if a1.path else a1.square  # mid-move: where it stands now
         done = sum(state.done)
         escape = state.escape_bits()
-        if done >= OBJECTIVES_TO_ESCAPE:
-            goal = route = _field(geo, escape)[here]
-        else:
-            need = OBJECTIVES_TO_ESCAPE - done
-            open_sites = frozenset(s for s, d in zip(state.sites, state.done, strict=True) if not d)
-            goal = route = _UNREACHABLE
-            for site in open_sites:
-                first = _field(geo, _next_to(geo, site))[here]
-                goal = min(goal, first)
-                route = min(route, first + _tail(geo, site, open_sites - {site}, need - 1, escape))
         w = geo.width
-        row, col = divmod(here, w)
-        near = _FAR_KING
-        for h in state.hunters:
-            hr, hc = divmod(h.square, w)
-            near = min(near, max(abs(hr - row), abs(hc - col)))
+        # After the traitor's reveal (SO-T6) the side needs both agents out and loses
+        # with either: the weaker one sets health and nearness, the slower one the walk.
+        health, near, goal, route = _MAX_HEALTH, _FAR_KING, 0, 0
+        for agent in state.agents:
+            if agent.escaped:
+                continue
+            here = agent.path[-1] if agent.path else agent.square  # mid-move: where it is
+            g, r = self._walks(geo, here, done, state.sites, state.done, escape)
+            goal, route = max(goal, g), max(route, r)
+            health = min(health, agent.health)
+            row, col = divmod(here, w)
+            for h in state.hunters:
+                hr, hc = divmod(h.square, w)
+                near = min(near, max(abs(hr - row), abs(hc - col)))
         rounds = state.max_rounds
         return (
             min(done, OBJECTIVES_TO_ESCAPE) / OBJECTIVES_TO_ESCAPE,
-            a1.health / _MAX_HEALTH,
+            health / _MAX_HEALTH,
             (rounds - state.round + 1) / rounds,
             near / _FAR_KING,
             min(goal, _FAR_GOAL) / _FAR_GOAL,
             min(route, _FAR_ROUTE) / _FAR_ROUTE,
         )
+
+    @staticmethod
+    def _walks(
+        geo: Geometry,
+        here: int,
+        done: int,
+        sites: tuple[int, ...],
+        completed: list[bool],
+        escape: int,
+    ) -> tuple[int, int]:
+        """(goal, route) steps from ``here``: to the next goal, and of the whole walk
+        through the objectives still needed to an escape point."""
+        if done >= OBJECTIVES_TO_ESCAPE:
+            out = _field(geo, escape)[here]
+            return out, out
+        need = OBJECTIVES_TO_ESCAPE - done
+        open_sites = frozenset(s for s, d in zip(sites, completed, strict=True) if not d)
+        goal = route = _UNREACHABLE
+        for site in open_sites:
+            first = _field(geo, _next_to(geo, site))[here]
+            goal = min(goal, first)
+            route = min(route, first + _tail(geo, site, open_sites - {site}, need - 1, escape))
+        return goal, route
 
     def on_side(self, state: State, seat: str) -> bool:
         if not isinstance(state, SpecterOpsState):

@@ -119,11 +119,16 @@ class ZeroDarkEvaluation(Evaluation):
 
 
 def evaluation_for(config: Mapping[str, Any]) -> ZeroDarkEvaluation:
-    """The evaluation of a resolved configuration: its shipped mission's weights, else
-    the generic solo or Versus ones."""
+    """The evaluation of a resolved configuration: its shipped mission's weights when it
+    is played in the mode they were fitted for, else the generic solo or Versus ones."""
     versus = config["mode"] != "solo"
     mission = str(config.get("mission") or "")
-    model = MISSION_MODELS.get(mission, VERSUS if versus else SOLO)
+    generic = VERSUS if versus else SOLO
+    model = MISSION_MODELS.get(mission, generic)
+    if model.names != generic.names:
+        # A mission played in the other mode (its options overridden): its own weights
+        # are for the other mode's features.
+        model = generic
     return ZeroDarkEvaluation(model, versus)
 
 
