@@ -114,6 +114,9 @@ def test_play_levels_choose_the_bots() -> None:
     cfg = wf.resolve_config({})
     assert level_bots(wf, cfg, "easy") == dict(wf.default_bots)
     assert level_bots(wf, cfg, "hard")["squad"].startswith("ismcts:")
+    assert level_bots(wf, cfg, "hard")["squad"].endswith(",depth=20")  # it evaluates
+    plugin = get_ruleset(UNEVALUATED)  # searches, but with whole rollouts
+    assert "depth" not in level_bots(plugin, plugin.resolve_config({}), "hard")["seeker"]
     assert level_bots(wf, cfg, "normal") != level_bots(wf, cfg, "hard")
     plain = get_ruleset(UNSAMPLED)
     with pytest.raises(RulesError, match="only --level easy"):

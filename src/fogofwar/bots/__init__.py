@@ -23,7 +23,7 @@ register_bot(
     IsmctsBot,
     accepts=searchable,
     help="information-set MCTS, for rule sets that sample worlds "
-    "(iterations, seconds, c, rollout=random|heuristic, prior)",
+    "(iterations, seconds, c, rollout=random|heuristic, prior, depth)",
 )
 
 __all__ = [

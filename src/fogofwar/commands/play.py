@@ -85,6 +85,10 @@ LEVELS: dict[str, str | None] = {
     "normal": "ismcts:iterations=100,seconds=1,rollout=heuristic",
     "hard": "ismcts:iterations=400,seconds=3,rollout=heuristic",
 }
+#: Where the rule set evaluates positions, the searching levels cut their rollouts
+#: after this many actions (``depth``): several times the iterations in the same time,
+#: and no weaker at the same iterations in the seats measured (docs/search.md).
+LEVEL_DEPTH = 20
 
 
 def level_bots(rs: Ruleset, config: Mapping[str, object], level: str) -> dict[str, str]:
@@ -104,6 +108,8 @@ def level_bots(rs: Ruleset, config: Mapping[str, object], level: str) -> dict[st
             f"--level {level}: {rs.id} has only --level easy (its heuristic bots): "
             f"searching bots need a rule set that samples worlds (docs/search.md)"
         )
+    if rs.evaluation(rs.resolve_config(config)) is not None:
+        search += f",depth={LEVEL_DEPTH}"
     return {s: search for s in rs.seats(config)}
 
 
