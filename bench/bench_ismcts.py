@@ -1,7 +1,8 @@
 """``ismcts``: iterations per second and strength against the heuristic bots.
 
 Run: ``.venv/bin/python bench/bench_ismcts.py [games] [--seconds S | --iterations N]
-[--rollout random|heuristic] [--depth D] [--only RULESET] [--strength-only | --speed-only]``
+[--rollout random|heuristic] [--depth D] [--only RULESET] [--seat SEAT] [--set NAME=VALUE]
+[--strength-only | --speed-only]``
 (default 40 games a pairing at S = 1.0 s a decision with heuristic rollouts;
 ``--iterations`` gives an iteration budget instead, the same moves on any machine;
 ``--depth`` cuts rollouts after D actions and scores the rule set's evaluation, and
@@ -73,19 +74,33 @@ def peer_rate(seconds: float) -> float | None:
     return done / (time.perf_counter() - start)
 
 
-def strength(ruleset: str, games: int, budget: str, rollout: str) -> None:
+def strength(
+    ruleset: str,
+    games: int,
+    budget: str,
+    rollout: str,
+    *,
+    config: dict[str, object] | None = None,
+    only_seat: str = "",
+) -> None:
     rs = get_ruleset(ruleset)
-    cfg = rs.resolve_config({})
+    cfg = rs.resolve_config(config or {})
     here = rs.seats(cfg)
     base = {s: b for s, b in rs.default_bots.items() if s in here}
     sides = rs.metadata.sides
     for seat in here:
+        if only_seat and seat != only_seat:
+            continue
         side = sides.get(seat, seat)
         seats = {**base, seat: f"ismcts:{budget},rollout={rollout}"}
         start = time.perf_counter()
-        searched = run_batch(rs, games=games, seed="ismcts-bench", seats=seats, workers=1)
+        searched = run_batch(
+            rs, games=games, seed="ismcts-bench", seats=seats, workers=1, config_overrides=cfg
+        )
         took = time.perf_counter() - start
-        plain = run_batch(rs, games=games, seed="ismcts-bench", seats=base, workers=1)
+        plain = run_batch(
+            rs, games=games, seed="ismcts-bench", seats=base, workers=1, config_overrides=cfg
+        )
         a = searched.stats().wins[side].successes
         b = plain.stats().wins[side].successes
         d = difference(a, games, b, games)
@@ -131,8 +146,13 @@ def main() -> None:
     if "--speed-only" in sys.argv:
         return
     print(f"strength: ismcts:{budget},rollout={rollout} against the heuristic, {games} games")
+    config: dict[str, object] = {}
+    for i, a in enumerate(sys.argv):
+        if a == "--set":
+            name, _, value = sys.argv[i + 1].partition("=")
+            config[name] = int(value) if value.isdigit() else value
     for r in searchable:
-        strength(r, games, budget, rollout)
+        strength(r, games, budget, rollout, config=config, only_seat=option("--seat", ""))
 
 
 if __name__ == "__main__":
