@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Sequence
 
 from _args import extra_args
 from fogofwar.core.game import get_ruleset
@@ -80,11 +81,11 @@ def strength(
     budget: str,
     rollout: str,
     *,
-    config: dict[str, object] | None = None,
+    sets: Sequence[str] = (),
     only_seat: str = "",
 ) -> None:
     rs = get_ruleset(ruleset)
-    cfg = rs.resolve_config(config or {})
+    cfg = rs.resolve_config(rs.config_schema.parse_sets(sets))
     here = rs.seats(cfg)
     base = {s: b for s, b in rs.default_bots.items() if s in here}
     sides = rs.metadata.sides
@@ -146,13 +147,9 @@ def main() -> None:
     if "--speed-only" in sys.argv:
         return
     print(f"strength: ismcts:{budget},rollout={rollout} against the heuristic, {games} games")
-    config: dict[str, object] = {}
-    for i, a in enumerate(sys.argv):
-        if a == "--set":
-            name, _, value = sys.argv[i + 1].partition("=")
-            config[name] = int(value) if value.isdigit() else value
+    sets = [sys.argv[i + 1] for i, a in enumerate(sys.argv[:-1]) if a == "--set"]
     for r in searchable:
-        strength(r, games, budget, rollout, config=config, only_seat=option("--seat", ""))
+        strength(r, games, budget, rollout, sets=sets, only_seat=option("--seat", ""))
 
 
 if __name__ == "__main__":

@@ -97,13 +97,7 @@ def main() -> None:
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--every", type=int, default=5)
     args = parser.parse_args()
-    config: dict[str, object] = {}
-    for item in args.set:
-        name, _, value = item.partition("=")
-        if value.lower() in ("true", "false"):
-            config[name] = value.lower() == "true"
-        else:
-            config[name] = int(value) if value.lstrip("-").isdigit() else value
+    config = get_ruleset(args.ruleset).config_schema.parse_sets(args.set)
     start = time.perf_counter()
     x, y, g, ev = play(args.ruleset, config, args.games, args.every)
     held = g % 5 == 4

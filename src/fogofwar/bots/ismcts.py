@@ -197,7 +197,7 @@ class IsmctsBot(Bot):
         # first decision, so every iteration reaches a child of the root.
         rolled = 0
         depth = self.depth
-        evaluation = self.evaluation if depth else None
+        evaluation = self.evaluation  # set by reset only with a depth
         while (outcome := world.outcome()) is None:
             steps += 1
             if steps > limit:

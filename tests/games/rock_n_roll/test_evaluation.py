@@ -16,23 +16,15 @@ from fogofwar.games.rock_n_roll.evaluation import (
     RockNRollEvaluation,
 )
 from fogofwar.games.rock_n_roll.state import RockNRollState
+from tests.random_play import states_along
 
 from .helpers import RS, P, V, fresh, place
 
 
 def _states(seed: int, every: int = 40, **config: object) -> list[RockNRollState]:
     """States of a random match, one every ``every`` actions, not over."""
-    state = RS.new_game(config, seed)
-    rng = stream(seed, "rnr-evaluation")
-    out: list[RockNRollState] = []
-    n = 0
-    while state.outcome() is None:
-        if n % every == 0:
-            out.append(cast(RockNRollState, state.clone()))
-        seat = sorted(state.to_act())[0]
-        state.apply(rng.choice(list(state.legal_actions(seat))))
-        n += 1
-    return out
+    state = cast(RockNRollState, RS.new_game(config, seed))
+    return states_along(state, stream(seed, "rnr-evaluation"), every=every)
 
 
 def test_the_model_has_one_weight_per_feature() -> None:

@@ -12,6 +12,7 @@ from fogofwar.core.game import LogisticModel, State, get_ruleset
 from fogofwar.core.rng import stream
 from fogofwar.games.specter_ops.evaluation import MODELS, NAMES, AgentChance
 from fogofwar.games.specter_ops.state import AGENT, SpecterOpsState
+from tests.random_play import states_along
 
 RS = get_ruleset("specter-ops")
 CONFIGS = [
@@ -39,16 +40,7 @@ def _states(
     """Clones of a random game's states that are not over, every ``every`` actions of
     its first ``limit``."""
     state = _so(RS.new_game(config, seed))
-    rng = stream(seed, "evaluation")
-    out = []
-    n = 0
-    while not state.is_over and n < limit:
-        if n % every == 0:
-            out.append(_so(state.clone()))
-        (seat,) = state.to_act()
-        state.apply(rng.choice(list(state.legal_actions(seat))))
-        n += 1
-    return out
+    return states_along(state, stream(seed, "evaluation"), every=every, limit=limit)
 
 
 def _past_setup(config: dict[str, Any], seed: int) -> SpecterOpsState:

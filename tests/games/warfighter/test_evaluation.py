@@ -11,6 +11,7 @@ from fogofwar.core.game import State, get_ruleset
 from fogofwar.core.rng import stream
 from fogofwar.games.warfighter.evaluation import SQUAD_CHANCE, SquadChance
 from fogofwar.games.warfighter.state import HOSTILES, OUT_AT, SEAT, WarfighterState
+from tests.random_play import states_along
 
 from .helpers import game
 
@@ -30,12 +31,7 @@ def _evaluation(turns: int = 0) -> SquadChance:
 def _states(seed: int, turns: int = 0) -> list[WarfighterState]:
     """Clones of a random mission's states that are not over, before each action."""
     state = _wf(RS.new_game({"turns": turns}, seed))
-    rng = stream(seed, "evaluation")
-    out = []
-    while not state.is_over:
-        out.append(_wf(state.clone()))
-        state.apply(rng.choice(list(state.legal_actions(SEAT))))
-    return out
+    return states_along(state, stream(seed, "evaluation"))
 
 
 def test_the_model_has_one_weight_per_feature() -> None:

@@ -21,6 +21,7 @@ from fogofwar.games.zero_dark.evaluation import (
 from fogofwar.games.zero_dark.fear import ModelState
 from fogofwar.games.zero_dark.missions import SHIPPED_MISSIONS
 from fogofwar.games.zero_dark.state import TEAM, ZeroDarkState
+from tests.random_play import states_along
 
 from .helpers import RS
 
@@ -43,17 +44,8 @@ def _evaluation(config: dict[str, Any]) -> ZeroDarkEvaluation:
 
 def _states(config: dict[str, Any], seed: int, every: int = 15) -> list[ZeroDarkState]:
     """States of a random game of ``config``, one every ``every`` actions, not over."""
-    state = RS.new_game(config, seed)
-    rng = stream(seed, "zd-evaluation")
-    out: list[ZeroDarkState] = []
-    n = 0
-    while state.outcome() is None:
-        if n % every == 0:
-            out.append(cast(ZeroDarkState, state.clone()))
-        seat = sorted(state.to_act())[0]
-        state.apply(rng.choice(list(state.legal_actions(seat))))
-        n += 1
-    return out
+    state = cast(ZeroDarkState, RS.new_game(config, seed))
+    return states_along(state, stream(seed, "zd-evaluation"), every=every)
 
 
 def test_every_model_has_one_weight_per_feature() -> None:
