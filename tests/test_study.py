@@ -148,7 +148,9 @@ def test_resume_after_a_cut_gives_the_same_results(tmp_path: Path) -> None:
 
 def test_ctrl_c_stops_cleanly_and_resume_goes_on(tmp_path: Path) -> None:
     # A real Ctrl-C (SIGINT) while the games are played: exit 130, every game played
-    # so far kept; --resume then gives what an uninterrupted run gives.
+    # so far kept; --resume then gives what an uninterrupted run gives. The study is
+    # started with SIGINT ignored, as a shell's background job or nohup starts it: it
+    # must stop all the same.
     import signal
     import subprocess
     import sys
@@ -168,7 +170,12 @@ max_rounds = [20, 40]
     path = write(tmp_path, text)
     out = tmp_path / "out"
     argv = [sys.executable, "-m", "fogofwar", "study", str(path), "--out", str(out)]
-    proc = subprocess.Popen([*argv, "--workers", "1"], stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [*argv, "--workers", "1"],
+        stdout=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )
     games = out / "games.jsonl"
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:

@@ -32,7 +32,9 @@ def _wait_either(page: Page, status: str, path: str) -> None:
 def test_the_agent_plays_a_whole_game_by_clicking_the_board(live: LiveServer, page: Page) -> None:
     # SO-A1: the agent's path is entered square by square on the board (the steps legal
     # after it highlighted) and sent whole; setup and the other choices are clicks too.
-    t = live.table(ruleset="specter-ops", config=BASE, seats={"agent": "human"}, seed=4)
+    # A short game (12 rounds): a whole one all the same, played to its end.
+    config = {**BASE, "max_rounds": 12}
+    t = live.table(ruleset="specter-ops", config=config, seats={"agent": "human"}, seed=4)
     page.goto(t["links"]["agent"])
     expect(page.locator("#board svg")).to_be_visible()
     shot(page, "specter-ops-agent-start")

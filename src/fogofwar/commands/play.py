@@ -20,9 +20,7 @@ and says so: whoever knows the seed knows every secret.
 from __future__ import annotations
 
 import secrets
-import signal
 import sys
-import threading
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -39,6 +37,7 @@ from ..core.record import Record, Recorder
 from ..core.record.errors import ReplayError, TamperedRecordError
 from ..sim.runner import bot_stream
 from .fit import layout, strips, window
+from .interrupt import ctrl_c_interrupts
 from .prompt import SeatPrompts
 
 HUMAN = "human"
@@ -235,16 +234,9 @@ class TerminalGame:
     def run(self) -> int:
         """Play to the end or until ``quit`` (0), or until Ctrl-C / end of input (130),
         saving the record either way."""
-        if threading.current_thread() is not threading.main_thread():
+        # Ctrl-C stops the game and saves it, however the process was started.
+        with ctrl_c_interrupts():
             return self._run()
-        # Ctrl-C stops the game and saves it even when the process was started with
-        # SIGINT ignored (a shell's background job, some launchers): an ignored signal is
-        # inherited across exec, and Python then leaves it ignored.
-        before = signal.signal(signal.SIGINT, signal.default_int_handler)
-        try:
-            return self._run()
-        finally:
-            signal.signal(signal.SIGINT, before)
 
     def _run(self) -> int:
         try:

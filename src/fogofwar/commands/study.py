@@ -16,6 +16,7 @@ from ..sim.command import progress_bar
 from ..sim.report import print_study, write_report
 from ..sim.runner import check_backend, game_line, write_jsonl
 from ..sim.study import cell_seed, load_study, read_games, run_study
+from .interrupt import ctrl_c_interrupts
 
 
 def study(
@@ -47,6 +48,7 @@ def study(
     total = spec.games * len(spec.cells)
     try:
         with (
+            ctrl_c_interrupts(),
             games_path.open("a" if resume else "w", encoding="utf-8") as games,
             progress_bar(total, enabled=not json_out, label="study") as report,
         ):
