@@ -472,6 +472,15 @@ def test_encoding_size_and_errors() -> None:
         enc.decode(enc.size, HIDER)
     with pytest.raises(RulesError, match="no index"):
         enc.encode(Action(HIDER, "step", (7,)))
+    # Many at once, in order, as the legal mask takes them; one without an index is
+    # named, from a list or a generator alike.
+    bids = [enc.decode(i, SEEKER) for i in (2, 0, 1)]
+    assert enc.indices(bids) == [2, 0, 1]
+    assert enc.mask(bids).tolist() == [True] * 3 + [False] * (enc.size - 3)
+    stray = Action(HIDER, "step", (7,))
+    for actions in ([*bids, stray], (a for a in [*bids, stray])):
+        with pytest.raises(RulesError, match=r"action .*step 7.* has no index"):
+            enc.indices(actions)
 
 
 # --------------------------------------------------------------------------- state helpers

@@ -66,6 +66,23 @@ def test_mask_is_the_legal_actions(ruleset: str, config: dict[str, Any] | None) 
         env.step(masked_choice(rng, obs["action_mask"]))
 
 
+@pytest.mark.parametrize("ruleset", ["warfighter", "specter-ops"])
+def test_an_observation_handed_out_is_the_callers_own(ruleset: str) -> None:
+    # The encoder's new array is handed out without a copy; what the caller does to it
+    # never reaches the next observation of the same step, nor the mask behind step().
+    env = aec_env(ruleset)
+    env.reset(seed=2)
+    agent = env.agent_selection
+    first = env.observe(agent)
+    kept = {k: v.copy() for k, v in first.items()}
+    for v in first.values():
+        v[...] = 0
+    again = env.observe(agent)
+    assert all(np.array_equal(again[k], kept[k]) for k in kept)
+    assert not np.shares_memory(first["observation"], again["observation"])
+    env.step(masked_choice(np.random.default_rng(0), kept["action_mask"]))
+
+
 def test_same_seed_same_game_and_next_episode() -> None:
     env = aec_env("rock-n-roll")
     first = _play(env, 11, 60)

@@ -128,15 +128,16 @@ class GameSpec:
         (all 0 when it may not act)."""
         mask = np.zeros(self.encoding.size, dtype=np.int8)
         if seat in state.to_act():
-            for action in state.legal_actions(seat):
-                mask[self.encoding.encode(action)] = 1
+            mask[self.encoding.indices(state.legal_actions(seat))] = 1
         return mask
 
     def observe(self, state: State, seat: str) -> ObsDict:
         """The observation of ``seat``: its view encoded (the view only), and its mask."""
         observation = self.encoder.encode(state.view(seat))
+        # An encoder returns a new array (the protocol's word), so it is ours to hand
+        # out: copied only when it is not float32 already.
         return {
-            "observation": np.asarray(observation, dtype=np.float32).copy(),
+            "observation": np.asarray(observation, dtype=np.float32),
             "action_mask": self.mask(state, seat),
         }
 

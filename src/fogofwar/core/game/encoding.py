@@ -61,6 +61,17 @@ class ActionEncoding:
         except KeyError:
             raise RulesError(f"action {action} has no index in this encoding") from None
 
+    def indices(self, actions: Iterable[Action]) -> list[int]:
+        """The index of each action, in order (:class:`RulesError` for one without)."""
+        index = self._index
+        out: list[int] = []
+        for a in actions:
+            i = index.get((a.kind, a.args))
+            if i is None:
+                raise RulesError(f"action {a} has no index in this encoding")
+            out.append(i)
+        return out
+
     def decode(self, index: int, seat: str) -> Action:
         """Return the action with this index, taken by ``seat``."""
         if not 0 <= index < len(self._templates):
@@ -71,8 +82,7 @@ class ActionEncoding:
     def mask(self, actions: Iterable[Action]) -> npt.NDArray[np.bool_]:
         """Return a boolean mask with True at the index of every given action."""
         m = np.zeros(len(self._templates), dtype=np.bool_)
-        for a in actions:
-            m[self.encode(a)] = True
+        m[self.indices(actions)] = True
         return m
 
     def legal_mask(self, state: State, seat: str) -> npt.NDArray[np.bool_]:

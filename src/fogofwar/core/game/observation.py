@@ -54,7 +54,8 @@ class ObservationEncoder(ABC):
     @abstractmethod
     def encode(self, view: PlayerView) -> Observation:
         """The array of ``view`` (float32, :attr:`shape`, every entry in ``[low, high]``);
-        built from the view's data alone."""
+        built from the view's data alone. A new array on every call: the caller owns it
+        (an environment hands it out as it is)."""
 
     def describe(self) -> Sequence[str]:
         """What each entry of the first axis means (a plane, a feature); empty if the

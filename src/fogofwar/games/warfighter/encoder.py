@@ -11,6 +11,7 @@ It reads the view alone (:func:`~.observer.view_data`): the decks' order never e
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from typing import Any, cast
@@ -46,10 +47,34 @@ _ABILITY_RE = re.compile(r"(?P<key>.+?) (?P<need>\d+)\+(?:\[(?P<up>\d+)\+\])?")
 _ID_RE = re.compile(r"[A-Z](\d+)")
 
 
+@functools.lru_cache(maxsize=4096)
 def _number(ident: str) -> int:
     """The number of an id (``"H12"`` -> 12; 0 for anything else)."""
     m = _ID_RE.fullmatch(ident)
     return int(m.group(1)) if m else 0
+
+
+@functools.lru_cache(maxsize=4096)
+def _ability(text: str) -> tuple[str, int, int | None] | None:
+    """An ability's text parsed: (keyword, target, upgunned target or ``None``), or
+    ``None`` when it does not read as one (``"Shoot 6+[4+]"`` -> ``("Shoot", 6, 4)``).
+    Cached: a card's abilities come in every view."""
+    m = _ABILITY_RE.fullmatch(text)
+    if m is None:
+        return None
+    up = m.group("up")
+    return m.group("key"), int(m.group("need")), int(up) if up else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _heading_effects(heading: str) -> tuple[str, ...]:
+    """The ``kind:verb`` of each effect of a check's heading (``"Pass: draw 1; ..."``)."""
+    kind, _, effects = heading.partition(":")
+    out = []
+    for effect in effects.split(";"):
+        words = effect.split()
+        out.append(f"{kind.strip()}:{words[0] if words else ''}")
+    return tuple(out)
 
 
 def _modifier(m: int) -> float:
@@ -224,14 +249,14 @@ class WarfighterEncoder(FlatEncoder):
         if card is not None:
             x[o + self._s_card + card] = 1.0
         for text in s["abilities"]:
-            m = _ABILITY_RE.fullmatch(text)
-            a = self._ability.get(m.group("key")) if m else None
-            if m is None or a is None:
+            parsed = _ability(text)
+            a = self._ability.get(parsed[0]) if parsed else None
+            if parsed is None or a is None:
                 continue
             # A lower target is a better Soldier: 2+ maps to 1, 12+ to about 0.
-            x[o + self._s_need + a] = (13 - int(m.group("need"))) / 11
-            if m.group("up"):
-                x[o + self._s_up + a] = (13 - int(m.group("up"))) / 11
+            x[o + self._s_need + a] = (13 - parsed[1]) / 11
+            if parsed[2] is not None:
+                x[o + self._s_up + a] = (13 - parsed[2]) / 11
 
     def _hostile_features(self, x: Observation, h: Any, slot: int) -> None:
         k = _number(h["id"]) - 1
@@ -279,9 +304,7 @@ class WarfighterEncoder(FlatEncoder):
         if a is not None:
             x[o + self._k_ability + a] = 1.0
         for heading in k["headings"]:
-            kind, _, effects = heading.partition(":")
-            for effect in effects.split(";"):
-                verb = effect.split()[0] if effect.split() else ""
-                e = self._effect.get(f"{kind.strip()}:{verb}")
+            for effect in _heading_effects(heading):
+                e = self._effect.get(effect)
                 if e is not None:
                     x[o + self._k_effect + e] = 1.0
