@@ -584,7 +584,11 @@ class PossibilityMap:
             if parts:
                 per_key.setdefault(key, []).append(parts)
         memo: dict[tuple[int, ...], Parts] = {}
-        out: dict[Parts, set[Key]] = {}
+        # Keys are gathered by the parts *object* first and only then by value: most
+        # keys share an object (one walk or narrowing), and hashing a tuple of parts
+        # (dozens of 700-bit integers, not cached) once per key cost more than the rest
+        # of a "Clear" fact. The objects live in per_key and memo meanwhile.
+        by_object: dict[int, tuple[Parts, set[Key]]] = {}
         for key, got in per_key.items():
             if len(got) == 1 and not raw:
                 parts = got[0]
@@ -594,8 +598,16 @@ class PossibilityMap:
                 if found is None:
                     found = memo[ids] = _canon(p for ps in got for p in ps)
                 parts = found
-            out.setdefault(parts, set()).add(key)
-        return self._of({p: frozenset(k) for p, k in out.items()})
+            entry = by_object.get(id(parts))
+            if entry is None:
+                by_object[id(parts)] = (parts, {key})
+            else:
+                entry[1].add(key)
+        out: dict[Parts, frozenset[Key]] = {}
+        for parts, keys in by_object.values():
+            cur = out.get(parts)
+            out[parts] = frozenset(keys) if cur is None else cur | keys
+        return self._of(out)
 
     # ------------------------------------------------------------------ facts
 
