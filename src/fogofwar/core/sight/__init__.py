@@ -5,7 +5,8 @@ geometry is a function of numpy arrays, options are keyword-only) with thin wrap
 that take a :class:`~fogofwar.core.grid.Board`.
 
 Model 1 — orthogonal rays (Specter Ops, SO-L1, SO-L2, SO-L5)
-    :func:`orthogonal_visible`, :func:`orthogonal_sees`, :func:`orthogonal_table`.
+    :func:`orthogonal_visible`, :func:`orthogonal_sees`, :func:`orthogonal_table`,
+    :func:`orthogonal_runs`.
 
 Model 2 — corner lines (Zero Dark FEAR, FR-L1..FR-L5, FR-S2..FR-S6, FR-C1)
     :func:`corner_report`, :func:`corner_sees`, :func:`corner_table`,
@@ -63,6 +64,8 @@ from .corner_trace import _World as _World
 from .orthogonal import (
     OrthogonalSight,
     OrthogonalTable,
+    Run,
+    orthogonal_runs,
     orthogonal_sees,
     orthogonal_table,
     orthogonal_visible,
@@ -77,6 +80,7 @@ __all__ = [
     "Obstruction",
     "OrthogonalSight",
     "OrthogonalTable",
+    "Run",
     "SightBoard",
     "SightReport",
     "VisibilityTable",
@@ -89,6 +93,7 @@ __all__ = [
     "corner_sees",
     "corner_table",
     "line_obstructions",
+    "orthogonal_runs",
     "orthogonal_sees",
     "orthogonal_table",
     "orthogonal_visible",

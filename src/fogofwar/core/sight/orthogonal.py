@@ -102,22 +102,55 @@ def orthogonal_visible(
         extra_opaque: more sight-blocking squares (smoke), same shape as ``opaque``.
     """
     op = _prepare_opaque(opaque, extra_opaque)
+    out = np.zeros(op.shape, dtype=np.bool_)
+    for run in orthogonal_runs(op, viewer, roads=roads, road_rule=road_rule):
+        if run.axis == "row":
+            out[run.square[0], run.low : run.high + 1] = True
+        else:
+            out[run.low : run.high + 1, run.square[1]] = True
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A straight run of squares a viewer sees (SO-L1, SO-L2): along ``axis`` through
+    ``square`` — the viewer's own, or a parallel lane's neighbour square — from index
+    ``low`` to ``high`` inclusive (columns for a row, rows for a column). ``square`` is
+    never its own blocker; any other opaque square inside would cut the run short."""
+
+    square: Cell
+    axis: Literal["row", "col"]
+    low: int
+    high: int
+    lane: bool
+
+
+def orthogonal_runs(
+    opaque: Any, viewer: Any, *, roads: Any | None = None, road_rule: bool = False
+) -> list[Run]:
+    """The runs whose union is what ``viewer`` sees (:func:`orthogonal_visible`): its
+    row and its column, and with ``road_rule`` each parallel lane's run. A view with
+    more opaque squares (smoke) is these runs cut at the new squares, less the lanes
+    whose neighbour square turned opaque — what lets a smoke's sight table be updated
+    for the viewers it touches only."""
+    op = _bool_grid("opaque", opaque)
     h, w = op.shape
     rd = _prepare_roads(roads, op.shape, road_rule)
     r, c = _cell("viewer", viewer, h, w)
-    out = np.zeros((h, w), dtype=np.bool_)
     west, east, north, south = _row_col_limits(op, r, c)
-    out[r, west + 1 : east] = True
-    out[north + 1 : south, c] = True
+    out = [
+        Run((r, c), "row", west + 1, east - 1, False),
+        Run((r, c), "col", north + 1, south - 1, False),
+    ]
     if rd is not None:
         for (nr, nc), axis in _lane_neighbours(rd, (r, c)):
             if op[nr, nc]:
                 continue
             lw, le, ln, ls = _row_col_limits(op, nr, nc)
             if axis == "row":
-                out[nr, lw + 1 : le] = True
+                out.append(Run((nr, nc), "row", lw + 1, le - 1, True))
             else:
-                out[ln + 1 : ls, nc] = True
+                out.append(Run((nr, nc), "col", ln + 1, ls - 1, True))
     return out
 
 

@@ -27,7 +27,7 @@ from ...core.grid import (
     load_board,
     move_graph,
 )
-from ...core.sight import board_orthogonal_table
+from ...core.sight import board_orthogonal_table, orthogonal_runs
 
 __all__ = ["COMPASS", "Geometry", "bearing", "geometry_for"]
 
@@ -240,12 +240,65 @@ class Geometry:
                 out |= 1 << ((r + dr) * self.width + c + dc)
         return out
 
+    @functools.cached_property
+    def runs(self) -> tuple[tuple[tuple[int, int, bool], ...], ...]:
+        """Per square, the runs its :attr:`sight` is the union of (its row, its column,
+        its parallel lanes', SO-L1, SO-L2), each ``(bitboard, centre, lane)``: the run's
+        squares, the index of the square it runs through, and whether that is a lane's
+        neighbour rather than the viewer. Made on the first smoke."""
+        out = []
+        w = self.width
+        for i in range(w * self.height):
+            mine = []
+            for run in orthogonal_runs(
+                self.board.opaque, divmod(i, w), roads=self.board.roads, road_rule=True
+            ):
+                r, c = run.square
+                if run.axis == "row":
+                    bits = sum(1 << (r * w + k) for k in range(run.low, run.high + 1))
+                else:
+                    bits = sum(1 << (k * w + c) for k in range(run.low, run.high + 1))
+                mine.append((bits, r * w + c, run.lane))
+            out.append(tuple(mine))
+        return tuple(out)
+
     @functools.lru_cache(maxsize=64)  # noqa: B019
     def sight_with(self, extra_opaque: int) -> tuple[int, ...]:
         """The sight table with extra sight-blocking squares (smoke): bitboards as
-        :attr:`sight`."""
+        :attr:`sight`.
+
+        Only the viewers that see a smoke square change: each of their runs
+        (:attr:`runs`) is cut at the nearest smoke on either side of the square it runs
+        through, and a lane whose neighbour square is in smoke is lost — what the whole
+        table built again with the smoke opaque gives (a test compares the two), in a
+        fraction of the time.
+        """
         if not extra_opaque:
             return self.sight
+        runs = self.runs
+        out = list(self.sight)
+        for i, seen in enumerate(out):
+            if seen & extra_opaque:
+                bits = 0
+                for run, centre, lane in runs[i]:
+                    smoke = extra_opaque & run
+                    if smoke:
+                        if lane and smoke >> centre & 1:
+                            continue  # the lane's neighbour square is opaque now
+                        smoke &= ~(1 << centre)  # a square never blocks its own run
+                        below = smoke & ((1 << centre) - 1)
+                        if below:
+                            run &= ~((1 << below.bit_length()) - 1)
+                        above = smoke >> centre
+                        if above:
+                            run &= (1 << (centre + (above & -above).bit_length() - 1)) - 1
+                    bits |= run
+                out[i] = bits
+        return tuple(out)
+
+    def sight_rebuilt(self, extra_opaque: int) -> tuple[int, ...]:
+        """:meth:`sight_with` the slow way, the whole table built again with the smoke
+        opaque (the reference its tests compare with)."""
         mask = np.zeros(self.width * self.height, dtype=np.bool_)
         for i in self.indices(extra_opaque):
             mask[i] = True
