@@ -507,9 +507,20 @@ class Oracle:
         """The possibility map: every square of some consistent world (whose role passes
         ``keep``, if given: a loyal hunter's map, SO-T3)."""
         out: set[int] = set()
-        for key, ws in self.worlds.items():
-            if keep is None or keep(key[2]):
-                out |= {sq for sq, _ in ws}
+        for role, squares in self.squares_by_role().items():
+            if keep is None or keep(role):
+                out |= squares
+        return out
+
+    def squares_by_role(self) -> dict[Role, set[int]]:
+        """Per role, every square of some consistent world with that role: every seat's
+        map (:meth:`squares`) from one pass over the worlds."""
+        out: dict[Role, set[int]] = {}
+        for (_, _, role), ws in self.worlds.items():
+            got = out.get(role)
+            if got is None:
+                got = out[role] = set()
+            got |= {sq for sq, _ in ws}
         return out
 
     def sites(self) -> tuple[frozenset[int], ...]:

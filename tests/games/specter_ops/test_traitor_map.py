@@ -85,7 +85,8 @@ def check(state: SpecterOpsState, oracle: Oracle, where: str, own: Oracle | None
         f"{where}: oracle lost the truth {geo.name(truth)} {truth_role(state)}\n{log}"
     )
     engine = set(geo.indices(a1.knowledge.squares))
-    expected = oracle.squares()
+    by_role = oracle.squares_by_role()  # every seat's map below, from one pass
+    expected: set[int] = set().union(*by_role.values())
     assert truth in engine, f"{where}: the map lost the agent's square {geo.name(truth)}"
     assert engine == expected, (
         f"{where}: map - oracle = {names(state, engine - expected)}, "
@@ -104,7 +105,7 @@ def check(state: SpecterOpsState, oracle: Oracle, where: str, own: Oracle | None
         if h.seat == state.traitor_seat and not state.traitor_revealed:
             continue  # the traitor's own map adds its concealed sightings
         shown = state.view(h.seat).to_json()["view"]["possible"]  # type: ignore[index]
-        mine = oracle.squares(lambda r, fig=h.id: r[0] != fig)  # type: ignore[misc]
+        mine: set[int] = set().union(*(sq for r, sq in by_role.items() if r[0] != h.id))
         assert shown == names(state, mine), (
             f"{where}: {h.seat}'s map {shown}, oracle {names(state, mine)}\n{log}"
         )
