@@ -170,11 +170,16 @@ max_rounds = [20, 40]
     path = write(tmp_path, text)
     out = tmp_path / "out"
     argv = [sys.executable, "-m", "fogofwar", "study", str(path), "--out", str(out)]
+    # SIGINT ignored, then exec: what a shell does for a background job (no preexec_fn,
+    # which is not safe in a process with threads).
+    ignored = (
+        "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_IGN); "
+        "os.execv(sys.executable, [sys.executable, *sys.argv[1:]])"
+    )
     proc = subprocess.Popen(
-        [*argv, "--workers", "1"],
+        [sys.executable, "-c", ignored, *argv[1:], "--workers", "1"],
         stdout=subprocess.PIPE,
         text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
     )
     games = out / "games.jsonl"
     deadline = time.monotonic() + 120

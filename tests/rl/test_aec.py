@@ -12,7 +12,7 @@ from pettingzoo.test import api_test, seed_test
 
 from fogofwar.core.errors import IllegalActionError
 from fogofwar.core.game import get_ruleset
-from fogofwar.rl import aec_env
+from fogofwar.rl import aec_env, single_seat_env
 from fogofwar.rl.aec import FogOfWarAEC
 
 from .helpers import CASES, IDS, masked_choice
@@ -68,11 +68,23 @@ def test_mask_is_the_legal_actions(ruleset: str, config: dict[str, Any] | None) 
 
 @pytest.mark.parametrize("ruleset", ["warfighter", "specter-ops"])
 def test_an_observation_handed_out_is_the_callers_own(ruleset: str) -> None:
-    # The encoder's new array is handed out without a copy; what the caller does to it
-    # never reaches the next observation of the same step, nor the mask behind step().
+    # The encoder's new array is handed out without a copy (GameSpec.observe, which the
+    # single-seat env returns as it is): two observations never share memory. The AEC
+    # env keeps one per seat and step and hands out copies: what the caller does to one
+    # never reaches the next observation of the step, nor the mask behind step().
     env = aec_env(ruleset)
     env.reset(seed=2)
     agent = env.agent_selection
+    raw: FogOfWarAEC = env.unwrapped
+    one = raw.game.observe(raw.game_state, agent)
+    two = raw.game.observe(raw.game_state, agent)
+    for key in one:
+        assert np.array_equal(one[key], two[key]) and not np.shares_memory(one[key], two[key])
+    single = single_seat_env(ruleset, raw.possible_agents[0])
+    obs, _ = single.reset(seed=2)
+    again, _ = single.reset(seed=2)
+    assert np.array_equal(obs["observation"], again["observation"])
+    assert not np.shares_memory(obs["observation"], again["observation"])
     first = env.observe(agent)
     kept = {k: v.copy() for k, v in first.items()}
     for v in first.values():

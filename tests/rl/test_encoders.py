@@ -32,6 +32,8 @@ def _check(encoder: ObservationEncoder, view: PlayerView) -> np.ndarray:
     assert np.isfinite(x).all()
     assert x.min() >= encoder.low and x.max() <= encoder.high
     assert np.array_equal(x, encoder.encode(_rebuilt(view)))
+    # A new array on every call, the caller's own (the environments hand it out as is).
+    assert not np.shares_memory(x, encoder.encode(view))
     return x
 
 

@@ -16,13 +16,16 @@ __all__ = ["ctrl_c_interrupts"]
 @contextmanager
 def ctrl_c_interrupts() -> Iterator[None]:
     """Within the block SIGINT raises :class:`KeyboardInterrupt` (Python's default),
-    whatever the process started with; the handler before is put back afterwards.
+    whatever the process started with; the handler before is put back afterwards (one
+    installed outside Python, which cannot be put back, is left as Python's default).
     Off the main thread (where signal handlers cannot be set) it changes nothing."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    before = signal.getsignal(signal.SIGINT)
     try:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         yield
     finally:
-        signal.signal(signal.SIGINT, before)
+        if before is not None:
+            signal.signal(signal.SIGINT, before)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -37,15 +38,25 @@ def test_the_runs_make_up_each_squares_sight(name: str) -> None:
         assert union == geo.sight[i]
 
 
-def test_runs_are_what_the_viewer_sees_under_any_opacity() -> None:
-    # The runs of orthogonal_runs are orthogonal_visible's own (it is their union).
-    geo = GEOMETRIES["specter-ops"]
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_runs_are_what_the_viewer_sees_with_and_without_smoke(data: st.DataObject) -> None:
+    # SO-L1, SO-L2: the runs of orthogonal_runs are the squares orthogonal_visible gives,
+    # on the bare board and with smoke (extra opaque squares) anywhere.
+    geo = GEOMETRIES[data.draw(st.sampled_from(sorted(GEOMETRIES)))]
     board = geo.board
-    for viewer in [(0, 0), (5, 7), (15, 11), (31, 22)]:
-        seen = orthogonal_visible(board.opaque, viewer, roads=board.roads, road_rule=True)
+    h, w = geo.height, geo.width
+    viewer = (data.draw(st.integers(0, h - 1)), data.draw(st.integers(0, w - 1)))
+    smoke = np.zeros((h, w), dtype=np.bool_)
+    for r, c in data.draw(st.lists(st.tuples(st.integers(0, h - 1), st.integers(0, w - 1)))):
+        smoke[r, c] = True
+    for extra in (None, smoke):
+        kw = {"roads": board.roads, "road_rule": True, "extra_opaque": extra}
+        seen = orthogonal_visible(board.opaque, viewer, **kw)
         cells = set()
-        for run in orthogonal_runs(board.opaque, viewer, roads=board.roads, road_rule=True):
+        for run in orthogonal_runs(board.opaque, viewer, **kw):
             r, c = run.square
+            assert run.lane == ((r, c) != viewer)
             for k in range(run.low, run.high + 1):
                 cells.add((r, k) if run.axis == "row" else (k, c))
         assert cells == {(int(r), int(c)) for r, c in zip(*seen.nonzero(), strict=True)}

@@ -1,6 +1,7 @@
 """Model 1 — orthogonal rays (Specter Ops, SO-L1, SO-L2, SO-L5).
 
-:func:`orthogonal_visible`, :func:`orthogonal_sees`, :func:`orthogonal_table`.
+:func:`orthogonal_visible`, :func:`orthogonal_sees`, :func:`orthogonal_table`,
+:func:`orthogonal_runs`.
 """
 
 from __future__ import annotations
@@ -101,9 +102,11 @@ def orthogonal_visible(
             parallel lane).
         extra_opaque: more sight-blocking squares (smoke), same shape as ``opaque``.
     """
-    op = _prepare_opaque(opaque, extra_opaque)
-    out = np.zeros(op.shape, dtype=np.bool_)
-    for run in orthogonal_runs(op, viewer, roads=roads, road_rule=road_rule):
+    out = np.zeros(_bool_grid("opaque", opaque).shape, dtype=np.bool_)
+    runs = orthogonal_runs(
+        opaque, viewer, roads=roads, road_rule=road_rule, extra_opaque=extra_opaque
+    )
+    for run in runs:
         if run.axis == "row":
             out[run.square[0], run.low : run.high + 1] = True
         else:
@@ -126,14 +129,27 @@ class Run:
 
 
 def orthogonal_runs(
-    opaque: Any, viewer: Any, *, roads: Any | None = None, road_rule: bool = False
+    opaque: Any,
+    viewer: Any,
+    *,
+    roads: Any | None = None,
+    road_rule: bool = False,
+    extra_opaque: Any | None = None,
 ) -> list[Run]:
     """The runs whose union is what ``viewer`` sees (:func:`orthogonal_visible`): its
     row and its column, and with ``road_rule`` each parallel lane's run. A view with
     more opaque squares (smoke) is these runs cut at the new squares, less the lanes
     whose neighbour square turned opaque — what lets a smoke's sight table be updated
-    for the viewers it touches only."""
-    op = _bool_grid("opaque", opaque)
+    for the viewers it touches only.
+
+    Args:
+        opaque: bool ``[row, col]`` array of sight-blocking squares.
+        viewer: the viewer's square ``(row, col)``.
+        roads: uint8 ``[row, col]`` road bitmask; needed only with ``road_rule``.
+        road_rule: apply SO-L2 (the parallel lanes' runs).
+        extra_opaque: more sight-blocking squares (smoke), same shape as ``opaque``.
+    """
+    op = _prepare_opaque(opaque, extra_opaque)
     h, w = op.shape
     rd = _prepare_roads(roads, op.shape, road_rule)
     r, c = _cell("viewer", viewer, h, w)

@@ -246,10 +246,10 @@ class Geometry:
         its parallel lanes', SO-L1, SO-L2), each ``(bitboard, centre, lane)``: the run's
         squares, the index of the square it runs through, and whether that is a lane's
         neighbour rather than the viewer. Made on the first smoke."""
-        out = []
+        out: list[tuple[tuple[int, int, bool], ...]] = []
         w = self.width
         for i in range(w * self.height):
-            mine = []
+            mine: list[tuple[int, int, bool]] = []
             for run in orthogonal_runs(
                 self.board.opaque, divmod(i, w), roads=self.board.roads, road_rule=True
             ):
