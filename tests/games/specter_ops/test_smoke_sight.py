@@ -55,10 +55,8 @@ def test_runs_are_what_the_viewer_sees_with_and_without_smoke(data: st.DataObjec
         seen = orthogonal_visible(board.opaque, viewer, **kw)
         cells = set()
         for run in orthogonal_runs(board.opaque, viewer, **kw):
-            r, c = run.square
-            assert run.lane == ((r, c) != viewer)
-            for k in range(run.low, run.high + 1):
-                cells.add((r, k) if run.axis == "row" else (k, c))
+            assert run.lane == (run.square != viewer)
+            cells.update(run.cells())
         assert cells == {(int(r), int(c)) for r, c in zip(*seen.nonzero(), strict=True)}
 
 

@@ -127,6 +127,13 @@ class Run:
     high: int
     lane: bool
 
+    def cells(self) -> list[Cell]:
+        """The run's squares ``(row, col)``, from ``low`` to ``high``."""
+        r, c = self.square
+        if self.axis == "row":
+            return [(r, k) for k in range(self.low, self.high + 1)]
+        return [(k, c) for k in range(self.low, self.high + 1)]
+
 
 def orthogonal_runs(
     opaque: Any,

@@ -253,12 +253,8 @@ class Geometry:
             for run in orthogonal_runs(
                 self.board.opaque, divmod(i, w), roads=self.board.roads, road_rule=True
             ):
-                r, c = run.square
-                if run.axis == "row":
-                    bits = sum(1 << (r * w + k) for k in range(run.low, run.high + 1))
-                else:
-                    bits = sum(1 << (k * w + c) for k in range(run.low, run.high + 1))
-                mine.append((bits, r * w + c, run.lane))
+                bits = sum(1 << (r * w + c) for r, c in run.cells())
+                mine.append((bits, run.square[0] * w + run.square[1], run.lane))
             out.append(tuple(mine))
         return tuple(out)
 
