@@ -231,3 +231,32 @@ def test_unhashable_candidates_are_compared_one_by_one() -> None:
     assert table.is_legal(Toy(), Action("p", "play", ("a",)))
     assert not table.is_legal(Toy(), Action("p", "play", ("c",)))
     assert [a.args for a in table.legal_actions(Toy(), "p")] == [("a",), ("b",)]
+
+
+def test_an_action_is_made_once_and_shared_per_seat_and_arguments() -> None:
+    table, toy = toy_table(), Toy()
+    first = table.legal_actions(toy, "p")
+    again = table.legal_actions(toy, "p")
+    # Equal actions, and the very same objects: the legal list does not remake them.
+    assert first == again
+    assert all(a is b for a, b in zip(first, again, strict=True))
+    # Another seat gets its own actions, never one made for "p".
+    other = table.legal_actions(toy, "q")
+    assert [a.args for a in other] == [a.args for a in first]
+    assert all(a.seat == "q" for a in other)
+    # The wire form is kept: the shared action of ("T1", True) is still "fire T1 twice".
+    assert FIRE.action("p", ("T1", True)) == Action("p", "fire", ("T1", "twice"))
+    assert FIRE.action("p", ("T1", False)) == Action("p", "fire", ("T1",))
+
+
+def test_unhashable_arguments_still_make_their_action() -> None:
+    move: Move[Any] = Move(
+        "play",
+        "TOY-5",
+        lambda s, seat, args: None,
+        _fire,
+        (Param("card", lambda s, w: [w], format=lambda v: v[0]),),
+    )
+    made = move.action("p", (["a"],))
+    assert made == Action("p", "play", ("a",))
+    assert move.action("p", (["a"],)) == made

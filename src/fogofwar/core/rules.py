@@ -131,6 +131,11 @@ def flag_param(word: str) -> Param:
     return Param(word, parse, lambda on: word, optional=True, default=False)
 
 
+_MADE_LIMIT = 1 << 16
+"""The most actions one :class:`Move` keeps made (its options are a game's own: a
+Specter Ops card's targets, Rock-n-Roll's units; far fewer in practice)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Move(Generic[S]):
     """One action kind allowed in a phase (see the module documentation).
@@ -161,6 +166,7 @@ class Move(Generic[S]):
     takes: str = ""
     _least: int = field(init=False, repr=False, compare=False)
     _plain: bool = field(init=False, repr=False, compare=False)
+    _made: dict[tuple[str, tuple[Any, ...]], Action] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         required = [p for p in self.params if not p.optional]
@@ -170,12 +176,31 @@ class Move(Generic[S]):
         # No formatting and no default to leave out: typed arguments are the wire's.
         plain = all(p.format is None and p.default is NO_DEFAULT for p in self.params)
         object.__setattr__(self, "_plain", plain)
+        object.__setattr__(self, "_made", {})
 
     def candidates(self, state: S, seat: str) -> Iterable[tuple[Any, ...]]:
         return ((),) if self.options is None else self.options(state, seat)
 
     def action(self, seat: str, args: tuple[Any, ...]) -> Action:
-        """The action of typed arguments ``args`` (trailing defaults left out)."""
+        """The action of typed arguments ``args`` (trailing defaults left out).
+
+        Actions are immutable values, so each one is made once and then shared: a legal
+        list names the same actions turn after turn (a card's every target square in
+        Specter Ops, a search's rollouts), and making them was a third of listing them.
+        The cache is bounded by the move's options (at most :data:`_MADE_LIMIT` kept).
+        """
+        key = (seat, args)
+        try:
+            return self._made[key]
+        except KeyError:
+            made = self._make(seat, args)
+            if len(self._made) < _MADE_LIMIT:
+                self._made[key] = made
+            return made
+        except TypeError:  # unhashable typed values: made each time
+            return self._make(seat, args)
+
+    def _make(self, seat: str, args: tuple[Any, ...]) -> Action:
         if self._plain or not args:
             return Action(seat, self.kind, tuple(args))
         n = len(args)

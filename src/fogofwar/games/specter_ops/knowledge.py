@@ -57,6 +57,7 @@ import functools
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 
 from .characters import AGENTS
 from .geometry import Geometry
@@ -151,6 +152,37 @@ class KitClass:
 def _kit(base: Base, uses: Uses) -> Kit:
     hidden = [(c, n) for c, n in zip(HIDDEN_CARDS, uses, strict=True) if n >= 0]
     return (base[0], tuple(sorted((*base[1], *hidden))))
+
+
+@functools.lru_cache(maxsize=256)
+def _kit_classes(
+    kits: tuple[Kit, ...],
+) -> tuple[Mapping[int, KitClass], tuple[tuple[int, frozenset[Uses]], ...]]:
+    """The kit classes of ``kits`` by id, and each class's hidden uses: kits alike in
+    what moves them, grouped by base. Cached: every sampled world of a search starts a
+    map from one of a few kit lists, and working the classes out again was most of
+    sampling a world."""
+    alike: dict[tuple[int, bool, tuple[bool, ...]], dict[Base, set[Uses]]] = {}
+    for kit in kits:
+        char, cards = kit
+        held = {c for c, _ in cards}
+        uses: Uses = tuple(kit_uses(kit, c) if c in held else -1 for c in HIDDEN_CARDS)  # type: ignore[assignment]
+        base: Base = (char, tuple((c, n) for c, n in cards if c not in HIDDEN_CARDS))
+        mover = (_reach(char), _ambush(char), tuple(n >= 0 for n in uses))
+        alike.setdefault(mover, {}).setdefault(base, set()).add(uses)
+    # One class per set of hidden uses shared by its bases: the join is then exact
+    # whatever kits the caller gives (one class per mover when no uses are spent).
+    classes: dict[int, KitClass] = {}
+    movers: list[tuple[int, frozenset[Uses]]] = []
+    for (reach, ambush, _), bases in alike.items():
+        by_uses: dict[frozenset[Uses], set[Base]] = {}
+        for base, spent in bases.items():
+            by_uses.setdefault(frozenset(spent), set()).add(base)
+        for shared, group in by_uses.items():
+            cid = len(classes)
+            classes[cid] = KitClass(reach, ambush, frozenset(group))
+            movers.append((cid, shared))
+    return MappingProxyType(classes), tuple(movers)
 
 
 @dataclass(frozen=True, slots=True)
@@ -508,34 +540,7 @@ class PossibilityMap:
                 spent or not.
             roles: who the traitor may be (SO-T2).
         """
-        # Kits alike in what moves them, grouped by base: the hidden uses of each base.
-        alike: dict[tuple[int, bool, tuple[bool, ...]], dict[Base, set[Uses]]] = {}
-        for kit in kits:
-            char, cards = kit
-            held = {c for c, _ in cards}
-            uses: Uses = tuple(kit_uses(kit, c) if c in held else -1 for c in HIDDEN_CARDS)  # type: ignore[assignment]
-            base: Base = (char, tuple((c, n) for c, n in cards if c not in HIDDEN_CARDS))
-            mover = (_reach(char), _ambush(char), tuple(n >= 0 for n in uses))
-            alike.setdefault(mover, {}).setdefault(base, set()).add(uses)
-        # One class per set of hidden uses shared by its bases: the join is then exact
-        # whatever kits the caller gives (one class per mover when no uses are spent).
-        classes: dict[int, KitClass] = {}
-        movers: dict[int, frozenset[Uses]] = {}
-        for (reach, ambush, _), bases in alike.items():
-            by_uses: dict[frozenset[Uses], set[Base]] = {}
-            for base, spent in bases.items():
-                by_uses.setdefault(frozenset(spent), set()).add(base)
-            for shared, group in by_uses.items():
-                cid = len(classes)
-                classes[cid] = KitClass(reach, ambush, frozenset(group))
-                movers[cid] = shared
-        keys = frozenset(
-            (role, cid, uses) for role in roles for cid, shared in movers.items() for uses in shared
-        )
-        space = site_space(tuple(tuple(sorted(s)) for s in sites))
-        parts: Parts = ((1 << square, 0, space.full),)
-        empty = cls({}, {}, space, 0)
-        return empty._of({parts: keys} if space.full and keys else {}, classes)
+        return _start(square, tuple(tuple(sorted(s)) for s in sites), tuple(kits), tuple(roles))
 
     @classmethod
     def covering(
@@ -834,6 +839,25 @@ class PossibilityMap:
                     if plain:
                         sources.append(((role, cid, new_uses), plain))
         return self._join(sources, raw=True)
+
+
+@functools.lru_cache(maxsize=256)
+def _start(
+    square: int,
+    sites: tuple[tuple[int, ...], ...],
+    kits: tuple[Kit, ...],
+    roles: tuple[Role, ...],
+) -> PossibilityMap:
+    """:meth:`PossibilityMap.start`, cached (maps are immutable values): every world a
+    search samples starts its maps from the same few arguments."""
+    classes, movers = _kit_classes(kits)
+    keys = frozenset(
+        (role, cid, uses) for role in roles for cid, shared in movers for uses in shared
+    )
+    space = site_space(sites)
+    parts: Parts = ((1 << square, 0, space.full),)
+    empty = PossibilityMap({}, {}, space, 0)
+    return empty._of({parts: keys} if space.full and keys else {}, classes)
 
 
 def _play(

@@ -37,12 +37,14 @@ The world's events are this round's events the seat was told, now told to it alo
 
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import Any, cast
 
 from ...core.game import Event, Outcome, PlayerView, Ruleset
 from ...core.rng import Stream
 from .characters import AGENTS, CARDS, card_pool
+from .geometry import Geometry
 from .knowledge import HIDDEN_CARDS, NO_KIT, NO_ROLE, Kit, PossibilityMap, Role
 from .observer import SpecterOpsView, view_data
 from .state import (
@@ -60,9 +62,19 @@ from .state.pieces import BASE_HEALTH, FOUR_PLAYER_HEALTH, Resume
 __all__ = ["sample_world"]
 
 
-def _kits(chars: list[str], cards: int, used: dict[str, int]) -> list[Kit]:
+def _kits(chars: list[str], cards: int, used: dict[str, int]) -> tuple[Kit, ...]:
     """Every kit of ``chars`` with ``cards`` cards that holds each card of ``used`` with
     its public uses spent, the hidden cards with any uses left."""
+    return _kits_of(tuple(chars), cards, tuple(sorted(used.items())))
+
+
+@functools.lru_cache(maxsize=256)
+def _kits_of(
+    chars: tuple[str, ...], cards: int, spent: tuple[tuple[str, int], ...]
+) -> tuple[Kit, ...]:
+    """:func:`_kits`, cached: a search samples a world per iteration from the same view,
+    so the same few kit lists come again and again."""
+    used = dict(spent)
     out: list[Kit] = []
     for char in chars:
         for hand in itertools.combinations(card_pool(char), cards):
@@ -78,6 +90,16 @@ def _kits(chars: list[str], cards: int, used: dict[str, int]) -> list[Kit]:
             if any(not r or r[0][1] < 0 for r in ranges):
                 continue
             out += [(char, tuple(sorted(pick))) for pick in itertools.product(*ranges)]
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=64)
+def _bits(geo: Geometry, names: tuple[str, ...]) -> int:
+    """The bitboard of squares ``names``; cached, since a search samples a world per
+    iteration from one view (and so from the same lists of squares)."""
+    out = 0
+    for n in names:
+        out |= 1 << geo.parse(n)
     return out
 
 
@@ -104,10 +126,7 @@ class _Builder:
         self.taken = "" if left is None else next((c for c in AGENTS if c not in left), "")
 
     def bits(self, names: list[str] | None) -> int:
-        out = 0
-        for n in names or ():
-            out |= 1 << self.geo.parse(n)
-        return out
+        return _bits(self.geo, tuple(names or ()))
 
     # ------------------------------------------------------------------ the table
 
@@ -225,7 +244,7 @@ class _Builder:
         ncards = 2 if second else cards_to_take(st.players)
         used = dict(pub["cards_used"])
         # Before the agent has chosen, its map holds the base game's one kit.
-        kits = _kits(chars, ncards, used) if chars else [NO_KIT]
+        kits = _kits(chars, ncards, used) if chars else (NO_KIT,)
         shown = None if pub["revealed_at"] is None else geo.parse(pub["revealed_at"])
         if secret is not None:
             path = [geo.parse(n) for n in secret["path"]]

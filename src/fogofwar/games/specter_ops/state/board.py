@@ -157,7 +157,7 @@ class Board(TableState):
         ]
         self.site_sets = allowed
         self.focus.knowledge = PossibilityMap.start(geo.agent_start, allowed)
-        self._kits: list[Kit] = [NO_KIT]
+        self._kits: tuple[Kit, ...] = (NO_KIT,)
         sites = [{"sector": j + 1, "site": geo.name(s)} for j, s in enumerate(self.sites)]
         emit(
             self.events,

@@ -11,6 +11,7 @@ starts at once.
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 from ....core.game import Action, emit
@@ -23,13 +24,15 @@ from .pieces import Phase, cards_to_take
 __all__ = ["Setup", "possible_kits"]
 
 
-def possible_kits(players: int) -> list[Kit]:
-    """Every kit an agent may choose at setup (SO-S4): a character and its cards."""
+@functools.lru_cache(maxsize=8)
+def possible_kits(players: int) -> tuple[Kit, ...]:
+    """Every kit an agent may choose at setup (SO-S4): a character and its cards.
+    Cached: every sampled world of a search asks for it."""
     out: list[Kit] = []
     for char in AGENTS:
         for hand in itertools.combinations(card_pool(char), cards_to_take(players)):
             out.append((char, tuple(sorted((c, CARDS[c].uses) for c in hand))))
-    return out
+    return tuple(out)
 
 
 class Setup(Board):
