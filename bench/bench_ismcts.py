@@ -1,12 +1,14 @@
 """``ismcts``: iterations per second and strength against the heuristic bots.
 
 Run: ``.venv/bin/python bench/bench_ismcts.py [games] [--seconds S | --iterations N]
-[--rollout random|heuristic] [--depth D] [--only RULESET] [--seat SEAT] [--set NAME=VALUE]
-[--strength-only | --speed-only]``
+[--rollout random|heuristic] [--depth D] [--after N] [--only RULESET] [--seat SEAT]
+[--set NAME=VALUE] [--strength-only | --speed-only]``
 (default 40 games a pairing at S = 1.0 s a decision with heuristic rollouts;
 ``--iterations`` gives an iteration budget instead, the same moves on any machine;
 ``--depth`` cuts rollouts after D actions and scores the rule set's evaluation, and
-adds rows with it to the speed table).
+adds rows with it to the speed table; ``--after N`` times the first decision with a
+choice after N actions of the default bots instead of a new game's first, which in some
+rule sets is a setup choice unlike the rest of the game).
 
 * **Speed**: iterations per second of ``ismcts`` (random and heuristic rollouts) from the
   first decision of each rule set that samples worlds, in the same run as OpenSpiel's
@@ -33,14 +35,31 @@ from fogofwar.sim.stats import difference
 RULESETS = ("specter-ops", "zero-dark", "rock-n-roll", "warfighter")
 
 
-def our_rate(ruleset: str, rollout: str, seconds: float, depth: int = 0) -> float:
-    """Iterations per second from a new game's first decision (searched for ``seconds``)."""
+def our_rate(ruleset: str, rollout: str, seconds: float, depth: int = 0, after: int = 0) -> float:
+    """Iterations per second from a new game's first decision, or from the first decision
+    with a choice after ``after`` actions of the rule set's default bots (searched for
+    ``seconds``)."""
     from fogofwar.bots import make_bot
     from fogofwar.bots.ismcts import IsmctsBot
 
     rs = get_ruleset(ruleset)
     state = rs.new_game({}, 1)
     seat = min(state.to_act())
+    if after:
+        cfg = state.config
+        bots = {}
+        for s in rs.seats(cfg):
+            bots[s] = make_bot(rs.default_bots.get(s, "random"), rs.id)
+            bots[s].reset(s, rs.id, cfg)
+        play = stream(1, "bench", "before")
+        done = 0
+        while not state.is_over:
+            seat = min(state.to_act())
+            legal = tuple(state.legal_actions(seat))
+            if done >= after and len(legal) > 1:
+                break
+            state.apply(bots[seat].choose(state.view(seat), legal, play))
+            done += 1
     bot = make_bot(
         f"ismcts:iterations=1000000,seconds={seconds},rollout={rollout},depth={depth}", rs.id
     )
@@ -125,6 +144,7 @@ def main() -> None:
         budget = f"iterations={int(option('--iterations', '100'))}"
     rollout = option("--rollout", "heuristic")
     depth = int(option("--depth", "0"))
+    after = int(option("--after", "0"))
     if depth:
         rollout += f",depth={depth}"
     only = option("--only", "")
@@ -132,12 +152,15 @@ def main() -> None:
         r for r in RULESETS if get_ruleset(r).can_sample_worlds and (not only or r == only)
     ]
     if "--strength-only" not in sys.argv:
-        print("ismcts iterations per second (one core, a new game's first decision, 3 s each):")
+        where = (
+            f"the first decision after {after} actions" if after else "a new game's first decision"
+        )
+        print(f"ismcts iterations per second (one core, {where}, 3 s each):")
         for r in searchable:
             for kind in ("random", "heuristic"):
-                print(f"  {r:<12} rollout={kind:<9} {our_rate(r, kind, 3.0):>10,.0f}")
+                print(f"  {r:<12} rollout={kind:<9} {our_rate(r, kind, 3.0, 0, after):>10,.0f}")
                 if depth:
-                    rate = our_rate(r, kind, 3.0, depth)
+                    rate = our_rate(r, kind, 3.0, depth, after)
                     print(f"  {r:<12} rollout={kind:<9} depth={depth:<4} {rate:>10,.0f}")
         peer = peer_rate(3.0)
         if peer is None:

@@ -184,36 +184,38 @@ class Move(Generic[S]):
     def action(self, seat: str, args: tuple[Any, ...]) -> Action:
         """The action of typed arguments ``args`` (trailing defaults left out).
 
-        Actions are immutable values, so each one is made once and then shared: a legal
-        list names the same actions turn after turn (a card's every target square in
-        Specter Ops, a search's rollouts), and making them was a third of listing them.
-        The cache is bounded by the move's options (at most :data:`_MADE_LIMIT` kept).
+        Actions are immutable values, so each one is made once and then shared, by its
+        seat and wire arguments (ints and strings, so the cache holds values only and is
+        bounded by the game's actions; at most :data:`_MADE_LIMIT` kept): a legal list
+        names the same actions turn after turn (a card's every target square in Specter
+        Ops, a search's rollouts), and making them was a third of listing them.
         """
-        key = (seat, args)
+        if self._plain or not args:
+            wire = args if type(args) is tuple else tuple(args)
+        else:
+            n = len(args)
+            while n > self._least and self.params[n - 1].default is not NO_DEFAULT:
+                if args[n - 1] != self.params[n - 1].default:
+                    break
+                n -= 1
+            # A tuple of a list, not a generator: the legal list formats every option
+            # (the hot path).
+            wire = tuple(
+                [
+                    a if p.format is None else p.format(a)
+                    for p, a in zip(self.params, args[:n], strict=False)
+                ]
+            )
+        key = (seat, wire)
         try:
-            return self._made[key]
-        except KeyError:
-            made = self._make(seat, args)
+            made = self._made.get(key)
+        except TypeError:  # not wire values: Action refuses them below
+            made = None
+        if made is None:
+            made = Action(seat, self.kind, wire)
             if len(self._made) < _MADE_LIMIT:
                 self._made[key] = made
-            return made
-        except TypeError:  # unhashable typed values: made each time
-            return self._make(seat, args)
-
-    def _make(self, seat: str, args: tuple[Any, ...]) -> Action:
-        if self._plain or not args:
-            return Action(seat, self.kind, tuple(args))
-        n = len(args)
-        while n > self._least and self.params[n - 1].default is not NO_DEFAULT:
-            if args[n - 1] != self.params[n - 1].default:
-                break
-            n -= 1
-        # A list, not a generator: the legal list formats every option (the hot path).
-        wire = [
-            a if p.format is None else p.format(a)
-            for p, a in zip(self.params, args[:n], strict=False)
-        ]
-        return Action(seat, self.kind, tuple(wire))
+        return made
 
     def parse(self, state: S, action: Action) -> tuple[Any, ...] | None:
         """The typed arguments of ``action``, or ``None`` when they do not parse (a

@@ -425,6 +425,17 @@ class Board:
 
     # -- cache
 
+    def memo(self, name: str) -> dict[Any, Any]:
+        """A dict kept with the board for what a game works out from it and nothing
+        else that changes (a board never does), such as sight answers; ``name`` keeps
+        its users apart. The caller bounds what it keeps there."""
+        key = ("memo", name)
+        found: dict[Any, Any] | None = self._cache.get(key)
+        if found is None:
+            found = {}
+            self._remember(key, found)
+        return found
+
     def _remember(self, key: object, value: object) -> None:
         cache = self._cache
         if len(cache) >= _CACHE_SIZE:

@@ -34,7 +34,14 @@ import numpy.typing as npt
 
 from ...core.errors import BadDataError, RulesError
 from ...core.grid import Board, Edge, ModelSpec, MoveGraph, Square, move_graph
-from ...core.sight import Facing, Origin, SightReport, board_corner_report, board_corner_table
+from ...core.sight import (
+    Facing,
+    ObscureRule,
+    Origin,
+    SightReport,
+    board_corner_report,
+    board_corner_table,
+)
 
 __all__ = [
     "FACINGS",
@@ -184,6 +191,18 @@ class Model:
         )
 
 
+_MARGIN = 2
+_REPORTS_KEPT = 1 << 14
+_RANGES_KEPT = 1 << 16
+
+
+def _reports(board: Board) -> dict[Any, SightReport]:
+    """The corner reports worked out on ``board``, kept with it across positions
+    (reports are immutable values; a search's worlds ask the same questions again and
+    again). Emptied when full."""
+    return board.memo("corner reports")
+
+
 def _friendly(mover: Model, other: Model) -> bool:
     return mover.is_character and other.is_character and mover.team == other.team
 
@@ -291,24 +310,53 @@ class Position:
         to see, e.g. the explainer's all-round answer).
         """
         viewer, target = self.model(viewer_id), self.model(target_id)
+        vsq, tsq = viewer.squares, target.squares
+        # Only what lies near the lines can change them: every corner line runs inside
+        # the box of the two footprints, and the obscured rule looks one square past
+        # the target (FR-S4); two squares of margin keep the answer exact.
+        rows = [sq.row for sq in vsq] + [sq.row for sq in tsq]
+        cols = [sq.col for sq in vsq] + [sq.col for sq in tsq]
+        top, bottom = min(rows) - _MARGIN, max(rows) + _MARGIN
+        left, right = min(cols) - _MARGIN, max(cols) + _MARGIN
         occupants: dict[tuple[int, int], int] = {}
         for m in self._each((viewer.id, target.id)):
             if m.kind == "ping":
                 continue
             for sq in m.squares:
-                occupants[(sq.row, sq.col)] = m.sight_cyl
-        return board_corner_report(
-            self.board,
-            viewer.squares,
-            target.squares,
-            viewer_cyl=viewer.sight_cyl,
-            target_cyl=target.sight_cyl,
-            occupants=occupants,
-            open_doors=self.open_doors,
-            origin=self.rules.los_origin,
-            facing=viewer.facing if facing else None,
-            obscure_rule="character" if target.is_character else "bogey",
+                if top <= sq.row <= bottom and left <= sq.col <= right:
+                    occupants[(sq.row, sq.col)] = m.sight_cyl
+        shown = viewer.facing if facing else None
+        rule: ObscureRule = "character" if target.is_character else "bogey"
+        key = (
+            vsq,
+            tsq,
+            viewer.sight_cyl,
+            target.sight_cyl,
+            tuple(sorted(occupants.items())),
+            self.open_doors,
+            self.rules.los_origin,
+            shown,
+            rule,
         )
+        reports = _reports(self.board)
+        found = reports.get(key)
+        if found is None:
+            found = board_corner_report(
+                self.board,
+                vsq,
+                tsq,
+                viewer_cyl=viewer.sight_cyl,
+                target_cyl=target.sight_cyl,
+                occupants=occupants,
+                open_doors=self.open_doors,
+                origin=self.rules.los_origin,
+                facing=shown,
+                obscure_rule=rule,
+            )
+            if len(reports) >= _REPORTS_KEPT:
+                reports.clear()
+            reports[key] = found
+        return found
 
     def sees(self, viewer_id: str, target_id: str) -> bool:
         """LOS used to see: some corner line in the field of view is clear (FR-L1, FR-L5)."""
@@ -487,6 +535,13 @@ class Position:
         if key in self._memo:
             found = self._memo[key]
             return found
+        # Models are ignored, so the answer is the map's, kept with the board across
+        # positions (a search's worlds ask for the same ranges again and again).
+        kept = self.board.memo("ranges")
+        wide = (self.rules.diagonal_block, self.open_doors, starts, goals)
+        if wide in kept:
+            found = self._memo[key] = kept[wide]
+            return found
         # Breadth-first from the starts, stopping at the first layer that meets a goal:
         # its index is the fewest steps.
         graph = self.graph
@@ -497,6 +552,9 @@ class Position:
                 found = k
                 break
         self._memo[key] = found
+        if len(kept) >= _RANGES_KEPT:
+            kept.clear()
+        kept[wide] = found
         return found
 
     def engaged(self, a_id: str, b_id: str) -> bool:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final, TypeVar
 
 from ....core.cards import Pile
-from ....core.game import Action, Config, Event, Outcome, Ruleset
+from ....core.game import Action, Config, Event, Outcome, PlayerView, Ruleset
 from ....core.rng import Streams
 from ....core.rules import Refusal, TableState
 from ..cards import CardSet, Operation
@@ -35,6 +35,11 @@ FATES: Final = ("tortured", "executed", "recruited", "backfired", "freed")
 
 class Board(TableState):
     """The fields of one Rock-n-Roll match and the queries every section reads."""
+
+    #: The pieces on each Point, counted once while a legal list or a view is made
+    #: (neither changes the state): ``(units per side per position, the pieces at
+    #: each position by id)``. ``None`` otherwise, when every query scans the pieces.
+    _tally: tuple[dict[str, list[int]], list[list[Piece]]] | None = None
 
     def __init__(self, ruleset: Ruleset, config: Config, cards: CardSet, seed: int | str) -> None:
         self.ruleset = ruleset
@@ -156,8 +161,46 @@ class Board(TableState):
                 return i
         raise KeyError(letter)
 
+    def legal_actions(self, seat: str) -> list[Action]:
+        # The legal list asks who is superior where for every option: count once.
+        if self._tally is not None:
+            return super().legal_actions(seat)
+        self._tally = self._count_points()
+        try:
+            return super().legal_actions(seat)
+        finally:
+            self._tally = None
+
+    def view(self, seat: str | None) -> PlayerView:
+        if self._tally is not None:
+            return super().view(seat)
+        self._tally = self._count_points()
+        try:
+            return super().view(seat)
+        finally:
+            self._tally = None
+
+    def _count_points(self) -> tuple[dict[str, list[int]], list[list[Piece]]]:
+        """The units of each side at each position, and the pieces there by id: one
+        pass over the pieces."""
+        counts = {side: [0] * len(self.points) for side in SIDES}
+        at: list[list[Piece]] = [[] for _ in self.points]
+        point = Zone.POINT
+        for p in self.pieces.values():
+            if p.zone == point:
+                at[p.pos].append(p)
+                side = counts.get(p.owner)  # type: ignore[arg-type]
+                if side is not None:
+                    side[p.pos] += 1
+        for here in at:
+            here.sort(key=lambda p: id_key(p.card.id))
+        return counts, at
+
     def at(self, pos: int) -> list[Piece]:
         """The pieces on the Point at ``pos``, by id."""
+        tally = self._tally
+        if tally is not None:
+            return list(tally[1][pos])
         point = Zone.POINT  # a local: the loops over the pieces are the hot path of play
         return sorted(
             (p for p in self.pieces.values() if p.zone == point and p.pos == pos),
@@ -169,6 +212,10 @@ class Board(TableState):
         # Counted without the sorted listing of ``at``: this runs for every Point on
         # every legal-action listing and view (holding, superiority), the hot path of
         # play; so is the zone's name, a local.
+        tally = self._tally
+        if tally is not None:
+            counts = tally[0].get(side)
+            return 0 if counts is None else counts[pos]
         point = Zone.POINT
         return sum(
             1 for p in self.pieces.values() if p.zone == point and p.pos == pos and p.owner == side
@@ -179,6 +226,12 @@ class Board(TableState):
         where they are level. One pass over the pieces (views and operations ask for
         every Point)."""
         first, second = SIDES
+        tally = self._tally
+        if tally is not None:
+            a, b = tally[0][first], tally[0][second]
+            return [
+                None if x == y else first if x > y else second for x, y in zip(a, b, strict=True)
+            ]
         a = [0] * len(self.points)
         b = [0] * len(self.points)
         point = Zone.POINT

@@ -1,0 +1,110 @@
+"""The answers a board keeps across positions (sight reports, ranges) are the answers
+worked out afresh with every model: a report looks only at the models near its lines,
+and a range ignores models (FR-R1)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from fogofwar.core.grid import Square
+from fogofwar.core.sight import board_corner_report
+from fogofwar.games.zero_dark.fear import Model, Position
+
+from .test_fear_oracle import random_position
+
+
+def fresh_report(position: Position, viewer: Model, target: Model, facing: bool) -> object:
+    """The report with every other model as an obstacle, nothing kept."""
+    occupants: dict[tuple[int, int], int] = {}
+    for m in position.models.values():
+        if m.id in (viewer.id, target.id) or m.kind == "ping":
+            continue
+        for sq in m.squares:
+            occupants[(sq.row, sq.col)] = m.sight_cyl
+    return board_corner_report(
+        position.board,
+        viewer.squares,
+        target.squares,
+        viewer_cyl=viewer.sight_cyl,
+        target_cyl=target.sight_cyl,
+        occupants=occupants,
+        open_doors=position.open_doors,
+        origin=position.rules.los_origin,
+        facing=viewer.facing if facing else None,
+        obscure_rule="character" if target.is_character else "bogey",
+    )
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_kept_report_is_the_report_with_every_model(seed: int) -> None:
+    # FR-L1, FR-L4, FR-L5, FR-S3, FR-S4, FR-C1: the whole report, lines and obstacles.
+    rng = np.random.default_rng(1000 + seed)
+    checked = 0
+    for origin in ("centre", "any_corner"):
+        position = random_position(rng, origin)
+        ids = list(position.models)
+        for _ in range(3):  # the same board, models moved: answers kept across positions
+            for v in ids:
+                for t in ids:
+                    if v == t:
+                        continue
+                    viewer, target = position.model(v), position.model(t)
+                    for facing in (True, False):
+                        got = position.report(v, t, facing=facing)
+                        assert got == fresh_report(position, viewer, target, facing), (
+                            seed,
+                            v,
+                            t,
+                            facing,
+                        )
+                        checked += 1
+            position = moved(position, rng)
+    assert checked > 50
+
+
+def moved(position: Position, rng: np.random.Generator) -> Position:
+    """The same board with one small model moved to a free square, if one is free."""
+    taken = {sq for m in position.models.values() for sq in m.squares}
+    board = position.board
+    free = [
+        Square(r, c)
+        for r in range(board.height)
+        for c in range(board.width)
+        if board.passable[r, c] and Square(r, c) not in taken
+    ]
+    small = [m for m in position.models.values() if m.cyl < 6]
+    if not free or not small:
+        return position
+    m = small[int(rng.integers(len(small)))]
+    to = free[int(rng.integers(len(free)))]
+    models = {**position.models, m.id: m.at(to)}
+    return Position(board, models, position.open_doors, position.rules)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_kept_range_is_the_breadth_first_range(seed: int) -> None:
+    # FR-R1: the fewest squares to reach a model, models ignored, kept with the board.
+    rng = np.random.default_rng(2000 + seed)
+    position = random_position(rng, "centre")
+    graph = position.graph
+    ids = list(position.models)
+    for _ in range(3):
+        for a in ids:
+            for b in ids:
+                got = position.range(a, b)
+                again = Position(
+                    position.board, position.models, position.open_doors, position.rules
+                ).range(a, b)
+                sa, sb = position.model(a).squares, position.model(b).squares
+                want: int | None = None
+                if set(sa) & set(sb):
+                    want = 0
+                else:
+                    goal = graph.bits(sb)
+                    for k, layer in enumerate(graph.layers_bits(graph.bits(sa))):
+                        if layer & goal:
+                            want = k
+                            break
+                assert got == again == want, (seed, a, b)
+        position = moved(position, rng)
