@@ -13,6 +13,8 @@ side and round, so hidden draws never shift a public roll.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Final, TypeVar
 
 from ....core.cards import Pile
@@ -28,6 +30,7 @@ from .pieces import SIDES, Piece, Zone, id_key, other
 __all__ = ["FATES", "Board"]
 
 P = TypeVar("P", bound=Pending)
+T = TypeVar("T")
 
 #: What is done to prisoners, counted per side (PT-P6, PT-P7).
 FATES: Final = ("tortured", "executed", "recruited", "backfired", "freed")
@@ -163,20 +166,19 @@ class Board(TableState):
 
     def legal_actions(self, seat: str) -> list[Action]:
         # The legal list asks who is superior where for every option: count once.
-        if self._tally is not None:
-            return super().legal_actions(seat)
-        self._tally = self._count_points()
-        try:
-            return super().legal_actions(seat)
-        finally:
-            self._tally = None
+        return self._counted(partial(super().legal_actions, seat))
 
     def view(self, seat: str | None) -> PlayerView:
+        return self._counted(partial(super().view, seat))
+
+    def _counted(self, make: Callable[[], T]) -> T:
+        """``make()`` with the Points counted once for it (it must not change the
+        state)."""
         if self._tally is not None:
-            return super().view(seat)
+            return make()
         self._tally = self._count_points()
         try:
-            return super().view(seat)
+            return make()
         finally:
             self._tally = None
 
