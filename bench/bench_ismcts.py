@@ -53,13 +53,19 @@ def our_rate(ruleset: str, rollout: str, seconds: float, depth: int = 0, after: 
             bots[s].reset(s, rs.id, cfg)
         play = stream(1, "bench", "before")
         done = 0
+        # A game shorter than ``after`` (a Warfighter mission) times its last choice.
+        last = state.clone(), seat
         while not state.is_over:
             seat = min(state.to_act())
             legal = tuple(state.legal_actions(seat))
-            if done >= after and len(legal) > 1:
-                break
+            if len(legal) > 1:
+                if done >= after:
+                    break
+                last = state.clone(), seat
             state.apply(bots[seat].choose(state.view(seat), legal, play))
             done += 1
+        if state.is_over:
+            state, seat = last
     bot = make_bot(
         f"ismcts:iterations=1000000,seconds={seconds},rollout={rollout},depth={depth}", rs.id
     )
