@@ -371,3 +371,17 @@ def test_road_lanes(board: Board) -> None:
     assert not seen[board.square("P8")]
     plain = board_orthogonal_visible(board, viewer)
     assert not plain[board.square("O8")]
+
+
+def test_square_names_of_a_bitboard_are_row_major_and_the_callers_own() -> None:
+    # SO-I2: the views name the possibility map's squares; the names are kept per set.
+    from fogofwar.games.specter_ops.geometry import geometry_for
+
+    geo = geometry_for("specter-ops")
+    bits = 1 << geo.parse("B3") | 1 << geo.parse("A1") | 1 << geo.parse("C2")
+    first = geo.names(bits)
+    assert sorted(first) == ["A1", "B3", "C2"]
+    assert first == sorted(first, key=geo.parse)  # row-major: by index
+    first.append("Z99")  # a caller's list: changing it changes nothing kept
+    assert geo.names(bits) == [geo.name(i) for i in geo.indices(bits)]
+    assert geo.names(0) == []

@@ -38,33 +38,44 @@ __all__ = ["AgentBot", "HunterBot"]
 FAR = 10_000
 
 
+_PARSED_KEPT = 256
+"""The most lists of square names a bot keeps parsed."""
+_FIELDS_KEPT = 1024
+"""The most distance fields a bot keeps (one per set of target squares)."""
+
+
 class _Board:
     """The public board and distance fields over it (cached per target set)."""
 
     def __init__(self, geo: Geometry) -> None:
         self.geo = geo
         self._fields: dict[int, list[int]] = {}
-        self._last: tuple[Sequence[str], int] = ((), 0)
+        self._parsed: dict[tuple[str, ...], int] = {}
         self._step = geo.graph.stepper()  # one step on the terrain (figures aside)
 
     def bits(self, names: Sequence[str]) -> int:
         # The possibility map rarely changes between a seat's choices (a hunter's steps
-        # leave it alone): comparing the names is cheaper than parsing them again.
+        # leave it alone), and a search's worlds share it: looking the names up is
+        # cheaper than parsing them again (a bounded cache).
         key = tuple(names)  # a copy: the view's list is not ours to keep
-        if key == self._last[0]:
-            return self._last[1]
-        out = 0
-        parse = self.geo.parse
-        for n in key:
-            out |= 1 << parse(n)
-        self._last = (key, out)
-        return out
+        found = self._parsed.get(key)
+        if found is None:
+            found = 0
+            parse = self.geo.parse
+            for n in key:
+                found |= 1 << parse(n)
+            if len(self._parsed) >= _PARSED_KEPT:
+                self._parsed.clear()
+            self._parsed[key] = found
+        return found
 
     def distances(self, targets: int) -> list[int]:
         """Steps (8 directions, terrain only) from every square to the nearest target."""
         if targets in self._fields:
             return self._fields[targets]
         dist = self.geo.graph.distance_list(targets, unreachable=FAR)
+        if len(self._fields) >= _FIELDS_KEPT:
+            self._fields.clear()  # a long search's worlds ask for many target sets
         self._fields[targets] = dist
         return dist
 

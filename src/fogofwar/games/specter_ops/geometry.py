@@ -76,6 +76,10 @@ def _table_bits(visible: np.ndarray) -> tuple[int, ...]:
     return tuple(int.from_bytes(raw[i * k : (i + 1) * k], "little") for i in range(h * w))
 
 
+_NAMED_KEPT = 4096
+"""The most square sets :meth:`Geometry.names` keeps named."""
+
+
 @dataclass(frozen=True, eq=False)
 class Geometry:
     """A Specter Ops board with everything the rules and the possibility map need.
@@ -149,8 +153,21 @@ class Geometry:
 
     def names(self, bits: int) -> list[str]:
         """Square names of a bitboard, row-major."""
-        names = self._names
-        return [names[i] for i in self.graph.bit_indices(bits)]
+        # Views name the same sets again and again (a possibility map between its
+        # updates, a search's worlds): each set is worked out once (a bounded cache).
+        kept = self._named
+        found = kept.get(bits)
+        if found is None:
+            names = self._names
+            found = tuple([names[i] for i in self.graph.bit_indices(bits)])
+            if len(kept) >= _NAMED_KEPT:
+                kept.clear()
+            kept[bits] = found
+        return list(found)
+
+    @functools.cached_property
+    def _named(self) -> dict[int, tuple[str, ...]]:
+        return {}
 
     def indices(self, bits: int) -> list[int]:
         """Indices of a bitboard, ascending."""
