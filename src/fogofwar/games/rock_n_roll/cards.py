@@ -173,6 +173,7 @@ class CardSet:
     _op_index: dict[str, Operation] = field(init=False, repr=False, compare=False)
     #: Each order card's kind, by id.
     order_kinds: dict[str, str] = field(init=False, repr=False, compare=False)
+    _foreign_orders: dict[str, frozenset[str]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Frozen: the look-up tables are set once, here.
@@ -180,6 +181,8 @@ class CardSet:
         object.__setattr__(self, "_order_index", {c.id: c for c in self.orders})
         object.__setattr__(self, "_op_index", {c.id: c for c in self.operations})
         object.__setattr__(self, "order_kinds", {c.id: c.kind for c in self.orders})
+        foreign = {s: frozenset(c.id for c in self.orders if c.side != s) for s in SIDES}
+        object.__setattr__(self, "_foreign_orders", foreign)
 
     def __deepcopy__(self, memo: dict[int, object]) -> CardSet:
         # Immutable: a cloned game (search) shares its cards.
@@ -200,6 +203,10 @@ class CardSet:
     def is_unit(self, card_id: str) -> bool:
         """Whether the id is a unit's or a local's."""
         return card_id in self._unit_index
+
+    def foreign_orders(self, side: str) -> frozenset[str]:
+        """The ids of the order cards not of ``side`` (a side of :data:`SIDES`)."""
+        return self._foreign_orders[side]
 
     def is_order(self, card_id: str) -> bool:
         """Whether the id is an order card's."""

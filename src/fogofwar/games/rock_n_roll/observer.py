@@ -422,10 +422,6 @@ def _outcome_json(state: RockNRollState) -> OutcomeJSON | None:
 def _borrowed(state: RockNRollState, side: str) -> list[str]:
     """The other side's order cards in ``side``'s order deck or hand (PT-P11's backfire
     moved them; every move since was in the open or within ``side``'s own piles)."""
-    cards = state.cards
-    out = [
-        c
-        for c in (*state.order_deck[side], *state.hand[side])
-        if cards.is_order(c) and cards.order(c).side != side
-    ]
+    theirs = state.cards.foreign_orders(side)
+    out = [c for c in (*state.order_deck[side], *state.hand[side]) if c in theirs]
     return sorted(out, key=id_key)
