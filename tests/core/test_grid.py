@@ -325,8 +325,11 @@ def test_board_is_immutable(small: Board) -> None:
 
 def test_board_pickles(small: Board) -> None:
     reachable(small, sq("A1"), 3)  # fill the search cache, which is not pickled
+    small.memo("answers")["kept"] = 1  # nor are the memos a game keeps with the board
     for clone in (pickle.loads(pickle.dumps(small)), copy.deepcopy(small)):
         assert clone is not small
+        assert clone.memo("answers") == {}
+        assert small.memo("answers") == {"kept": 1}
         assert (clone.name, clone.shape, clone.terrain) == (small.name, small.shape, small.terrain)
         assert dict(clone.doors) == dict(small.doors)
         assert dict(clone.markers) == dict(small.markers)

@@ -260,3 +260,13 @@ def test_unhashable_arguments_still_make_their_action() -> None:
     made = move.action("p", (["a"],))
     assert made == Action("p", "play", ("a",))
     assert move.action("p", (["a"],)) == made
+
+
+def test_a_kept_action_never_lets_a_wrong_argument_through() -> None:
+    # True, 1.0 and numpy's ints hash and compare equal to 1: a kept "pour 1" must not
+    # answer for them; Action refuses them, whatever was made before.
+    move: Move[Any] = Move("pour", "TOY-6", lambda s, seat, args: None, _fire, (int_param("n"),))
+    assert move.action("p", (1,)) == Action("p", "pour", (1,))
+    for wrong in (True, 1.0):
+        with pytest.raises(TypeError, match="ints or strings"):
+            move.action("p", (wrong,))

@@ -206,11 +206,14 @@ class Move(Generic[S]):
                     for p, a in zip(self.params, args[:n], strict=False)
                 ]
             )
+        for a in wire:
+            kind = type(a)
+            if kind is not str and kind is not int:
+                # Not plainly an int or a string (a bool, a float, an int subclass that
+                # compares equal to a kept int): made and checked by Action every time.
+                return Action(seat, self.kind, wire)
         key = (seat, wire)
-        try:
-            made = self._made.get(key)
-        except TypeError:  # not wire values: Action refuses them below
-            made = None
+        made = self._made.get(key)
         if made is None:
             made = Action(seat, self.kind, wire)
             if len(self._made) < _MADE_LIMIT:

@@ -127,6 +127,7 @@ class Board:
     __slots__ = (
         "_cache",
         "_marker_lines",
+        "_memos",
         "cyl",
         "description",
         "doors",
@@ -163,6 +164,7 @@ class Board:
     description: str
     _marker_lines: Mapping[str, int]
     _cache: dict[object, Any]
+    _memos: dict[str, dict[Any, Any]]
 
     def __init__(
         self,
@@ -269,6 +271,7 @@ class Board:
         init(self, "description", description)
         init(self, "_marker_lines", MappingProxyType(dict(marker_lines or {})))
         init(self, "_cache", {})
+        init(self, "_memos", {})
 
     def __setattr__(self, key: str, value: object) -> None:
         raise AttributeError(f"Board is immutable (tried to set {key!r})")
@@ -280,7 +283,9 @@ class Board:
     _ARRAYS: Final = ("passable", "opaque", "cyl", "walls_h", "walls_v", "roads")
 
     def __getstate__(self) -> dict[str, Any]:
-        state = {key: getattr(self, key) for key in self.__slots__ if key != "_cache"}
+        state = {
+            key: getattr(self, key) for key in self.__slots__ if key not in ("_cache", "_memos")
+        }
         for key in self._PROXIES:
             state[key] = dict(state[key])
         return state
@@ -293,6 +298,7 @@ class Board:
                 value = _frozen(value, value.dtype)
             object.__setattr__(self, key, value)
         object.__setattr__(self, "_cache", {})
+        object.__setattr__(self, "_memos", {})
 
     def __delattr__(self, key: str) -> None:
         raise AttributeError(f"Board is immutable (tried to delete {key!r})")
@@ -429,12 +435,9 @@ class Board:
         """A dict kept with the board for what a game works out from it and nothing
         else that changes (a board never does), such as sight answers; ``name`` keeps
         its users apart. The caller bounds what it keeps there."""
-        key = ("memo", name)
-        found: dict[Any, Any] | None = self._cache.get(key)
-        if found is None:
-            found = {}
-            self._remember(key, found)
-        return found
+        # Apart from the table cache, whose oldest entries go first: a memo is made
+        # early and would be the first dropped. Not pickled either.
+        return self._memos.setdefault(name, {})
 
     def _remember(self, key: object, value: object) -> None:
         cache = self._cache

@@ -71,8 +71,9 @@ class _Board:
 
     def distances(self, targets: int) -> list[int]:
         """Steps (8 directions, terrain only) from every square to the nearest target."""
-        if targets in self._fields:
-            return self._fields[targets]
+        found = self._fields.get(targets)
+        if found is not None:
+            return found
         dist = self.geo.graph.distance_list(targets, unreachable=FAR)
         if len(self._fields) >= _FIELDS_KEPT:
             self._fields.clear()  # a long search's worlds ask for many target sets

@@ -10,6 +10,7 @@ bitboard (a Python ``int`` whose bit ``i`` is square ``i``), as in
 from __future__ import annotations
 
 import functools
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -77,7 +78,12 @@ def _table_bits(visible: np.ndarray) -> tuple[int, ...]:
 
 
 _NAMED_KEPT = 4096
-"""The most square sets :meth:`Geometry.names` keeps named."""
+"""The most square sets :meth:`Geometry.names` keeps named, per geometry."""
+# Kept beside the geometries, not in them: a pickled state (a worker's, a replay's)
+# does not carry them.
+_NAMED: weakref.WeakKeyDictionary[Geometry, dict[int, tuple[str, ...]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 @dataclass(frozen=True, eq=False)
@@ -155,7 +161,9 @@ class Geometry:
         """Square names of a bitboard, row-major."""
         # Views name the same sets again and again (a possibility map between its
         # updates, a search's worlds): each set is worked out once (a bounded cache).
-        kept = self._named
+        kept = _NAMED.get(self)
+        if kept is None:
+            kept = _NAMED.setdefault(self, {})
         found = kept.get(bits)
         if found is None:
             names = self._names
@@ -164,10 +172,6 @@ class Geometry:
                 kept.clear()
             kept[bits] = found
         return list(found)
-
-    @functools.cached_property
-    def _named(self) -> dict[int, tuple[str, ...]]:
-        return {}
 
     def indices(self, bits: int) -> list[int]:
         """Indices of a bitboard, ascending."""

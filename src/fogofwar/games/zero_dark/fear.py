@@ -192,8 +192,10 @@ class Model:
 
 
 _MARGIN = 2
-_REPORTS_KEPT = 1 << 14
-_RANGES_KEPT = 1 << 16
+# About 3 KB a report and 250 bytes a range (measured): at most about 12 MB and 4 MB a
+# board, and a process keeps few boards.
+_REPORTS_KEPT = 1 << 12
+_RANGES_KEPT = 1 << 14
 
 
 def _reports(board: Board) -> dict[Any, SightReport]:

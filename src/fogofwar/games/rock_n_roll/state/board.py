@@ -201,7 +201,7 @@ class Board(TableState):
     def at(self, pos: int) -> list[Piece]:
         """The pieces on the Point at ``pos``, by id."""
         tally = self._tally
-        if tally is not None:
+        if tally is not None and 0 <= pos < len(tally[1]):
             return list(tally[1][pos])
         point = Zone.POINT  # a local: the loops over the pieces are the hot path of play
         return sorted(
@@ -215,9 +215,10 @@ class Board(TableState):
         # every legal-action listing and view (holding, superiority), the hot path of
         # play; so is the zone's name, a local.
         tally = self._tally
-        if tally is not None:
+        if tally is not None and 0 <= pos < len(self.points):
             counts = tally[0].get(side)
-            return 0 if counts is None else counts[pos]
+            if counts is not None:  # a side's units (locals fight for neither)
+                return counts[pos]
         point = Zone.POINT
         return sum(
             1 for p in self.pieces.values() if p.zone == point and p.pos == pos and p.owner == side
