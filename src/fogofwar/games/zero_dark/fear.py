@@ -506,11 +506,20 @@ class Position:
     def _can_end(self, mover: Model, square: Square, steps_left: int) -> bool:
         """Whether ``mover``, stepped onto ``square``, may stop there or go on with
         ``steps_left`` steps to a square it may stop on (the other models stay put)."""
-        moved = mover.at(square)
-        if self._may_stop(moved):
-            return True
+        if mover.cyl < 6:
+            # A one-square model: its footprint is the square (the common case, asked
+            # for every step of every legal list; no model made to ask it).
+            if square not in self._others(mover)[2]:
+                return True
+            moved = None
+        else:
+            moved = mover.at(square)
+            if self._may_stop(moved):
+                return True
         if steps_left == 0:
             return False
+        if moved is None:
+            moved = mover.at(square)
         return any(
             self._can_end(moved, nxt, steps_left - 1)
             for nxt in _neighbours(square)
