@@ -185,11 +185,12 @@ class Board(TableState):
     def _count_points(self) -> tuple[dict[str, list[int]], list[list[Piece]]]:
         """The units of each side at each position, and the pieces there by id: one
         pass over the pieces."""
-        counts = {side: [0] * len(self.points) for side in SIDES}
+        n = len(self.points)
+        counts = {side: [0] * n for side in SIDES}
         at: list[list[Piece]] = [[] for _ in self.points]
         point = Zone.POINT
         for p in self.pieces.values():
-            if p.zone == point:
+            if p.zone == point and 0 <= p.pos < n:
                 at[p.pos].append(p)
                 side = counts.get(p.owner)  # type: ignore[arg-type]
                 if side is not None:
