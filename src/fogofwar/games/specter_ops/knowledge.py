@@ -154,7 +154,7 @@ def _kit(base: Base, uses: Uses) -> Kit:
     return (base[0], tuple(sorted((*base[1], *hidden))))
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=64)  # kit lists run to hundreds of kits
 def _kit_classes(
     kits: tuple[Kit, ...],
 ) -> tuple[Mapping[int, KitClass], tuple[tuple[int, frozenset[Uses]], ...]]:
@@ -841,7 +841,7 @@ class PossibilityMap:
         return self._join(sources, raw=True)
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=64)  # kit lists run to hundreds of kits
 def _start(
     square: int,
     sites: tuple[tuple[int, ...], ...],

@@ -68,7 +68,7 @@ def _kits(chars: list[str], cards: int, used: dict[str, int]) -> tuple[Kit, ...]
     return _kits_of(tuple(chars), cards, tuple(sorted(used.items())))
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=64)  # kit lists run to hundreds of kits
 def _kits_of(
     chars: tuple[str, ...], cards: int, spent: tuple[tuple[str, int], ...]
 ) -> tuple[Kit, ...]:
