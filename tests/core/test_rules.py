@@ -217,16 +217,21 @@ def test_optional_parameters_come_last() -> None:
         Move("x", "TOY-1", _check_fire, _fire, (word_param("a", optional=True), TARGET))
 
 
-def test_unhashable_candidates_are_compared_one_by_one() -> None:
-    cards = [["a"], ["b"]]
-    move: Move[Any] = Move(
+def _play_move(options: Any = None) -> Move[Any]:
+    """A move whose typed argument is a list (unhashable), written as its one word."""
+    return Move(
         "play",
         "TOY-5",
         lambda s, seat, args: None,
         _fire,
         (Param("card", lambda s, w: [w], format=lambda v: v[0]),),
-        lambda s, seat: [(c,) for c in cards],
+        options,
     )
+
+
+def test_unhashable_candidates_are_compared_one_by_one() -> None:
+    cards = [["a"], ["b"]]
+    move = _play_move(lambda s, seat: [(c,) for c in cards])
     table = PhaseTable(phase=lambda s: s.stage, moves={Stage.AIM: [move]})
     assert table.is_legal(Toy(), Action("p", "play", ("a",)))
     assert not table.is_legal(Toy(), Action("p", "play", ("c",)))
@@ -250,13 +255,7 @@ def test_an_action_is_made_once_and_shared_per_seat_and_arguments() -> None:
 
 
 def test_unhashable_arguments_still_make_their_action() -> None:
-    move: Move[Any] = Move(
-        "play",
-        "TOY-5",
-        lambda s, seat, args: None,
-        _fire,
-        (Param("card", lambda s, w: [w], format=lambda v: v[0]),),
-    )
+    move = _play_move()
     made = move.action("p", (["a"],))
     assert made == Action("p", "play", ("a",))
     assert move.action("p", (["a"],)) == made
