@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Hashable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from typing import Final, Generic, TypeVar
 
@@ -489,13 +489,19 @@ class PlayingCard:
     rank: Rank | None
     suit: Suit | None
     joker_color: JokerColor | None = None
+    # The ASCII code, made once: views list whole piles of cards at every step.
+    _code: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.joker_color is None:
             if not isinstance(self.rank, Rank) or not isinstance(self.suit, Suit):
                 raise ValueError("a card that is not a joker needs a Rank and a Suit")
+            code = self.rank.symbol + self.suit.letter
         elif self.rank is not None or self.suit is not None:
             raise ValueError("a joker has no rank or suit")
+        else:
+            code = self.joker_color.value[0].upper() + "J"
+        object.__setattr__(self, "_code", code)
 
     @classmethod
     def of(cls, rank: Rank | int, suit: Suit | str) -> PlayingCard:
@@ -549,9 +555,7 @@ class PlayingCard:
 
     def to_json(self) -> str:
         """The ASCII code: ``"10S"``, ``"QH"``, ``"BJ"``, ``"RJ"``."""
-        if self.rank is not None and self.suit is not None:
-            return self.rank.symbol + self.suit.letter
-        return self._color()[0].upper() + "J"
+        return self._code
 
     def _color(self) -> str:
         return self.joker_color.value if self.joker_color is not None else ""

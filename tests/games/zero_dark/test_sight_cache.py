@@ -108,3 +108,35 @@ def test_a_kept_range_is_the_breadth_first_range(seed: int) -> None:
                             break
                 assert got == again == want, (seed, a, b)
         position = moved(position, rng)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_kept_bare_map_answers_are_the_table(seed: int) -> None:
+    # FR-L1, FR-L5, FR-P3: the reveal checks' shortcut — no line over walls, doors and
+    # terrain — read from rows kept with the board, is the all-pairs table's answer,
+    # whatever the doors do between positions on the same board.
+    rng = np.random.default_rng(3000 + seed)
+    base = random_position(rng, "centre")
+    doors = sorted(base.board.doors)
+    checked = 0
+    for position in (base, moved(base, rng)):
+        for open_doors in (frozenset(), frozenset(doors), base.open_doors, frozenset()):
+            p = Position(position.board, position.models, open_doors, position.rules)
+            models = list(p.models.values())
+            for v in models:
+                table = p.terrain_table(v.sight_cyl)
+                for t in models:
+                    want = (
+                        not (v.big or t.big)
+                        and not table[v.square.row, v.square.col, t.square.row, t.square.col]
+                    )
+                    assert p.bare_map_hides(v, t) == want, (seed, v.id, t.id, open_doors)
+                    checked += 1
+            each = p.bare_map_hides_each(models, models)
+            assert each == [[p.bare_map_hides(v, t) for t in models] for v in models]
+    assert checked > 50
+    # Another origin has no shortcut.
+    other = random_position(rng, "any_corner")
+    assert not any(
+        other.bare_map_hides(v, t) for v in other.models.values() for t in other.models.values()
+    )

@@ -79,6 +79,11 @@ def column_index(letters: str) -> int:
     return n - 1
 
 
+_SQUARE_NAMES: dict[tuple[int, int], str] = {}
+_EDGE_NAMES: dict[tuple[str, int, int], str] = {}
+_NAMES_KEPT: Final = 1 << 16  # far more squares than any board has
+
+
 class Square(NamedTuple):
     """One square of a board: ``Square(row, col)``, 0-based, row 0 at the top.
 
@@ -91,9 +96,15 @@ class Square(NamedTuple):
     @property
     def name(self) -> str:
         """The square's name in board notation, e.g. ``"K17"`` for ``Square(16, 10)``."""
-        if self.row < 0 or self.col < 0:
-            raise ValueError(f"{tuple(self)!r} has no name: negative coordinates")
-        return f"{column_name(self.col)}{self.row + 1}"
+        # Views name every model's square at every step: names are kept once made.
+        got = _SQUARE_NAMES.get(self)
+        if got is None:
+            if self.row < 0 or self.col < 0:
+                raise ValueError(f"{tuple(self)!r} has no name: negative coordinates")
+            got = f"{column_name(self.col)}{self.row + 1}"
+            if len(_SQUARE_NAMES) < _NAMES_KEPT:
+                _SQUARE_NAMES[self] = got
+        return got
 
     def __str__(self) -> str:
         return self.name if self.row >= 0 and self.col >= 0 else repr(self)
@@ -204,6 +215,14 @@ class Edge(NamedTuple):
         and left boundary (``n``/``w`` of row 1 or column A), so that a named edge on a
         board always names a square on that board.
         """
+        got = _EDGE_NAMES.get(self)
+        if got is None:
+            got = self._name()
+            if len(_EDGE_NAMES) < _NAMES_KEPT:
+                _EDGE_NAMES[self] = got
+        return got
+
+    def _name(self) -> str:
         if self.kind == "h":
             if self.row == 0:
                 return f"{Square(0, self.col).name} n"

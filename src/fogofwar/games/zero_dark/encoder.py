@@ -179,6 +179,8 @@ class ZeroDarkEncoder(PlaneEncoder):
         h, w = board.height, board.width
         super().__init__(PLANES, SCALARS, h, w, scalars=scalars)
         self.board = board
+        # Each plane's first index in the flat (channel, cell) array.
+        self._offset: dict[str, int] = {n: i * h * w for i, n in enumerate(PLANES)}
         # Square names -> flat indices, made once: each plane is filled by one
         # fancy-indexed assignment per list of names.
         self._index: dict[str, int] = {
@@ -221,18 +223,19 @@ class ZeroDarkEncoder(PlaneEncoder):
         seat = view.seat
         planes = self.blank()
         planes[: len(self._static)] = self._static
-        p = _PLANE_INDEX
 
-        # Every (plane, square, value) is gathered first and written in one fancy-indexed
-        # assignment: a view has a few dozen models, each on a few planes.
-        chans: list[int] = []
-        cells: list[int] = []
+        # Every (plane, square, value) is gathered first, as an index into the flat
+        # array, and written in one fancy-indexed assignment: a view has a few dozen
+        # models, each on a few planes (most on one square).
+        at: list[int] = []
         values: list[float] = []
+        offset = self._offset
 
         def mark(plane: str, squares: list[int], value: float = 1.0) -> None:
-            chans.extend([p[plane]] * len(squares))
-            cells.extend(squares)
-            values.extend([value] * len(squares))
+            o = offset[plane]
+            for sq in squares:
+                at.append(o + sq)
+                values.append(value)
 
         for name, is_open in d["doors"].items():
             mark("door_open" if is_open else "door_closed", self._door_squares.get(name, []))
@@ -286,7 +289,7 @@ class ZeroDarkEncoder(PlaneEncoder):
                 mark("task_bogey", squares)
             if mid in observed:
                 mark("observed", squares)
-        planes[chans, cells] = values
+        planes.reshape(-1)[at] = values
 
         return self.finish(planes, self._scalars(d, seat, own_team))
 
@@ -294,7 +297,8 @@ class ZeroDarkEncoder(PlaneEncoder):
         self, d: Mapping[str, Any], seat: str | None, own_team: str | None
     ) -> npt.NDArray[np.float32]:
         """The scalar features of a view, each in ``[0, 1]`` (see :data:`SCALARS`)."""
-        v = np.zeros(len(SCALARS), dtype=np.float32)
+        # A list, made an array once: numpy's item assignment costs more than the work.
+        v = [0.0] * len(SCALARS)
         s = _SCALAR_INDEX
 
         def put(name: str, value: float) -> None:
@@ -357,4 +361,4 @@ class ZeroDarkEncoder(PlaneEncoder):
             put(f"{who}_verified", float(bool(side["verified"])))
             put(f"{who}_recorded", float(side["recorded"]))
             put(f"{who}_played", _frac(side["played"], DECK))
-        return v
+        return np.array(v, dtype=np.float32)

@@ -192,6 +192,8 @@ class Model:
 
 
 _MARGIN = 2
+# Bare-map sight rows kept per board (squares × viewer heights × door states in play).
+_BARE_SIGHT_KEPT = 1 << 14
 # About 3 KB a report and 250 bytes a range (measured): at most about 12 MB and 4 MB a
 # board, and a process keeps few boards.
 _REPORTS_KEPT = 1 << 12
@@ -391,8 +393,41 @@ class Position:
         (not known) otherwise."""
         if self.rules.los_origin != "centre" or viewer.big or target.big:
             return False
-        v, t = viewer.square, target.square
-        return not self.terrain_table(viewer.sight_cyl)[v[0], v[1], t[0], t[1]]
+        t = target.square
+        return not self._bare_sight(viewer) >> (t[0] * self.board.width + t[1]) & 1
+
+    def bare_map_hides_each(
+        self, viewers: Iterable[Model], targets: Iterable[Model]
+    ) -> list[list[bool]]:
+        """:meth:`bare_map_hides` for every viewer (rows) and target (columns)."""
+        w = self.board.width
+        spots = [(t.square[0] * w + t.square[1], t.big) for t in targets]
+        out: list[list[bool]] = []
+        for viewer in viewers:
+            if self.rules.los_origin != "centre" or viewer.big:
+                out.append([False] * len(spots))
+                continue
+            seen = self._bare_sight(viewer)
+            out.append([not (big or seen >> i & 1) for i, big in spots])
+        return out
+
+    def _bare_sight(self, viewer: Model) -> int:
+        """The squares a 1×1 ``viewer`` has a centre-origin line to over the bare map,
+        as a bitboard (row-major): one row of :meth:`terrain_table`, kept with the
+        board by viewer height, square and open doors (the reveal checks ask after
+        every step)."""
+        v = viewer.square
+        key = (viewer.sight_cyl, v[0], v[1], self.open_doors)
+        kept = self.board.memo("bare sight")
+        found: int | None = kept.get(key)
+        if found is None:
+            row = self.terrain_table(viewer.sight_cyl)[v[0], v[1]]
+            packed = np.packbits(row.ravel(), bitorder="little")
+            found = int.from_bytes(packed.tobytes(), "little")
+            if len(kept) >= _BARE_SIGHT_KEPT:
+                kept.clear()
+            kept[key] = found
+        return found
 
     def terrain_table(self, viewer_cyl: int) -> npt.NDArray[np.bool_]:
         """All-pairs centre-origin LOS over the bare map with the doors as they are now,

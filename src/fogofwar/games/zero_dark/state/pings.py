@@ -61,12 +61,15 @@ class Pings(Fields):
         # Models only add obstacles and a reveal changes no door: a ping the bare map
         # hides from a character and not next to it stays face down (the common case,
         # without a trace).
-        pos = self.position
-        for ping in sorted(pings, key=lambda m: id_number(m.id)):
+        # The bare map's answers for every pair at once: a reveal below changes the
+        # models, never the walls, doors or terrain they are read from.
+        ordered = sorted(pings, key=lambda m: id_number(m.id))
+        hides = self.position.bare_map_hides_each(characters, ordered)
+        for j, ping in enumerate(ordered):
             pr, pc = ping.square
-            for who in characters:
+            for i, who in enumerate(characters):
                 apart = max(abs(who.square[0] - pr), abs(who.square[1] - pc)) > 1
-                if apart and pos.bare_map_hides(who, ping):
+                if apart and hides[i][j]:
                     continue
                 if self.position.engaged(who.id, ping.id):
                     self._reveal(ping, who, "engaged")
