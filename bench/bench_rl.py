@@ -1,11 +1,17 @@
 """The RL environments' speed: AEC environment steps per second for every rule set,
 beside PettingZoo's own classic environments (Connect Four, tic-tac-toe) in the same run.
 
-Run: ``.venv/bin/python bench/bench_rl.py [seconds]`` (default 3 a row). Each row plays
+Run: ``.venv/bin/python bench/bench_rl.py [seconds]`` (default 3 a row), or
+``bench/bench_rl.py --parts [STEPS]`` for where a step's time goes. Each row plays
 random legal actions, drawn under the action mask, through ``env.last()`` (the acting
 seat's observation: its view encoded, and its mask) and ``env.step()``, restarting a
 finished game with the next seed; dead steps (telling each seat the game is over) are
 not counted. One core; the figures are this machine's, ±20% between runs.
+
+``--parts`` plays the same random masked games through the environment's own pieces
+(``fogofwar.rl.common.GameSpec``) for ``STEPS`` steps a row (default 4,000), and prints
+the CPU microseconds of each part of a step: the acting seat's view, its encoding, the
+legal mask, and applying the action (``time.process_time``, the same steps every run).
 """
 
 from __future__ import annotations
@@ -67,7 +73,50 @@ def classic_envs() -> list[tuple[str, Any]]:
     ]
 
 
+def parts(ruleset: str, config: dict[str, Any] | None, steps: int) -> tuple[float, ...]:
+    """CPU microseconds per step of (view, encoding, mask, apply) over ``steps`` steps
+    of random masked play, games restarted with the next seed."""
+    from fogofwar.rl.common import GameSpec
+
+    game = GameSpec(ruleset, config)
+    rng = np.random.default_rng(0)
+    clock = time.process_time
+    spent = [0.0, 0.0, 0.0, 0.0]
+    seed = done = 0
+    state = game.new_game(f"{seed:032x}")
+    while done < steps:
+        if state.outcome() is not None:
+            seed += 1
+            state = game.new_game(f"{seed:032x}")
+            continue
+        seat = min(state.to_act())
+        t0 = clock()
+        view = state.view(seat)
+        t1 = clock()
+        game.encoder.encode(view)
+        t2 = clock()
+        mask = game.mask(state, seat)
+        t3 = clock()
+        game.apply(state, seat, int(rng.choice(np.flatnonzero(mask))), mask=mask)
+        t4 = clock()
+        for i, took in enumerate((t1 - t0, t2 - t1, t3 - t2, t4 - t3)):
+            spent[i] += took
+        done += 1
+    return tuple(x / steps * 1e6 for x in spent)
+
+
 def main() -> None:
+    if "--parts" in sys.argv:
+        at = sys.argv.index("--parts") + 1
+        steps = int(sys.argv[at]) if at < len(sys.argv) else 4000
+        print(f"CPU microseconds per step, {steps:,} steps a row")
+        print(f"{'environment':<28} {'view':>7} {'encode':>7} {'mask':>7} {'apply':>7} {'all':>7}")
+        for ruleset, config in ROWS:
+            label = ruleset + "".join(f" {k}={v}" for k, v in (config or {}).items())
+            got = parts(ruleset, config, steps)
+            cells = " ".join(f"{x:>7.0f}" for x in got)
+            print(f"{label:<28} {cells} {sum(got):>7.0f}")
+        return
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
     rows: list[tuple[str, Any]] = []
     for ruleset, config in ROWS:

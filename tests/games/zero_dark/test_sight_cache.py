@@ -4,12 +4,14 @@ and a range ignores models (FR-R1)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from fogofwar.core.grid import Square
-from fogofwar.core.sight import board_corner_report
-from fogofwar.games.zero_dark.fear import Model, Position
+from fogofwar.core.sight import any_corner_in_view, board_corner_report
+from fogofwar.games.zero_dark.fear import FACINGS, Model, Position
 
 from .test_fear_oracle import random_position
 
@@ -140,3 +142,25 @@ def test_kept_bare_map_answers_are_the_table(seed: int) -> None:
     assert not any(
         other.bare_map_hides(v, t) for v in other.models.values() for t in other.models.values()
     )
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_no_corner_in_view_is_no_line_in_view(seed: int) -> None:
+    # FR-L5: the field of view's shortcut (no target corner on the facing side, so no
+    # line to trace) agrees with the report's own lines, and ``sees`` with its LOS.
+    rng = np.random.default_rng(4000 + seed)
+    position = random_position(rng, "centre" if seed % 2 else "any_corner")
+    behind = 0
+    for facing in FACINGS:
+        models = {k: replace(m, facing=facing) for k, m in position.models.items()}
+        p = Position(position.board, models, position.open_doors, position.rules)
+        for v in models.values():
+            for t in models.values():
+                if v.id == t.id:
+                    continue
+                report = p.report(v.id, t.id)
+                shown = any_corner_in_view(v.squares, t.squares, facing)
+                assert shown == any(line.in_view for line in report.lines), (seed, v.id, t.id)
+                assert p.sees(v.id, t.id) == report.los, (seed, v.id, t.id, facing)
+                behind += not shown
+    assert behind > 0

@@ -49,6 +49,7 @@ from .corner_report import (
     STATUS_OBSCURED,
     CornerLine,
     SightReport,
+    any_corner_in_view,
     corner_report,
     corner_sees,
 )
@@ -84,6 +85,7 @@ __all__ = [
     "SightBoard",
     "SightReport",
     "VisibilityTable",
+    "any_corner_in_view",
     "board_corner_report",
     "board_corner_table",
     "board_orthogonal_table",

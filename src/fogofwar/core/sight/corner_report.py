@@ -197,6 +197,18 @@ def _in_view(xy: XY, viewer: Sequence[Cell], facing: Facing | None) -> bool:
     return x + y <= x1 + y0
 
 
+def any_corner_in_view(viewer: Sequence[Cell], target: Sequence[Cell], facing: Facing) -> bool:
+    """Whether some corner of ``target``'s footprint lies in the field of view of a
+    ``viewer`` facing ``facing`` (FR-L5). When none does, no corner line gives LOS
+    whatever lies between: the question :func:`corner_report` asks first, without a
+    trace. Footprints are ``(row, col)`` squares (one, or a 2x2 block)."""
+    if facing not in _FACINGS:
+        raise RulesError(f"facing must be one of {_FACINGS}, got {facing!r}")
+    vcells = sorted((int(r), int(c)) for r, c in viewer)
+    tcells = sorted((int(r), int(c)) for r, c in target)
+    return any(_in_view(corner, vcells, facing) for corner, _outer in _corners(tcells))
+
+
 def _touching_edges(cells: Sequence[Cell], h: int, w: int) -> tuple[BoolArray, BoolArray]:
     """Masks of the edges that touch the footprint (share at least a point with it)."""
     mh = np.zeros((h + 1, w), dtype=np.bool_)

@@ -39,6 +39,7 @@ from ...core.sight import (
     ObscureRule,
     Origin,
     SightReport,
+    any_corner_in_view,
     board_corner_report,
     board_corner_table,
 )
@@ -364,6 +365,11 @@ class Position:
 
     def sees(self, viewer_id: str, target_id: str) -> bool:
         """LOS used to see: some corner line in the field of view is clear (FR-L1, FR-L5)."""
+        viewer = self.model(viewer_id)
+        if viewer.facing in FACINGS and not any_corner_in_view(
+            viewer.squares, self.model(target_id).squares, viewer.facing
+        ):
+            return False  # behind the model: no line to trace (FR-L5)
         report = self.report_if_seen(viewer_id, target_id)
         return report is not None and report.los
 
