@@ -13,6 +13,7 @@ kit (SO-S4, SO-A7, SO-A8).
 
 from __future__ import annotations
 
+import gc
 import random
 from collections import Counter
 from typing import Any
@@ -27,6 +28,7 @@ from fogofwar.core.rng import stream
 from fogofwar.games.specter_ops import knowledge
 from fogofwar.games.specter_ops.characters import AGENTS, CARDS
 from fogofwar.games.specter_ops.geometry import geometry_for
+from fogofwar.games.specter_ops.knowledge import PossibilityMap
 from fogofwar.games.specter_ops.state import AGENT, SpecterOpsState
 from tests.games.specter_ops.helpers import PILLARS, SMALL, TIGHT
 from tests.games.specter_ops.oracle import (
@@ -925,3 +927,31 @@ def test_canonical_parts_are_the_union_cell_by_cell(rects: list[tuple[int, int, 
     # Order does not matter, and the form is a fixed point.
     assert knowledge._canon(reversed(rects)) == want
     assert knowledge._canon(want) == want
+
+
+def test_map_updates_leave_the_collector_as_they_found_it() -> None:
+    # SO-I2: the garbage collector is paused while a public fact is worked into the map
+    # (no cycles to find there), and is as the caller had it after every action, after
+    # a fact that fails too.
+    state = get_ruleset("specter-ops").new_game({"players": 5}, 11)
+    assert isinstance(state, SpecterOpsState)
+    rng = stream(11, "collector")
+    for _ in range(80):
+        if state.is_over:
+            break
+        (seat,) = state.to_act()
+        state.apply(rng.choice(state.legal_actions(seat)))
+        assert gc.isenabled()
+
+    def broken(_: PossibilityMap) -> PossibilityMap:
+        raise RuntimeError("a fact that fails")
+
+    with pytest.raises(RuntimeError):
+        state._learn(broken)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        state._learn(lambda k: k)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
