@@ -955,3 +955,19 @@ def test_map_updates_leave_the_collector_as_they_found_it() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_within_is_king_distance() -> None:
+    # SO-O1 (objectives next to the agent; within 2 for Blue Jay): the bitboard of the
+    # squares within king distance d, built a row at a time, is the definition's.
+    geo = geometry_for("specter-ops")
+    for i in range(0, geo.width * geo.height, 7):
+        o = geo.square(i)
+        for d in range(4):
+            want = 0
+            for r in range(geo.height):
+                for c in range(geo.width):
+                    if max(abs(r - o.row), abs(c - o.col)) <= d:
+                        want |= 1 << (r * geo.width + c)
+            assert geo.within(i, d) == want, (i, d)
+            assert geo.near(d)[i] == want & ~(1 << i)

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fogofwar.core.sight import orthogonal_runs, orthogonal_visible
+from fogofwar.core.sight import orthogonal_runs, orthogonal_runs_each, orthogonal_visible
 from fogofwar.games.specter_ops.geometry import Geometry, geometry_for
 
 BOARDS = Path(__file__).parent / "boards"
@@ -85,3 +85,24 @@ def test_no_smoke_is_the_plain_table_and_answers_are_kept() -> None:
     smoke = 1 << (10 * geo.width + 11)
     assert geo.sight_with(smoke) is geo.sight_with(smoke)
     assert geo.sight_with(smoke) != geo.sight
+
+
+@pytest.mark.parametrize("name", list(GEOMETRIES))
+def test_every_squares_runs_at_once_are_each_squares_runs(name: str) -> None:
+    # SO-L1, SO-L2: the whole board's runs from one pass (orthogonal_runs_each) are each
+    # square's runs (orthogonal_runs), and the geometry's bitboards are their squares.
+    geo = GEOMETRIES[name]
+    board, w = geo.board, geo.width
+    each = orthogonal_runs_each(board.opaque, roads=board.roads, road_rule=True)
+    assert len(each) == len(geo.runs) == geo.width * geo.height
+    for i, runs in enumerate(each):
+        one = orthogonal_runs(board.opaque, divmod(i, w), roads=board.roads, road_rule=True)
+        assert runs == one
+        assert geo.runs[i] == tuple(
+            (
+                sum(1 << (r * w + c) for r, c in run.cells()),
+                run.square[0] * w + run.square[1],
+                run.lane,
+            )
+            for run in one
+        )

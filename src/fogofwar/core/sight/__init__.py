@@ -6,7 +6,7 @@ that take a :class:`~fogofwar.core.grid.Board`.
 
 Model 1 — orthogonal rays (Specter Ops, SO-L1, SO-L2, SO-L5)
     :func:`orthogonal_visible`, :func:`orthogonal_sees`, :func:`orthogonal_table`,
-    :func:`orthogonal_runs`.
+    :func:`orthogonal_runs`, :func:`orthogonal_runs_each`.
 
 Model 2 — corner lines (Zero Dark FEAR, FR-L1..FR-L5, FR-S2..FR-S6, FR-C1)
     :func:`corner_report`, :func:`corner_sees`, :func:`corner_table`,
@@ -67,6 +67,7 @@ from .orthogonal import (
     OrthogonalTable,
     Run,
     orthogonal_runs,
+    orthogonal_runs_each,
     orthogonal_sees,
     orthogonal_table,
     orthogonal_visible,
@@ -96,6 +97,7 @@ __all__ = [
     "corner_table",
     "line_obstructions",
     "orthogonal_runs",
+    "orthogonal_runs_each",
     "orthogonal_sees",
     "orthogonal_table",
     "orthogonal_visible",

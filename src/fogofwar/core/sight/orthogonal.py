@@ -177,6 +177,38 @@ def orthogonal_runs(
     return out
 
 
+def orthogonal_runs_each(
+    opaque: Any, *, roads: Any | None = None, road_rule: bool = False
+) -> list[list[Run]]:
+    """:func:`orthogonal_runs` of every square, in row-major order, from one pass over
+    the board for the nearest opaque square each way (a whole table's runs at once: a
+    square at a time costs a few numpy calls per square)."""
+    op = _prepare_opaque(opaque, None)
+    h, w = op.shape
+    rd = _prepare_roads(roads, op.shape, road_rule)
+    west, east, north, south = (a.tolist() for a in _ray_limits(op))
+    dark: list[list[bool]] = op.tolist()
+    out: list[list[Run]] = []
+    for r in range(h):
+        for c in range(w):
+            runs = [
+                Run((r, c), "row", west[r][c] + 1, east[r][c] - 1, False),
+                Run((r, c), "col", north[r][c] + 1, south[r][c] - 1, False),
+            ]
+            if rd is not None:
+                for (nr, nc), axis in _lane_neighbours(rd, (r, c)):
+                    if dark[nr][nc]:
+                        continue
+                    if axis == "row":
+                        runs.append(Run((nr, nc), "row", west[nr][nc] + 1, east[nr][nc] - 1, True))
+                    else:
+                        runs.append(
+                            Run((nr, nc), "col", north[nr][nc] + 1, south[nr][nc] - 1, True)
+                        )
+            out.append(runs)
+    return out
+
+
 def _row_col_limits(op: BoolArray, r: int, c: int) -> tuple[int, int, int, int]:
     h, w = op.shape
     left = np.flatnonzero(op[r, :c])

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ...core.collector import CollectorPaused
 from ...core.errors import BadDataError, RulesError
 from ...core.game import Action
 from ...core.grid import (
@@ -28,7 +29,7 @@ from ...core.grid import (
     load_board,
     move_graph,
 )
-from ...core.sight import board_orthogonal_table, orthogonal_runs
+from ...core.sight import board_orthogonal_table, orthogonal_runs_each
 
 __all__ = ["COMPASS", "Geometry", "bearing", "geometry_for"]
 
@@ -267,16 +268,25 @@ class Geometry:
         its parallel lanes', SO-L1, SO-L2), each ``(bitboard, centre, lane)``: the run's
         squares, the index of the square it runs through, and whether that is a lane's
         neighbour rather than the viewer. Made on the first smoke."""
+        w, h = self.width, self.height
+        # A run's squares as a bitboard by arithmetic: a row run is one block of bits,
+        # a column run its column's bits within a block of rows.
+        column = [sum(1 << (r * w + c) for r in range(h)) for c in range(w)]
         out: list[tuple[tuple[int, int, bool], ...]] = []
-        w = self.width
-        for i in range(w * self.height):
-            mine: list[tuple[int, int, bool]] = []
-            for run in orthogonal_runs(
-                self.board.opaque, divmod(i, w), roads=self.board.roads, road_rule=True
-            ):
-                bits = sum(1 << (r * w + c) for r, c in run.cells())
-                mine.append((bits, run.square[0] * w + run.square[1], run.lane))
-            out.append(tuple(mine))
+        # Thousands of tuples and no cycles: the collector would only walk the process.
+        with CollectorPaused():
+            each = orthogonal_runs_each(self.board.opaque, roads=self.board.roads, road_rule=True)
+            for runs in each:
+                mine: list[tuple[int, int, bool]] = []
+                for run in runs:
+                    r, c = run.square
+                    if run.axis == "row":
+                        bits = ((1 << (run.high - run.low + 1)) - 1) << (r * w + run.low)
+                    else:
+                        rows = ((1 << ((run.high + 1) * w)) - 1) & ~((1 << (run.low * w)) - 1)
+                        bits = column[c] & rows
+                    mine.append((bits, r * w + c, run.lane))
+                out.append(tuple(mine))
         return tuple(out)
 
     @functools.lru_cache(maxsize=64)  # noqa: B019
@@ -328,10 +338,12 @@ class Geometry:
     def within(self, origin: int, distance: int) -> int:
         """Bitboard of squares within king distance ``distance`` of ``origin``."""
         o = self.square(origin)
+        w = self.width
+        c0, c1 = max(0, o.col - distance), min(w - 1, o.col + distance)
+        row = ((1 << (c1 - c0 + 1)) - 1) << c0  # the columns, as one block of bits a row
         out = 0
         for r in range(max(0, o.row - distance), min(self.height, o.row + distance + 1)):
-            for c in range(max(0, o.col - distance), min(self.width, o.col + distance + 1)):
-                out |= 1 << (r * self.width + c)
+            out |= row << (r * w)
         return out
 
 
