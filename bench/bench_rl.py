@@ -73,6 +73,11 @@ def classic_envs() -> list[tuple[str, Any]]:
     ]
 
 
+def label(ruleset: str, config: dict[str, Any] | None) -> str:
+    """A row's name: the rule set and its options."""
+    return ruleset + "".join(f" {k}={v}" for k, v in (config or {}).items())
+
+
 def parts(ruleset: str, config: dict[str, Any] | None, steps: int) -> tuple[float, ...]:
     """CPU microseconds per step of (view, encoding, mask, apply) over ``steps`` steps
     of random masked play, games restarted with the next seed."""
@@ -112,24 +117,22 @@ def main() -> None:
         print(f"CPU microseconds per step, {steps:,} steps a row")
         print(f"{'environment':<28} {'view':>7} {'encode':>7} {'mask':>7} {'apply':>7} {'all':>7}")
         for ruleset, config in ROWS:
-            label = ruleset + "".join(f" {k}={v}" for k, v in (config or {}).items())
             got = parts(ruleset, config, steps)
             cells = " ".join(f"{x:>7.0f}" for x in got)
-            print(f"{label:<28} {cells} {sum(got):>7.0f}")
+            print(f"{label(ruleset, config):<28} {cells} {sum(got):>7.0f}")
         return
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
     rows: list[tuple[str, Any]] = []
     for ruleset, config in ROWS:
-        label = ruleset + "".join(f" {k}={v}" for k, v in (config or {}).items())
         env = aec_env(ruleset, config=config)
         shape = env.observation_space(env.possible_agents[0])["observation"].shape
         n = env.action_space(env.possible_agents[0]).n
-        rows.append((f"{label} (obs {shape}, {n} actions)", env))
+        rows.append((f"{label(ruleset, config)} (obs {shape}, {n} actions)", env))
     rows += classic_envs()
     print(f"{'environment':<60} {'steps/s':>10} {'games':>6}")
-    for label, env in rows:
+    for name, env in rows:
         steps, games, elapsed = steps_per_second(env, seconds)
-        print(f"{label:<60} {steps / elapsed:>10,.0f} {games:>6}")
+        print(f"{name:<60} {steps / elapsed:>10,.0f} {games:>6}")
 
 
 if __name__ == "__main__":

@@ -500,7 +500,7 @@ class PlayingCard:
         elif self.rank is not None or self.suit is not None:
             raise ValueError("a joker has no rank or suit")
         else:
-            code = self.joker_color.value[0].upper() + "J"
+            code = self._color()[0].upper() + "J"
         object.__setattr__(self, "_code", code)
 
     @classmethod

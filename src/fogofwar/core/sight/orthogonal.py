@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -160,16 +160,29 @@ def orthogonal_runs(
     h, w = op.shape
     rd = _prepare_roads(roads, op.shape, road_rule)
     r, c = _cell("viewer", viewer, h, w)
-    west, east, north, south = _row_col_limits(op, r, c)
+    return _runs_at(r, c, lambda i, j: _row_col_limits(op, i, j), lambda i, j: op[i, j], rd)
+
+
+_Limits = Callable[[int, int], tuple[int, int, int, int]]
+"""The nearest opaque square west, east, north and south of a square (as
+:func:`_row_col_limits`)."""
+
+
+def _runs_at(
+    r: int, c: int, limits: _Limits, dark: Callable[[int, int], Any], roads: IntArray | None
+) -> list[Run]:
+    """The runs of the viewer on ``(r, c)``: its row and column within ``limits``, and
+    with ``roads`` each parallel lane's run whose neighbour square is not ``dark``."""
+    west, east, north, south = limits(r, c)
     out = [
         Run((r, c), "row", west + 1, east - 1, False),
         Run((r, c), "col", north + 1, south - 1, False),
     ]
-    if rd is not None:
-        for (nr, nc), axis in _lane_neighbours(rd, (r, c)):
-            if op[nr, nc]:
+    if roads is not None:
+        for (nr, nc), axis in _lane_neighbours(roads, (r, c)):
+            if dark(nr, nc):
                 continue
-            lw, le, ln, ls = _row_col_limits(op, nr, nc)
+            lw, le, ln, ls = limits(nr, nc)
             if axis == "row":
                 out.append(Run((nr, nc), "row", lw + 1, le - 1, True))
             else:
@@ -187,26 +200,15 @@ def orthogonal_runs_each(
     h, w = op.shape
     rd = _prepare_roads(roads, op.shape, road_rule)
     west, east, north, south = (a.tolist() for a in _ray_limits(op))
-    dark: list[list[bool]] = op.tolist()
-    out: list[list[Run]] = []
-    for r in range(h):
-        for c in range(w):
-            runs = [
-                Run((r, c), "row", west[r][c] + 1, east[r][c] - 1, False),
-                Run((r, c), "col", north[r][c] + 1, south[r][c] - 1, False),
-            ]
-            if rd is not None:
-                for (nr, nc), axis in _lane_neighbours(rd, (r, c)):
-                    if dark[nr][nc]:
-                        continue
-                    if axis == "row":
-                        runs.append(Run((nr, nc), "row", west[nr][nc] + 1, east[nr][nc] - 1, True))
-                    else:
-                        runs.append(
-                            Run((nr, nc), "col", north[nr][nc] + 1, south[nr][nc] - 1, True)
-                        )
-            out.append(runs)
-    return out
+    opaque_rows: list[list[bool]] = op.tolist()
+
+    def limits(i: int, j: int) -> tuple[int, int, int, int]:
+        return west[i][j], east[i][j], north[i][j], south[i][j]
+
+    def dark(i: int, j: int) -> bool:
+        return opaque_rows[i][j]
+
+    return [_runs_at(r, c, limits, dark, rd) for r in range(h) for c in range(w)]
 
 
 def _row_col_limits(op: BoolArray, r: int, c: int) -> tuple[int, int, int, int]:

@@ -180,7 +180,7 @@ class ZeroDarkEncoder(PlaneEncoder):
         super().__init__(PLANES, SCALARS, h, w, scalars=scalars)
         self.board = board
         # Each plane's first index in the flat (channel, cell) array.
-        self._offset: dict[str, int] = {n: i * h * w for i, n in enumerate(PLANES)}
+        self._offset: dict[str, int] = {n: i * h * w for n, i in _PLANE_INDEX.items()}
         # Square names -> flat indices, made once: each plane is filled by one
         # fancy-indexed assignment per list of names.
         self._index: dict[str, int] = {

@@ -60,9 +60,8 @@ class Pings(Fields):
         characters = self.characters()
         # Models only add obstacles and a reveal changes no door: a ping the bare map
         # hides from a character and not next to it stays face down (the common case,
-        # without a trace).
-        # The bare map's answers for every pair at once: a reveal below changes the
-        # models, never the walls, doors or terrain they are read from.
+        # without a trace). The bare map's answers are read for every pair at once: a
+        # reveal below changes the models, never the walls, doors or terrain.
         ordered = sorted(pings, key=lambda m: id_number(m.id))
         hides = self.position.bare_map_hides_each(characters, ordered)
         for j, ping in enumerate(ordered):
