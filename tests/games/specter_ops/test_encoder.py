@@ -208,3 +208,21 @@ def test_folded_scalars_hold_the_same_values() -> None:
 def test_one_encoder_per_board_and_player_count() -> None:
     assert RS.observation_encoder({"players": 3}) is RS.observation_encoder({})
     assert RS.observation_encoder({"players": 4}) is not RS.observation_encoder({})
+
+
+def test_kept_map_cells_equal_a_fresh_encoders(monkeypatch: pytest.MonkeyPatch) -> None:
+    # SO-I2: an encoder keeps each possibility map's cells by the list's value; whether
+    # kept, evicted (a bound of 2 empties it often) or new, the array is a fresh
+    # encoder's, for every seat's map (loyal hunters', the traitor's, A2's).
+    from fogofwar.games.specter_ops import encoder as module
+
+    monkeypatch.setattr(module, "_KEPT", 2)
+    config = {"players": 5, "max_rounds": 6}
+    geo = _encoder(config).geo
+    shared = module.SpecterOpsEncoder(geo, 5)
+    for state in _random_states(config, 5, limit=400)[::3]:
+        for seat in (*RS.seats(config), None):
+            view = state.view(seat)
+            fresh = module.SpecterOpsEncoder(geo, 5)
+            assert np.array_equal(shared.encode(view), fresh.encode(view))
+    assert 0 < len(shared._kept) <= 2

@@ -1023,6 +1023,25 @@ def check_maps(state: SpecterOpsState) -> None:
         a2 = state.agents[1]
         assert a2.knowledge.squares >> a2.square & 1
         assert state.geo.name(a2.square) in view(state, None)["possible2"]
+    # The views above asked the maps' queries, which each map keeps: the kept answers
+    # are a fresh map's (the same groups, nothing asked yet).
+    maps = [a.knowledge for a in state.agents]
+    if state.traitor_map is not None:
+        maps.append(state.traitor_map)
+    for m in maps:
+        check_kept_answers(m)
+
+
+def check_kept_answers(m: PossibilityMap) -> None:
+    fresh = PossibilityMap(m.groups, m.classes, m.space, m.squares)
+    assert m.possible_sites() == fresh.possible_sites()
+    assert m.possible_roles() == fresh.possible_roles()
+    assert m.possible_traitors() == fresh.possible_traitors()
+    assert m.possible_characters() == fresh.possible_characters()
+    for seat_figures in ({"H1"}, {"H2"}, {"H3"}, {"H4"}, {"H1", "H2"}, {"H3", "H4"}):
+        mine = frozenset(seat_figures)
+        assert m.squares_without(mine) == fresh.squares_where(lambda r, mine=mine: r[0] not in mine)
+    assert fresh == m  # the kept answers are not part of the map's value
 
 
 # ====================================================================== notation, reasons

@@ -670,6 +670,37 @@ def test_big_model_occupies_a_two_by_two_block() -> None:
         position(b, bogey("B1", "E5", cyl=6))  # off the map
 
 
+def test_a_model_added_is_checked_as_a_new_position_checks_it() -> None:
+    # FR-C1, FR-M2, FR-M3: with_model checks the model it places (on the map, on
+    # passable terrain, sharing a square only where one may cross the other) and makes
+    # the position the constructor makes; a refused model changes nothing.
+    b = board(".....\n..c..\n.....\n.....\n.....")
+    pos = position(b, bogey("B1", "C3", cyl=6), hero("H1", "A1"), hero("H2", "A2"))
+    for bad in (
+        hero("H3", "D4"),  # on the big bogey's block
+        bogey("B2", "E5", cyl=6),  # off the map
+        hero("H3", "C2"),  # on crates
+        bogey("B1", "A1"),  # B1 moved onto a hero
+    ):
+        with pytest.raises(RulesError):
+            pos.with_model(bad)
+        with pytest.raises(RulesError):
+            Position(pos.board, {**pos.models, bad.id: bad}, pos.open_doors, pos.rules)
+    assert names(pos.models["B1"].squares) == ["C3", "D3", "C4", "D4"]
+    for good in (hero("H1", "A2"), bogey("B1", "D3", cyl=6), hero("H3", "E1")):
+        made = pos.with_model(good)  # a friend crossed (FR-M2); the bogey moved; a new one
+        fresh = Position(pos.board, {**pos.models, good.id: good}, pos.open_doors, pos.rules)
+        assert dict(made.models) == dict(fresh.models)
+        assert (made.board, made.open_doors, made.rules) == (
+            fresh.board,
+            fresh.open_doors,
+            fresh.rules,
+        )
+        assert dict(made.without(good.id).models) == {
+            k: v for k, v in pos.models.items() if k != good.id
+        }
+
+
 def test_big_model_is_seen_through_any_of_its_squares() -> None:
     # FR-C1 (R): sight may be drawn to any corner of any of its squares. From C1 the
     # block on C2 hides C3, but a Cyl 6 model on C3-D4 shows through D3 and D4.

@@ -89,6 +89,9 @@ MAX_OBJECTIVES: Final = 4
 MAX_CARDS_PER_TURN: Final = 2
 
 _ROLES: Final = ("agent", "hunter", "traitor")
+#: How many possibility maps' cells an encoder keeps (each a tuple of names sharing the
+#: view's strings and an index array: a few kilobytes).
+_KEPT: Final = 1024
 
 
 def _scalar_names() -> tuple[str, ...]:
@@ -115,6 +118,21 @@ def _scalar_names() -> tuple[str, ...]:
 #: The scalar features, in order.
 SCALARS: Final[tuple[str, ...]] = _scalar_names()
 _SCALAR_INDEX: Final[Mapping[str, int]] = {n: i for i, n in enumerate(SCALARS)}
+
+
+def _at(prefix: str, names: Iterable[str]) -> dict[str, int]:
+    """The scalar index of ``prefix + name`` for each name (a one-hot block)."""
+    return {n: _SCALAR_INDEX[prefix + n] for n in names}
+
+
+_PHASE_AT: Final = _at("phase_", PHASES)
+_USED_AT: Final = _at("agent_used_", CARDS)
+_OWN_CARD_AT: Final = _at("own_card_", CARDS)
+_CHARACTER_AT: Final = _at("agent_character_", AGENTS)
+_POSSIBLE_CHARACTER_AT: Final = _at("agent_possible_", AGENTS)
+_OWN_HUNTER_AT: Final = _at("own_hunter_", HUNTERS)
+_TRAITOR_AT: Final = _at("traitor_possible_", FIGURES)
+_USES: Final = {c: card.uses for c, card in CARDS.items()}
 _PLANE_INDEX: Final[Mapping[str, int]] = {n: i for i, n in enumerate(PLANES)}
 
 
@@ -122,7 +140,8 @@ def _frac(value: float | None, scale: float) -> float:
     """``value / scale`` clipped to ``[0, 1]`` (0 for an unknown value)."""
     if value is None or scale <= 0:
         return 0.0
-    return min(1.0, max(0.0, float(value) / scale))
+    x = value / scale
+    return 1.0 if x > 1.0 else 0.0 if x < 0.0 else float(x)
 
 
 class SpecterOpsEncoder(PlaneEncoder):
@@ -156,22 +175,26 @@ class SpecterOpsEncoder(PlaneEncoder):
         escape = geo.escape + (geo.escape_five if players == 5 else ())
         static[3, list(escape)] = 1
         self._static = static
+        self._kept: dict[tuple[str, ...], npt.NDArray[np.intp]] = {}
 
     def encode(self, view: PlayerView) -> Observation:
         d: Mapping[str, Any] = view.data
         seat = view.seat
         out = self.blank()
         out[:4] = self._static
-        # Every (plane, square) is gathered first and written in one fancy-indexed
-        # assignment: a view names a few hundred squares over a score of planes.
-        chans: list[int] = []
-        cells: list[int] = []
+        # Every (plane, square) but the possibility maps' is gathered as a flat index
+        # first and written in one fancy-indexed assignment; a map's hundreds of squares
+        # go in as one array of their own (_cells_of).
+        flat: list[int] = []
         index = self._index
+        cells = self._cells
 
         def mark(plane: str, names: Iterable[str | None]) -> None:
-            found = [index[n] for n in names if n is not None and n in index]
-            chans.extend([_PLANE_INDEX[plane]] * len(found))
-            cells.extend(found)
+            base = _PLANE_INDEX[plane] * cells
+            for n in names:
+                i = index.get(n) if n is not None else None
+                if i is not None:
+                    flat.append(base + i)
 
         secret: Mapping[str, Any] | None = d.get("secret")
         known_sites: list[str | None] = []
@@ -203,21 +226,36 @@ class SpecterOpsEncoder(PlaneEncoder):
         agent = d["agent"]
         mark("agent_revealed", [agent["revealed_at"]])
         mark("agent_last_seen", [agent["last_seen"]])
-        mark("possible", d["possible"])
         agent2 = d.get("agent2")
         if agent2 is not None:
             mark("agent2_revealed", [agent2["revealed_at"]])
             mark("agent2_last_seen", [agent2["last_seen"]])
-        mark("possible2", d.get("possible2") or ())
         role = d.get("role")
         concealed = list((role or {}).get("concealed") or ())
         if secret is not None:
             concealed += secret.get("concealed") or ()
         mark("concealed_sighting", [x["square"] for x in concealed])
         mark("smoke", d["smoke"])
-        out[chans, cells] = 1
+        out.reshape(-1)[flat] = 1
+        out[_PLANE_INDEX["possible"], self._cells_of(d["possible"])] = 1
+        possible2 = d.get("possible2")
+        if possible2:
+            out[_PLANE_INDEX["possible2"], self._cells_of(possible2)] = 1
 
         return self.finish(out, self._scalars(d, seat, own, secret, role))
+
+    def _cells_of(self, names: Sequence[str]) -> npt.NDArray[np.intp]:
+        """The cells of a list of square names (a possibility map's), kept by the list's
+        value: a map stays the same over many views, and its list is hundreds long."""
+        key = tuple(names)
+        got = self._kept.get(key)
+        if got is None:
+            index = self._index
+            got = np.array([index[n] for n in key if n in index], dtype=np.intp)
+            if len(self._kept) >= _KEPT:
+                self._kept.clear()
+            self._kept[key] = got
+        return got
 
     def _scalars(
         self,
@@ -228,7 +266,8 @@ class SpecterOpsEncoder(PlaneEncoder):
         role: Mapping[str, Any] | None,
     ) -> npt.NDArray[np.float32]:
         """The scalar features of a view, each in ``[0, 1]`` (see :data:`SCALARS`)."""
-        v = np.zeros(len(SCALARS), dtype=np.float32)
+        # Filled as a list: a numpy element write costs more than the work.
+        v = [0.0] * len(SCALARS)
         s = _SCALAR_INDEX
 
         def put(name: str, value: float) -> None:
@@ -236,8 +275,8 @@ class SpecterOpsEncoder(PlaneEncoder):
 
         put("round", _frac(d["round"], d["max_rounds"]))
         put("max_rounds", _frac(d["max_rounds"], MAX_ROUNDS))
-        if f"phase_{d['phase']}" in s:
-            put(f"phase_{d['phase']}", 1.0)
+        if d["phase"] in _PHASE_AT:
+            v[_PHASE_AT[d["phase"]]] = 1.0
         if seat == AGENT:
             put("role_agent", 1.0)
         elif role is not None and role.get("role") == "traitor":
@@ -270,11 +309,11 @@ class SpecterOpsEncoder(PlaneEncoder):
             put("agent2_escaped", float(agent2["escaped"]))
             put("possible2_count", _frac(len(d.get("possible2") or ()), self._cells))
         for card, used in agent["cards_used"].items():
-            if card in CARDS:
-                put(f"agent_used_{card}", _frac(used, CARDS[card].uses))
+            if card in _USED_AT:
+                v[_USED_AT[card]] = _frac(used, _USES[card])
         for char in agent["possible_characters"]:
-            if char in AGENTS:
-                put(f"agent_possible_{char}", 1.0)
+            if char in _POSSIBLE_CHARACTER_AT:
+                v[_POSSIBLE_CHARACTER_AT[char]] = 1.0
 
         character = agent["character"]
         if secret is not None:
@@ -287,15 +326,15 @@ class SpecterOpsEncoder(PlaneEncoder):
                 "own_cards_used_this_turn", _frac(len(secret["used_this_turn"]), MAX_CARDS_PER_TURN)
             )
             for card, left in secret["cards"].items():
-                if card in CARDS:
-                    put(f"own_card_{card}", _frac(left, CARDS[card].uses))
+                if card in _OWN_CARD_AT:
+                    v[_OWN_CARD_AT[card]] = _frac(left, _USES[card])
             if seat == AGENT:
                 character = character or secret["character"]  # its own, known at once
-        if character in AGENTS:
-            put(f"agent_character_{character}", 1.0)
+        if character in _CHARACTER_AT:
+            v[_CHARACTER_AT[character]] = 1.0
         for h in own:
-            if h["character"] in HUNTERS:
-                put(f"own_hunter_{h['character']}", 1.0)
+            if h["character"] in _OWN_HUNTER_AT:
+                v[_OWN_HUNTER_AT[h["character"]]] = 1.0
 
         traitor = d.get("traitor")
         if traitor is not None:
@@ -304,6 +343,6 @@ class SpecterOpsEncoder(PlaneEncoder):
             put("traitor_revealed", float(traitor["revealed"] is not None))
             put("accusations_failed", _frac(traitor["failed"], len(FIGURES)))
             for fig in traitor["possible"]:
-                if fig in FIGURES:
-                    put(f"traitor_possible_{fig}", 1.0)
-        return v
+                if fig in _TRAITOR_AT:
+                    v[_TRAITOR_AT[fig]] = 1.0
+        return np.array(v, dtype=np.float32)

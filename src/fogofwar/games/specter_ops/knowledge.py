@@ -56,8 +56,9 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+from typing import Any
 
 from .characters import AGENTS
 from .geometry import Geometry
@@ -441,6 +442,9 @@ class PossibilityMap:
     classes: Mapping[int, KitClass]
     space: SiteSpace
     squares: int
+    # The queries' answers, kept once asked: a map never changes, and every view of
+    # every seat asks the same ones until the next fact makes a new map.
+    _memo: dict[object, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def _of(
         self, groups: Mapping[Parts, frozenset[Key]], classes: Mapping[int, KitClass] | None = None
@@ -471,11 +475,14 @@ class PossibilityMap:
 
     def possible_sites(self) -> tuple[frozenset[int], ...]:
         """Per sector, the objective sites that are still possible."""
-        every = 0
-        for parts in self.groups:
-            for _, _, a in parts:
-                every |= a
-        return self.space.sites(every)
+        got: tuple[frozenset[int], ...] | None = self._memo.get("sites")
+        if got is None:
+            every = 0
+            for parts in self.groups:
+                for _, _, a in parts:
+                    every |= a
+            got = self._memo["sites"] = self.space.sites(every)
+        return got
 
     def possible_kits(self) -> frozenset[Kit]:
         """Every kit the agent may have."""
@@ -501,11 +508,18 @@ class PossibilityMap:
 
     def possible_roles(self) -> frozenset[Role]:
         """Every role the hidden traitor may have."""
-        return frozenset(key[0] for keys in self.groups.values() for key in keys)
+        got: frozenset[Role] | None = self._memo.get("roles")
+        if got is None:
+            got = frozenset(key[0] for keys in self.groups.values() for key in keys)
+            self._memo["roles"] = got
+        return got
 
     def possible_traitors(self) -> frozenset[str]:
         """Every hunter that may be the traitor ("" without one)."""
-        return frozenset(role[0] for role in self.possible_roles())
+        got: frozenset[str] | None = self._memo.get("traitors")
+        if got is None:
+            got = self._memo["traitors"] = frozenset(r[0] for r in self.possible_roles())
+        return got
 
     def squares_where(self, keep: Callable[[Role], bool]) -> int:
         """Squares of the worlds whose role passes ``keep`` (a loyal hunter's map: the
@@ -516,9 +530,22 @@ class PossibilityMap:
                 out |= _squares(parts)
         return out
 
+    def squares_without(self, hunters: frozenset[str]) -> int:
+        """Squares of the worlds in which none of ``hunters`` is the traitor (a loyal
+        hunter seat's map: it knows its own figures loyal)."""
+        key = ("without", hunters)
+        got: int | None = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = self.squares_where(lambda r: r[0] not in hunters)
+        return got
+
     def possible_characters(self) -> frozenset[str]:
         """Every character the agent may be."""
-        return frozenset(b[0] for c in self.classes.values() for b in c.bases)
+        got: frozenset[str] | None = self._memo.get("characters")
+        if got is None:
+            got = frozenset(b[0] for c in self.classes.values() for b in c.bases)
+            self._memo["characters"] = got
+        return got
 
     # ------------------------------------------------------------------ start
 

@@ -243,10 +243,10 @@ def _possible(state: SpecterOpsState, seat: str | None) -> int:
         return a1.knowledge.squares
     if seat == state.traitor_seat and state.traitor_map is not None:
         return state.traitor_map.squares
-    mine = {h.id for h in state.hunters if h.seat == seat}
+    mine = frozenset(h.id for h in state.hunters if h.seat == seat)
     if not mine:
         return a1.knowledge.squares
-    return a1.knowledge.squares_where(lambda r: r[0] not in mine)
+    return a1.knowledge.squares_without(mine)
 
 
 def public_view(state: SpecterOpsState, seat: str | None) -> SpecterOpsView:

@@ -155,7 +155,8 @@ def _frac(value: float | None, scale: float) -> float:
     """``value / scale`` clipped to ``[0, 1]`` (0 for an unknown value)."""
     if value is None or scale <= 0:
         return 0.0
-    return min(1.0, max(0.0, float(value) / scale))
+    x = value / scale
+    return 1.0 if x > 1.0 else 0.0 if x < 0.0 else float(x)
 
 
 def _hand_tier(card: str) -> str:
@@ -198,6 +199,20 @@ class ZeroDarkEncoder(PlaneEncoder):
             for sq in board.markers.get(marker, ()):
                 static[7 + k, sq.row, sq.col] = 1
         self._static = static.reshape(len(static), self._cells)
+        # The planes a model may mark, by what decides it (a kind is "own" or "enemy"
+        # for heroes and allies, by whether the model is on the seat's team).
+        off = self._offset
+        self._by_kind: dict[tuple[str, bool], int] = {}
+        for kind in ("hero", "ally"):
+            self._by_kind[kind, True] = off[f"own_{kind}"]
+            self._by_kind[kind, False] = off[f"enemy_{kind}"]
+        for kind in ("bogey", "ping"):
+            self._by_kind[kind, True] = self._by_kind[kind, False] = off[kind]
+        self._by_facing = {f: off[f"facing_{f}"] for f in FACINGS}
+        self._by_state = {k: off[p] for k, p in _STATE_PLANES.items()}
+        self._by_tier: dict[object, int] = {t: off[f"tier_{t}"] for t in TIERS}
+        self._by_flag = {f: off[f"flag_{f}"] for f in _FLAGS}
+        self._numbers = [(key, off[key], scale) for key, scale in _NUMBERS]
         # A door's edge -> the squares on both sides of it (those on the map).
         self._door_squares: dict[str, list[int]] = {}
         for edge in board.doors:
@@ -250,45 +265,72 @@ class ZeroDarkEncoder(PlaneEncoder):
         task = set((d.get("task_bogeys") or {}).values())
         mine = d["sides"].get(own_team) if own_team is not None else None
         observed = set(mine["observed"]) if mine is not None else set()
+        active = d["active"]
+        index = self._index
+        o_active, o_acted, o_cyl = offset["active_model"], offset["acted"], offset["model_cyl"]
+        cyl_scale = float(MAX_MODEL_CYL)
+        o_targeted, o_cqb = offset["targeted"], offset["in_cqb"]
+        o_dependent, o_task, o_observed = (
+            offset["dependent"],
+            offset["task_bogey"],
+            offset["observed"],
+        )
+        by_kind, by_facing, by_state = self._by_kind, self._by_facing, self._by_state
+        by_tier, by_flag = self._by_tier, self._by_flag
+        numbers = self._numbers
         for m in d["models"]:
-            squares = self._idx(m["squares"])
+            squares = [index[n] for n in m["squares"] if n in index]
             if not squares:
                 continue
             kind, mid = m["kind"], m["id"]
-            if kind in ("hero", "ally"):
-                ours = solo or m.get("team") == own_team
-                mark(f"{'own' if ours else 'enemy'}_{kind}", squares)
-            elif kind in ("bogey", "ping"):
-                mark(kind, squares)
-            if mid == d["active"]:
-                mark("active_model", squares)
+            # The planes this model marks with 1, then those with a number.
+            ones: list[int] = []
+            o = by_kind.get((kind, solo or m.get("team") == own_team))
+            if o is not None:
+                ones.append(o)
+            if mid == active:
+                ones.append(o_active)
             if mid in acted:
-                mark("acted", squares)
-            if "cyl" in m:
-                mark("model_cyl", squares, _frac(m["cyl"], MAX_MODEL_CYL))
-            if kind != "ping" and m["facing"] in FACINGS:
-                mark(f"facing_{m['facing']}", squares)  # a ping's facing means nothing
-            state = _STATE_PLANES.get(m["state"])
-            if state is not None:
-                mark(state, squares)
-            for key, scale in _NUMBERS:
-                if m.get(key):
-                    mark(key, squares, _frac(m[key], scale))
+                ones.append(o_acted)
+            if kind != "ping":  # a ping's facing means nothing
+                o = by_facing.get(m["facing"])
+                if o is not None:
+                    ones.append(o)
+            o = by_state.get(m["state"])
+            if o is not None:
+                ones.append(o)
             if m.get("targeted"):
-                mark("targeted", squares)
-            if m.get("tier") in TIERS:
-                mark(f"tier_{m['tier']}", squares)
+                ones.append(o_targeted)
+            o = by_tier.get(m.get("tier"))
+            if o is not None:
+                ones.append(o)
             for flag in m.get("flags", ()):
-                if flag in _FLAGS:
-                    mark(f"flag_{flag}", squares)
+                o = by_flag.get(flag)
+                if o is not None:
+                    ones.append(o)
             if mid in cqb:
-                mark("in_cqb", squares)
+                ones.append(o_cqb)
             if mid in dependent:
-                mark("dependent", squares)
+                ones.append(o_dependent)
             if mid in task:
-                mark("task_bogey", squares)
+                ones.append(o_task)
             if mid in observed:
-                mark("observed", squares)
+                ones.append(o_observed)
+            for o in ones:
+                for sq in squares:
+                    at.append(o + sq)
+            values += [1.0] * (len(ones) * len(squares))
+            if "cyl" in m:
+                value = _frac(m["cyl"], cyl_scale)
+                for sq in squares:
+                    at.append(o_cyl + sq)
+                    values.append(value)
+            for key, o, scale in numbers:
+                if m.get(key):
+                    value = _frac(m[key], scale)
+                    for sq in squares:
+                        at.append(o + sq)
+                        values.append(value)
         planes.reshape(-1)[at] = values
 
         return self.finish(planes, self._scalars(d, seat, own_team))

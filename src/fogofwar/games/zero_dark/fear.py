@@ -237,19 +237,38 @@ class Position:
         object.__setattr__(self, "models", MappingProxyType(dict(self.models)))
         taken: dict[Square, Model] = {}
         for m in self.models.values():
+            self._check_place(m)
             for sq in m.squares:
-                if not self.board.in_bounds(sq):
-                    raise RulesError(f"model {m.id} is off the map at {sq.name}")
-                if not self.board.terrain_at(sq).passable:
-                    raise RulesError(f"model {m.id} stands on impassable {sq.name}")
                 other = taken.get(sq)
-                # Two models share a square only mid-move, one crossing the other.
-                if other is not None and not (self.may_cross(m, other) or self.may_cross(other, m)):
-                    raise RulesError(f"models {other.id} and {m.id} share {sq.name}")
+                if other is not None:
+                    self._check_share(m, other, sq)
                 taken[sq] = m
         for e in self.open_doors:
             if e not in self.board.doors:
                 raise RulesError(f"{e.name} is not a door of {self.board.name}")
+
+    def _check_place(self, m: Model) -> None:
+        """A model stands on the map, on passable terrain."""
+        for sq in m.squares:
+            if not self.board.in_bounds(sq):
+                raise RulesError(f"model {m.id} is off the map at {sq.name}")
+            if not self.board.terrain_at(sq).passable:
+                raise RulesError(f"model {m.id} stands on impassable {sq.name}")
+
+    def _check_share(self, m: Model, other: Model, sq: Square) -> None:
+        """Two models share a square only mid-move, one crossing the other."""
+        if not (self.may_cross(m, other) or self.may_cross(other, m)):
+            raise RulesError(f"models {other.id} and {m.id} share {sq.name}")
+
+    def _with_models(self, models: dict[str, Model]) -> Position:
+        """This position with ``models`` (already checked), its doors and rules."""
+        new = object.__new__(type(self))
+        object.__setattr__(new, "board", self.board)
+        object.__setattr__(new, "models", MappingProxyType(models))
+        object.__setattr__(new, "open_doors", self.open_doors)
+        object.__setattr__(new, "rules", self.rules)
+        object.__setattr__(new, "_memo", {})
+        return new
 
     # ------------------------------------------------------------------ lookups
 
@@ -263,11 +282,20 @@ class Position:
 
     def with_model(self, model: Model) -> Position:
         """This position with ``model`` added or replaced."""
-        return replace(self, models={**self.models, model.id: model})
+        # The other models were checked against each other when this position was made:
+        # only the new one is checked (a move's every step makes a position).
+        self._check_place(model)
+        mine = set(model.squares)
+        for m in self.models.values():
+            if m.id != model.id:
+                for sq in m.squares:
+                    if sq in mine:
+                        self._check_share(model, m, sq)
+        return self._with_models({**self.models, model.id: model})
 
     def without(self, model_id: str) -> Position:
         """This position with a model removed."""
-        return replace(self, models={k: v for k, v in self.models.items() if k != model_id})
+        return self._with_models({k: v for k, v in self.models.items() if k != model_id})
 
     def with_door(self, edge: Edge, is_open: bool) -> Position:
         """This position with a door opened or closed."""
