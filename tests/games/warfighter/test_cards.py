@@ -9,7 +9,7 @@ import pytest
 
 from fogofwar.core.errors import BadDataError, RulesError
 from fogofwar.games.warfighter.cardfile import load_library, load_mission, merge, parse_cards
-from fogofwar.games.warfighter.cards import FAIL_HEADINGS
+from fogofwar.games.warfighter.cards import FAIL_HEADINGS, Ability, Effect, Heading
 
 from .helpers import BASE, RS
 
@@ -157,3 +157,15 @@ def test_a_mission_file_is_read_with_the_library(tmp_path: Path) -> None:
     assert err.value.file == str(path)  # a name the library has already, or no mission
     with pytest.raises(RulesError):
         RS.new_game({"mission": "atlantis"}, 1)
+
+
+def test_ability_and_heading_texts_are_made_once_and_read_as_printed() -> None:
+    # WF-A1, WF-A4, WF-A7: a view names each ability and heading by its printed text;
+    # the text is made when the card is, and is no part of the card's value.
+    assert str(Ability("Shoot", 6, 4)) == "Shoot 6+[4+]"
+    assert str(Ability("Pick", 7)) == "Pick 7+"
+    heading = Heading("Fail", (Effect("wound", 3, minus_roll=True), Effect("actions", -1)))
+    assert str(heading) == "Fail: wound 3-roll; actions -1"
+    assert heading == Heading("Fail", (Effect("wound", 3, minus_roll=True), Effect("actions", -1)))
+    assert hash(Ability("Pick", 7)) == hash(Ability("Pick", 7))
+    assert Ability("Pick", 7) != Ability("Pick", 8)

@@ -67,10 +67,15 @@ class Ability:
     keyword: str
     need: int
     upgunned: int | None = None
+    # Its text, made once: every view names every Soldier's abilities.
+    _text: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        up = f"[{self.upgunned}+]" if self.upgunned is not None else ""
+        object.__setattr__(self, "_text", f"{self.keyword} {self.need}+{up}")
 
     def __str__(self) -> str:
-        up = f"[{self.upgunned}+]" if self.upgunned is not None else ""
-        return f"{self.keyword} {self.need}+{up}"
+        return self._text
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,9 +119,15 @@ class Heading:
 
     kind: str
     effects: tuple[Effect, ...]
+    # Its text, made once: every view names every check's headings.
+    _text: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        text = f"{self.kind}: " + "; ".join(str(e) for e in self.effects)
+        object.__setattr__(self, "_text", text)
 
     def __str__(self) -> str:
-        return f"{self.kind}: " + "; ".join(str(e) for e in self.effects)
+        return self._text
 
 
 @dataclass(frozen=True, slots=True)

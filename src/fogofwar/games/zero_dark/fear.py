@@ -533,6 +533,10 @@ class Position:
         others: int | None = self._memo.get(key)
         if others is None:
             others = self._memo[key] = graph.bits(self._others(mover)[0])
+        if mover.cyl < 6:
+            # One square (the hot path: every step of every legal list): the graph
+            # leaves the mover's own square out of ``blocked`` and answers off the map.
+            return graph.can_step(mover.square, to, blocked=others)
         blocked = others & ~graph.bits(squares)
         for sq in squares:
             dest = Square(sq.row + dr, sq.col + dc)
