@@ -220,9 +220,16 @@ def test_kept_map_cells_equal_a_fresh_encoders(monkeypatch: pytest.MonkeyPatch) 
     config = {"players": 5, "max_rounds": 6}
     geo = _encoder(config).geo
     shared = module.SpecterOpsEncoder(geo, 5)
+    second_agent = 0
     for state in _random_states(config, 5, limit=400)[::3]:
         for seat in (*RS.seats(config), None):
             view = state.view(seat)
             fresh = module.SpecterOpsEncoder(geo, 5)
-            assert np.array_equal(shared.encode(view), fresh.encode(view))
+            obs = shared.encode(view)
+            assert np.array_equal(obs, fresh.encode(view))
+            # ... and the planes are the view's lists, whatever was kept.
+            assert _plane(shared, obs, "possible") == set(view.data["possible"])
+            assert _plane(shared, obs, "possible2") == set(view.data.get("possible2") or ())
+            second_agent += bool(view.data.get("possible2"))
+    assert second_agent  # the traitor was revealed: A2's map was encoded too
     assert 0 < len(shared._kept) <= 2

@@ -169,3 +169,6 @@ def test_ability_and_heading_texts_are_made_once_and_read_as_printed() -> None:
     assert heading == Heading("Fail", (Effect("wound", 3, minus_roll=True), Effect("actions", -1)))
     assert hash(Ability("Pick", 7)) == hash(Ability("Pick", 7))
     assert Ability("Pick", 7) != Ability("Pick", 8)
+    marked = Ability("Pick", 7)
+    object.__setattr__(marked, "_text", "something else")
+    assert marked == Ability("Pick", 7) and hash(marked) == hash(Ability("Pick", 7))

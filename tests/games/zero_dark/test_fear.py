@@ -687,6 +687,17 @@ def test_a_model_added_is_checked_as_a_new_position_checks_it() -> None:
         with pytest.raises(RulesError):
             Position(pos.board, {**pos.models, bad.id: bad}, pos.open_doors, pos.rules)
     assert names(pos.models["B1"].squares) == ["C3", "D3", "C4", "D4"]
+    # Three on one square (never at rest): each pair is checked, in any order. Enemy
+    # heroes may not share a square even with a down bogey between them.
+    b2 = open_board(5, 5)
+    a = hero("HA", "B2", team="team2")
+    down = bogey("BD", "B2", state="down")
+    c = hero("HC", "B2", team="team1")
+    for order in ((a, down, c), (c, a, down), (down, c, a)):
+        with pytest.raises(RulesError):
+            position(b2, *order)
+    with pytest.raises(RulesError):
+        position(b2, a, down).with_model(c)
     for good in (hero("H1", "A2"), bogey("B1", "D3", cyl=6), hero("H3", "E1")):
         made = pos.with_model(good)  # a friend crossed (FR-M2); the bogey moved; a new one
         fresh = Position(pos.board, {**pos.models, good.id: good}, pos.open_doors, pos.rules)

@@ -530,13 +530,14 @@ class PossibilityMap:
                 out |= _squares(parts)
         return out
 
-    def squares_without(self, hunters: frozenset[str]) -> int:
+    def squares_without(self, hunters: Iterable[str]) -> int:
         """Squares of the worlds in which none of ``hunters`` is the traitor (a loyal
         hunter seat's map: it knows its own figures loyal)."""
-        key = ("without", hunters)
+        key = ("without", frozenset(hunters))
         got: int | None = self._memo.get(key)
         if got is None:
-            got = self._memo[key] = self.squares_where(lambda r: r[0] not in hunters)
+            mine = key[1]
+            got = self._memo[key] = self.squares_where(lambda r: r[0] not in mine)
         return got
 
     def possible_characters(self) -> frozenset[str]:

@@ -155,8 +155,9 @@ def _frac(value: float | None, scale: float) -> float:
     """``value / scale`` clipped to ``[0, 1]`` (0 for an unknown value)."""
     if value is None or scale <= 0:
         return 0.0
-    x = value / scale
-    return 1.0 if x > 1.0 else 0.0 if x < 0.0 else float(x)
+    x = float(value) / scale
+    # Written out (not min/max, which cost more than the work); NaN and -0.0 give 0.
+    return 1.0 if x > 1.0 else x if x > 0.0 else 0.0
 
 
 def _hand_tier(card: str) -> str:

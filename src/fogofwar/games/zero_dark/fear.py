@@ -235,14 +235,16 @@ class Position:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "models", MappingProxyType(dict(self.models)))
-        taken: dict[Square, Model] = {}
+        taken: dict[Square, list[Model]] = {}
         for m in self.models.values():
             self._check_place(m)
             for sq in m.squares:
-                other = taken.get(sq)
-                if other is not None:
+                # Each model on a square is checked against every other one there, so
+                # that the order of the models never matters (and with_model agrees).
+                here = taken.setdefault(sq, [])
+                for other in here:
                     self._check_share(m, other, sq)
-                taken[sq] = m
+                here.append(m)
         for e in self.open_doors:
             if e not in self.board.doors:
                 raise RulesError(f"{e.name} is not a door of {self.board.name}")
