@@ -134,14 +134,31 @@ def test_kept_bare_map_answers_are_the_table(seed: int) -> None:
                     )
                     assert p.bare_map_hides(v, t) == want, (seed, v.id, t.id, open_doors)
                     checked += 1
-            each = p.bare_map_hides_each(models, models)
-            assert each == [[p.bare_map_hides(v, t) for t in models] for v in models]
+            # The reveal check's pairs: next to the target, or not hidden by the map.
+            want_pairs = [
+                [
+                    i
+                    for i, v in enumerate(models)
+                    if not p.bare_map_hides(v, t)
+                    or max(abs(v.square.row - t.square.row), abs(v.square.col - t.square.col)) <= 1
+                ]
+                for t in models
+            ]
+            assert p.pairs_to_check(models, models) == want_pairs
+            assert p.pairs_to_check(models[::-1], models) == [
+                [len(models) - 1 - i for i in reversed(row)] for row in want_pairs
+            ]
+            assert p.pairs_to_check([], models) == [[] for _ in models]
     assert checked > 50
     # Another origin has no shortcut.
     other = random_position(rng, "any_corner")
     assert not any(
         other.bare_map_hides(v, t) for v in other.models.values() for t in other.models.values()
     )
+    everyone = list(other.models.values())
+    assert other.pairs_to_check(everyone, everyone) == [
+        list(range(len(everyone))) for _ in everyone
+    ]
 
 
 @pytest.mark.parametrize("seed", range(8))

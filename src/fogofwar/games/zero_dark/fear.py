@@ -23,7 +23,7 @@ Squares are kernel :class:`~fogofwar.core.grid.Square` values ``(row, col)``, 0-
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
@@ -432,20 +432,53 @@ class Position:
         t = target.square
         return not self._bare_sight(viewer) >> (t[0] * self.board.width + t[1]) & 1
 
-    def bare_map_hides_each(
-        self, viewers: Iterable[Model], targets: Iterable[Model]
-    ) -> list[list[bool]]:
-        """:meth:`bare_map_hides` for every viewer (rows) and target (columns)."""
+    def pairs_to_check(self, viewers: Sequence[Model], targets: Sequence[Model]) -> list[list[int]]:
+        """For each target, the viewers (their indices, in order) that a reveal check
+        (FR-P3) must ask about it: those next to it (engagement) or to which the bare
+        map does not already hide it (:meth:`bare_map_hides`). Worked out a viewer at a
+        time on bitboards: most targets of most viewers need no question at all."""
         w = self.board.width
-        spots = [(t.square[0] * w + t.square[1], t.big) for t in targets]
-        out: list[list[bool]] = []
-        for viewer in viewers:
+        out: list[list[int]] = [[] for _ in targets]
+        small = 0  # the 1×1 targets' squares
+        at: dict[int, int] = {}
+        big: list[int] = []
+        for j, t in enumerate(targets):
+            if t.big:
+                big.append(j)
+            else:
+                i = t.square[0] * w + t.square[1]
+                small |= 1 << i
+                at[i] = j
+        every = list(range(len(targets)))
+        for v, viewer in enumerate(viewers):
             if self.rules.los_origin != "centre" or viewer.big:
-                out.append([False] * len(spots))
-                continue
-            seen = self._bare_sight(viewer)
-            out.append([not (big or seen >> i & 1) for i, big in spots])
+                ask = every  # no shortcut: every target is asked about
+            else:
+                near = (self._bare_sight(viewer) | self._ring(viewer.square)) & small
+                if not near and not big:
+                    continue
+                ask = big.copy()
+                while near:
+                    low = near & -near
+                    ask.append(at[low.bit_length() - 1])
+                    near ^= low
+            for j in ask:
+                out[j].append(v)
         return out
+
+    def _ring(self, square: Square) -> int:
+        """``square`` and the squares around it (a king's move away), as a bitboard."""
+        kept = self.board.memo("ring")
+        key = (square[0], square[1])
+        found: int | None = kept.get(key)
+        if found is None:
+            h, w = self.board.height, self.board.width
+            found = 0
+            for r in range(max(0, square[0] - 1), min(h, square[0] + 2)):
+                for c in range(max(0, square[1] - 1), min(w, square[1] + 2)):
+                    found |= 1 << (r * w + c)
+            kept[key] = found
+        return found
 
     def _bare_sight(self, viewer: Model) -> int:
         """The squares a 1×1 ``viewer`` has a centre-origin line to over the bare map,

@@ -60,16 +60,15 @@ class Pings(Fields):
         characters = self.characters()
         # Models only add obstacles and a reveal changes no door: a ping the bare map
         # hides from a character and not next to it stays face down (the common case,
-        # without a trace). The bare map's answers are read for every pair at once: a
-        # reveal below changes the models, never the walls, doors or terrain.
-        ordered = sorted(pings, key=lambda m: id_number(m.id))
-        hides = self.position.bare_map_hides_each(characters, ordered)
-        for j, ping in enumerate(ordered):
-            pr, pc = ping.square
-            for i, who in enumerate(characters):
-                apart = max(abs(who.square[0] - pr), abs(who.square[1] - pc)) > 1
-                if apart and hides[i][j]:
-                    continue
+        # without a trace). The pairs left to ask are worked out at once: a reveal
+        # below changes the models, never the walls, doors or terrain.
+        ask = self.position.pairs_to_check(characters, pings)
+        if not any(ask):
+            return
+        for j in sorted(range(len(pings)), key=lambda j: id_number(pings[j].id)):
+            ping = pings[j]
+            for i in ask[j]:
+                who = characters[i]
                 if self.position.engaged(who.id, ping.id):
                     self._reveal(ping, who, "engaged")
                     break
