@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pytest
 
 from fogofwar.core.errors import RulesError
@@ -19,6 +20,7 @@ from fogofwar.core.sight import CornerLine
 from fogofwar.games.zero_dark.fear import FearRules, Model, Position
 
 from .helpers import ally, board, bogey, hero, names, open_board, ping, position, sq
+from .test_fear_oracle import random_position
 
 # A 7x3 strip: the viewer on A2, the target on E2, something on C2 between them.
 STRIP = ".......\n..{}....\n......."
@@ -710,6 +712,25 @@ def test_a_model_added_is_checked_as_a_new_position_checks_it() -> None:
         assert dict(made.without(good.id).models) == {
             k: v for k, v in pos.models.items() if k != good.id
         }
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_model_on_a_square_is_the_first_that_holds_it(seed: int) -> None:
+    # FR-C1, FR-M2: ``at`` (kept with the position) names the first model in the
+    # models' order whose squares hold the square, on every square of random positions,
+    # one with a friend crossed mid-move among them.
+    pos = random_position(np.random.default_rng(700 + seed), "centre")
+    shared = 0
+    heroes = [m for m in pos.models.values() if m.kind == "hero" and not m.big]
+    if heroes:
+        crossing = Model("HX", "hero", heroes[0].square, team=heroes[0].team)
+        pos = pos.with_model(crossing)
+        shared += 1
+    for square in pos.board.squares():
+        want = next((m for m in pos.models.values() if square in m.squares), None)
+        assert pos.at(square) is want
+        assert pos.at((square.row, square.col)) is want
+    assert shared or not heroes
 
 
 def test_big_model_is_seen_through_any_of_its_squares() -> None:

@@ -313,11 +313,18 @@ class Position:
         return found
 
     def at(self, square: Square) -> Model | None:
-        """The model on ``square``, if any."""
-        for m in self.models.values():
-            if square in m.squares:
-                return m
-        return None
+        """The model on ``square``, if any (the first in the models' order, where one
+        crosses another mid-move)."""
+        on: dict[Square, Model] | None = self._memo.get("on")
+        if on is None:
+            # Worked out once per position: a complication's search for a free square
+            # asks for every square of the map.
+            on = {}
+            for m in self.models.values():
+                for sq in m.squares:
+                    on.setdefault(sq, m)
+            self._memo["on"] = on
+        return on.get(square)
 
     def _each(self, exclude: Iterable[str] = ()) -> Iterator[Model]:
         skip = set(exclude)
