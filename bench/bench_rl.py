@@ -12,6 +12,15 @@ not counted. One core; the figures are this machine's, ±20% between runs.
 (``fogofwar.rl.common.GameSpec``) for ``STEPS`` steps a row (default 4,000), and prints
 the CPU microseconds of each part of a step: the acting seat's view, its encoding, the
 legal mask, and applying the action (``time.process_time``, the same steps every run).
+``--only ROW`` keeps one row (its name as printed: ``zero-dark``, ``specter-ops
+players=3``).
+
+Timings on a shared machine move by ±25% between runs of the same code. To compare two
+versions of the code, count instructions instead, which are the same every run: the
+same steps under valgrind's callgrind, ``PYTHONHASHSEED=0 PYTHONMALLOC=malloc valgrind
+--tool=callgrind --callgrind-out-file=/dev/null .venv/bin/python bench/bench_rl.py
+--parts N --only ROW`` ("Collected"), once with ``N`` steps and once with none (the
+imports and the first game), the difference divided by ``N`` (docs/rl.md).
 """
 
 from __future__ import annotations
@@ -111,26 +120,32 @@ def parts(ruleset: str, config: dict[str, Any] | None, steps: int) -> tuple[floa
 
 
 def main() -> None:
+    rows = ROWS
+    if "--only" in sys.argv:
+        only = sys.argv[sys.argv.index("--only") + 1]
+        rows = tuple(r for r in ROWS if label(*r) == only)
+        if not rows:
+            sys.exit(f"no row {only!r}: one of {', '.join(label(*r) for r in ROWS)}")
     if "--parts" in sys.argv:
         at = sys.argv.index("--parts") + 1
-        steps = int(sys.argv[at]) if at < len(sys.argv) else 4000
+        steps = int(sys.argv[at]) if at < len(sys.argv) and sys.argv[at].isdigit() else 4000
         print(f"CPU microseconds per step, {steps:,} steps a row")
         print(f"{'environment':<28} {'view':>7} {'encode':>7} {'mask':>7} {'apply':>7} {'all':>7}")
-        for ruleset, config in ROWS:
+        for ruleset, config in rows:
             got = parts(ruleset, config, steps)
             cells = " ".join(f"{x:>7.0f}" for x in got)
             print(f"{label(ruleset, config):<28} {cells} {sum(got):>7.0f}")
         return
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
-    rows: list[tuple[str, Any]] = []
-    for ruleset, config in ROWS:
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1] != "--only" else 3.0
+    envs: list[tuple[str, Any]] = []
+    for ruleset, config in rows:
         env = aec_env(ruleset, config=config)
         shape = env.observation_space(env.possible_agents[0])["observation"].shape
         n = env.action_space(env.possible_agents[0]).n
-        rows.append((f"{label(ruleset, config)} (obs {shape}, {n} actions)", env))
-    rows += classic_envs()
+        envs.append((f"{label(ruleset, config)} (obs {shape}, {n} actions)", env))
+    envs += classic_envs()
     print(f"{'environment':<60} {'steps/s':>10} {'games':>6}")
-    for name, env in rows:
+    for name, env in envs:
         steps, games, elapsed = steps_per_second(env, seconds)
         print(f"{name:<60} {steps / elapsed:>10,.0f} {games:>6}")
 

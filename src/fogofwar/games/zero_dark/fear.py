@@ -591,7 +591,9 @@ class Position:
     def can_stop(self, model_id: str, square: Square) -> bool:
         """Whether the model may end a move with its (north-west) square on ``square``:
         on no other model (FR-M2, FR-M3)."""
-        return self._may_stop(self.model(model_id).at(square))
+        mover = self.model(model_id)
+        # Where it stands (every facing of a legal list asks): no moved model to make.
+        return self._may_stop(mover if mover.square == square else mover.at(square))
 
     def _may_stop(self, mover: Model) -> bool:
         """Whether ``mover`` may end its move where it stands: on no other model."""
