@@ -18,7 +18,7 @@ import numpy as np
 from .observation import Observation, ObservationEncoder
 from .views import PlayerView
 
-__all__ = ["FeatureLayout", "FlatEncoder", "PlaneEncoder", "index_of"]
+__all__ = ["FeatureLayout", "FlatEncoder", "PlaneEncoder", "frac", "index_of"]
 
 
 class FeatureLayout:
@@ -43,6 +43,15 @@ class FeatureLayout:
     def names(self) -> tuple[str, ...]:
         """Every entry's name, in order."""
         return tuple(self._names)
+
+
+def frac(value: float | None, scale: float) -> float:
+    """``value / scale`` clipped to ``[0, 1]`` (0 for an unknown value)."""
+    if value is None or scale <= 0:
+        return 0.0
+    x = float(value) / scale
+    # Written out (not min/max, which cost more than the work); NaN and -0.0 give 0.
+    return 1.0 if x > 1.0 else x if x > 0.0 else 0.0
 
 
 def index_of(labels: Sequence[str]) -> dict[str, int]:

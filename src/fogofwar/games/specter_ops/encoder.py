@@ -41,6 +41,7 @@ import numpy.typing as npt
 
 from ...core.game import Observation, PlayerView
 from ...core.game.features import PlaneEncoder
+from ...core.game.features import frac as _frac
 from .characters import AGENTS, CARDS, HUNTERS
 from .geometry import Geometry
 from .observer import PUBLIC_PHASE
@@ -134,15 +135,6 @@ _OWN_HUNTER_AT: Final = _at("own_hunter_", HUNTERS)
 _TRAITOR_AT: Final = _at("traitor_possible_", FIGURES)
 _USES: Final = {c: card.uses for c, card in CARDS.items()}
 _PLANE_INDEX: Final[Mapping[str, int]] = {n: i for i, n in enumerate(PLANES)}
-
-
-def _frac(value: float | None, scale: float) -> float:
-    """``value / scale`` clipped to ``[0, 1]`` (0 for an unknown value)."""
-    if value is None or scale <= 0:
-        return 0.0
-    x = float(value) / scale
-    # Written out (not min/max, which cost more than the work); NaN and -0.0 give 0.
-    return 1.0 if x > 1.0 else x if x > 0.0 else 0.0
 
 
 class SpecterOpsEncoder(PlaneEncoder):

@@ -48,6 +48,7 @@ import numpy.typing as npt
 from ...core.cards import PlayingCard
 from ...core.game import Observation, PlayerView
 from ...core.game.features import PlaneEncoder
+from ...core.game.features import frac as _frac
 from ...core.grid import Board, Square
 from .fear import FACINGS, TIERS
 from .profiles import HERO_DEAD, TASKS
@@ -149,15 +150,6 @@ _PLANE_INDEX: Final[Mapping[str, int]] = {n: i for i, n in enumerate(PLANES)}
 _STATE_PLANES: Final = {"prone": "prone", "down": "down", "ooa": "out_of_action"}
 #: The model attributes whose plane takes a scaled number.
 _NUMBERS: Final = (("wounds", MAX_WOUNDS), ("support", MAX_SUPPORT))
-
-
-def _frac(value: float | None, scale: float) -> float:
-    """``value / scale`` clipped to ``[0, 1]`` (0 for an unknown value)."""
-    if value is None or scale <= 0:
-        return 0.0
-    x = float(value) / scale
-    # Written out (not min/max, which cost more than the work); NaN and -0.0 give 0.
-    return 1.0 if x > 1.0 else x if x > 0.0 else 0.0
 
 
 def _hand_tier(card: str) -> str:
