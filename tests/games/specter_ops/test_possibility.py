@@ -873,6 +873,17 @@ def test_character_comparison_has_teeth(monkeypatch: pytest.MonkeyPatch) -> None
             play_kit_checked(CHARACTER_BOARDS[k % 3], 2, 5400 + k, 1, CHARACTERS[k % 4], counts)
 
 
+def test_a_holo_decoy_is_allowed_for_only_under_a_last_seen_token() -> None:
+    """SO-A7: a Holo Decoy places a false Last Seen token, so a turn whose result is not
+    a Last Seen token was played without one: the map leaves its ways out."""
+    uses = (1, 1, 1)
+    every = knowledge._options(uses, True, True, True)
+    assert any(after == knowledge.DECOY for _, after in every)
+    without = knowledge._options(uses, True, True, True, False)
+    assert without == tuple(o for o in every if knowledge.DECOY not in o)
+    assert ("", knowledge.STEALTH) in without and (knowledge.ADRENAL, "") in without
+
+
 def test_memoised_paths_equal_explicit_paths_with_cards() -> None:
     """The memoised path search equals listing every explicit path for the card moves
     too: 6 steps (Adrenal Surge), stealthy sight on the path, another sight at the end

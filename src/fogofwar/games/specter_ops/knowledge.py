@@ -818,6 +818,9 @@ class PossibilityMap:
         concealed: dict[tuple[int, int], tuple[Parts, Parts]] = {}
         sources: list[tuple[Key, Parts]] = []
         one = isinstance(sight, MoveSight)
+        # A Holo Decoy places a false Last Seen token: with any other result none was
+        # played, and its ways of playing the turn are not walked at all.
+        decoy = result == "last_seen"
         for parts, keys in self.groups.items():
             views: dict[str, tuple[int, ...]] = {}
             if not one:
@@ -840,7 +843,7 @@ class PossibilityMap:
                             seen.decoy & reach,
                         )
                     )
-                for before, after in _options(uses, hidden_before, hidden_after, both):
+                for before, after in _options(uses, hidden_before, hidden_after, both, decoy):
                     pk = (id(parts), before, after, view)
                     plain = played.get(pk)
                     if plain is None:
@@ -958,11 +961,13 @@ def _spend(uses: Uses, before: str, after: str) -> Uses:
 
 @functools.lru_cache(maxsize=4096)
 def _options(
-    uses: Uses, hidden_before: bool, hidden_after: bool, both: bool
+    uses: Uses, hidden_before: bool, hidden_after: bool, both: bool, decoy_after: bool = True
 ) -> tuple[tuple[str, str], ...]:
     """The hidden card uses (before, after) a kit could have made this turn, given the
-    uses it has left of (Adrenal Surge, Stealth Field, Holo Decoy)."""
+    uses it has left of (Adrenal Surge, Stealth Field, Holo Decoy); ``decoy_after``
+    False leaves out a Holo Decoy (the turn's result was not a Last Seen token)."""
     adrenal, stealth, decoy = (n > 0 for n in uses)
+    decoy = decoy and decoy_after
     befores = [""]
     afters = [""]
     if hidden_before:
