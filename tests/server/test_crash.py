@@ -18,11 +18,24 @@ import httpx2 as httpx
 from fogofwar.core.rng import stream
 
 
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+def _ports(count: int) -> int:
+    """A port ``p`` such that ``p`` … ``p + count - 1`` were all free a moment ago (a
+    server of several workers listens on consecutive ports)."""
+    for _ in range(100):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port: int = s.getsockname()[1]
+        free = True
+        for other in range(port + 1, port + count):
+            with socket.socket() as s:
+                try:
+                    s.bind(("127.0.0.1", other))
+                except OSError:
+                    free = False
+                    break
+        if free:
+            return port
+    raise RuntimeError(f"no {count} consecutive free ports")
 
 
 class Server:
@@ -31,7 +44,7 @@ class Server:
     def __init__(self, db: Path, *, workers: int = 1) -> None:
         self.db = db
         self.workers = workers
-        self.port = _port()
+        self.port = _ports(workers)
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
 
@@ -42,10 +55,17 @@ class Server:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )  # fmt: skip
-        deadline = time.monotonic() + 30
+        # Generous: a loaded two-core CI machine imports the server slowly.
+        deadline = time.monotonic() + 120
         for i in range(self.workers):
             url = f"http://127.0.0.1:{self.port + i}"
             while time.monotonic() < deadline:
+                if self.proc.poll() is not None:
+                    _, err = self.proc.communicate()
+                    raise RuntimeError(
+                        f"the server exited ({self.proc.returncode}) before worker {i} "
+                        f"listened: {err.decode(errors='replace')[-2000:]}"
+                    )
                 try:
                     if httpx.get(url + "/api/rulesets", timeout=1).status_code == 200:
                         break
