@@ -38,6 +38,7 @@ def test_ismcts_plays_the_rule_sets_that_sample_worlds() -> None:
         ("rollout=clever", "rollout is one of random, heuristic"),
         ("depth=-1", "depth is a whole number"),
         ("depth=2.5", "depth is a whole number"),
+        ("steps=all", "steps is one of heuristic, search"),
         ("cutoff=3", "no parameter cutoff"),
     ],
 )
@@ -94,14 +95,20 @@ def test_ismcts_beats_random_at_hide_and_seek() -> None:
     assert d.interval.low > 0, (won, was, d)
 
 
-def test_a_time_budget_stops_the_search() -> None:
+def _searched_first_decision(spec: str, game_seed: int) -> IsmctsBot:
+    """``ismcts:SPEC`` after choosing the first decision of a hide-and-seek game."""
     rs = get_ruleset(EXAMPLE)
-    state = rs.new_game({}, 1)
+    state = rs.new_game({}, game_seed)
     seat = sorted(state.to_act())[0]
-    bot = make_bot("ismcts:iterations=1000000,seconds=0.05", EXAMPLE)
+    bot = make_bot(f"ismcts:{spec}", EXAMPLE)
     assert isinstance(bot, IsmctsBot)
     bot.reset(seat, rs.id, state.config)
     bot.choose(state.view(seat), tuple(state.legal_actions(seat)), stream(1, "bot"))
+    return bot
+
+
+def test_a_time_budget_stops_the_search() -> None:
+    bot = _searched_first_decision("iterations=1000000,seconds=0.05", 1)
     assert 1 <= bot.last_iterations < 1000000
 
 
@@ -316,3 +323,85 @@ def test_every_built_in_rule_set_searches_with_cut_rollouts(rid: str) -> None:
                 break
             actor = min(state.to_act())
             state.apply(pick.choice(list(state.legal_actions(actor))))
+
+
+def _zero_dark_until(want_route: bool) -> tuple[State, str, tuple[Action, ...]]:
+    """A Zero Dark game played by its heuristic team until the team's decision is (or is
+    not) one of a move's steps."""
+    rs = get_ruleset("zero-dark")
+    route = rs.route_kinds
+    state = rs.new_game({}, 4)
+    team = make_bot("zd-team", rs.id)
+    seat = rs.seats(state.config)[0]
+    team.reset(seat, rs.id, state.config)
+    for n in range(400):
+        actor = min(state.to_act())
+        legal = tuple(state.legal_actions(actor))
+        routine = all(a.kind in route for a in legal)
+        if actor == seat and len(legal) > 1 and routine == want_route:
+            return state, seat, legal
+        state.apply(team.choose(state.view(actor), legal, stream(n, "team")))
+    raise AssertionError("no such decision in 400 actions")
+
+
+def test_a_move_s_steps_are_the_heuristic_s_and_not_searched() -> None:
+    # Zero Dark names its route kinds; with steps=heuristic (the default) a decision of
+    # a move's steps is answered by the heuristic at once, the same action from the same
+    # stream, and steps=search searches it.
+    rs = get_ruleset("zero-dark")
+    assert rs.route_kinds == {"step", "face", "stop", "door"}
+    state, seat, legal = _zero_dark_until(want_route=True)
+    view = state.view(seat)
+    team = make_bot("zd-team", rs.id)
+    team.reset(seat, rs.id, state.config)
+    want = team.choose(view, legal, stream(7, "bot"))
+    bot = make_bot("ismcts:iterations=6,depth=8", rs.id)
+    assert isinstance(bot, IsmctsBot)
+    bot.reset(seat, rs.id, state.config)
+    assert bot.choose(view, legal, stream(7, "bot")) == want
+    assert bot.last_iterations == 0
+    searching = make_bot("ismcts:iterations=6,depth=8,steps=search", rs.id)
+    assert isinstance(searching, IsmctsBot)
+    searching.reset(seat, rs.id, state.config)
+    assert searching.choose(view, legal, stream(7, "bot")) in legal
+    assert searching.last_iterations == 6
+
+
+@pytest.mark.parametrize("rollout", ["random", "heuristic"])
+def test_the_tree_holds_choices_only_where_routes_are_the_heuristic_s(
+    rollout: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A choice (which hero acts, what it fires at) is searched; inside the tree the
+    # search then never selects among a move's steps: every decision it branched on
+    # offered something besides them.
+    rs = get_ruleset("zero-dark")
+    state, seat, legal = _zero_dark_until(want_route=False)
+    assert not all(a.kind in rs.route_kinds for a in legal)
+    branched: list[frozenset[str]] = []
+    select = IsmctsBot._select
+
+    def spy(self: IsmctsBot, node: object, options: tuple[Action, ...], play: Stream) -> Action:
+        branched.append(frozenset(a.kind for a in options))
+        return select(self, node, options, play)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(IsmctsBot, "_select", spy)
+    bot = make_bot(f"ismcts:iterations=20,depth=30,rollout={rollout}", rs.id)
+    assert isinstance(bot, IsmctsBot)
+    bot.reset(seat, rs.id, state.config)
+    assert bot.choose(state.view(seat), legal, stream(8, "bot")) in legal
+    assert bot.last_iterations == 20
+    assert len(branched) > 20  # the tree went below the root
+    assert not [kinds for kinds in branched if kinds <= rs.route_kinds]
+    # Without the route rule the same search does branch on steps.
+    branched.clear()
+    bot = make_bot(f"ismcts:iterations=20,depth=30,rollout={rollout},steps=search", rs.id)
+    bot.reset(seat, rs.id, state.config)
+    bot.choose(state.view(seat), legal, stream(8, "bot"))
+    assert [kinds for kinds in branched if kinds <= rs.route_kinds]
+
+
+def test_a_rule_set_without_route_kinds_searches_every_decision() -> None:
+    # The default: every decision is a choice (Specter Ops moves are whole actions).
+    assert get_ruleset("specter-ops").route_kinds == frozenset()
+    assert get_ruleset(EXAMPLE).route_kinds == frozenset()
+    assert _searched_first_decision("iterations=10", 3).last_iterations == 10

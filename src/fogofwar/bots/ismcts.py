@@ -28,6 +28,15 @@ view, from :meth:`Ruleset.sample_world` — and plays it to the end:
   from it where the worlds say so.
 * **Reward** is 1 for a game the seat wins, 0.5 for a draw, 0 for a loss; the move
   played is the root's most visited action (ties: the higher mean, then the first legal).
+* **Routes left to the heuristic** (``steps``): where the rule set names the kinds of
+  action that only carry out a move already chosen (:attr:`Ruleset.route_kinds
+  <fogofwar.core.game.Ruleset.route_kinds>`: Zero Dark's steps, facings and stops), a
+  decision whose legal actions are all of those kinds is the seat's heuristic's, at the
+  table (no search: it answers at once) and inside the tree (no node: the iteration
+  goes on to the seat's next choice). The search then decides whole moves — which hero
+  acts, what it fires at, which card is played — rather than single steps: a few
+  times fewer searched decisions a game, and trees whose depth is choices, not steps.
+  ``steps=search`` searches every decision.
 * **Rollouts cut short** (``depth``): with ``depth=N`` above 0 an iteration stops ``N``
   actions after the seat's last decision in the tree (past the tree, or inside it where
   the other seats play on), and the reward is the rule set's evaluation of the world
@@ -40,7 +49,8 @@ whichever comes first; the same seed then no longer gives the same move), ``c`` 
 exploration constant, 0.7), ``rollout`` (``random`` or ``heuristic``) and ``prior``
 (the heuristic's bias, 1.0; 0 turns it off) and ``depth`` (rollout actions before the
 evaluation takes over; 0, the default, plays every rollout to the end; a rule set
-without an evaluation refuses a depth). With a fixed iteration budget the same
+without an evaluation refuses a depth) and ``steps`` (``heuristic``, the default, or
+``search``). With a fixed iteration budget the same
 view, legal actions and stream give the same move.
 """
 
@@ -68,6 +78,7 @@ from .base import Bot, make_bot
 __all__ = ["IsmctsBot", "searchable"]
 
 ROLLOUTS = ("random", "heuristic")
+STEPS = ("heuristic", "search")
 
 
 def searchable(ruleset_id: str) -> bool:
@@ -105,6 +116,7 @@ class IsmctsBot(Bot):
         rollout: str = "random",
         prior: float = 1.0,
         depth: int = 0,
+        steps: str = "heuristic",
     ) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise RulesError(f"ismcts: iterations is a whole number, 1 or more, not {iterations!r}")
@@ -116,6 +128,8 @@ class IsmctsBot(Bot):
             raise RulesError(f"ismcts: prior is a number, 0 or more, not {prior!r}")
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
             raise RulesError(f"ismcts: depth is a whole number, 0 or more, not {depth!r}")
+        if steps not in STEPS:
+            raise RulesError(f"ismcts: steps is one of {', '.join(STEPS)}, not {steps!r}")
         if rollout not in ROLLOUTS:
             raise RulesError(f"ismcts: rollout is one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         self.iterations = iterations
@@ -124,6 +138,8 @@ class IsmctsBot(Bot):
         self.rollout = rollout
         self.prior = float(prior)
         self.depth = depth
+        self.steps = steps
+        self.route: frozenset[str] = frozenset()  # the kinds left to the heuristic (reset)
         self.evaluation: Evaluation | None = None
         self.hints = False  # whether this seat has a heuristic to ask (set by reset)
         self.seat = ""
@@ -145,8 +161,10 @@ class IsmctsBot(Bot):
         self.ruleset = rs
         self.policies = {}
         own = rs.default_bots.get(seat, "random")
-        self.hints = self.prior > 0 and own not in ("random", self.name)
-        if self.rollout == "heuristic" or self.hints:
+        heuristic = own not in ("random", self.name)
+        self.hints = self.prior > 0 and heuristic
+        self.route = rs.route_kinds if self.steps == "heuristic" and heuristic else frozenset()
+        if self.rollout == "heuristic" or self.hints or self.route:
             for s in rs.seats(config):
                 name = rs.default_bots.get(s, "random")
                 bot = make_bot("random" if name == self.name else name, rs.id)
@@ -158,6 +176,10 @@ class IsmctsBot(Bot):
             return legal[0]
         if self.ruleset is None:
             raise RulesError("ismcts: reset() was not called before choose()")
+        if self._routine(legal):
+            self.last_iterations = 0
+            self.last_root = _Node()
+            return self.policies[self.seat].choose(view, legal, stream)
         salt = stream.bits64()  # one word per decision: every iteration's streams below it
         root = _Node()
         deadline = time.perf_counter() + self.seconds if self.seconds else None
@@ -166,7 +188,7 @@ class IsmctsBot(Bot):
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             world = self.ruleset.sample_world(view, stream.fork("world", salt, done))
-            if self.rollout == "random" and not self.hints:
+            if self.rollout == "random" and not self.hints and not self.route:
                 world.skip_views()  # no view of it is ever read
             self._iterate(world, root, stream.fork("play", salt, done))
             done += 1
@@ -208,7 +230,12 @@ class IsmctsBot(Bot):
                 return
             actor = min(world.to_act())  # the runner's order: sorted seats
             options = world.legal_actions(actor)
-            if actor == seat and node is not None:
+            if actor == seat and node is not None and self._routine(options):
+                # A step of a move the tree chose: the heuristic walks it, and the
+                # cut-off counts it like any action past the seat's last choice.
+                action = self.policies[seat].choose(world.view(seat), tuple(options), play)
+                rolled += 1
+            elif actor == seat and node is not None:
                 if self.hints and not node.hinted:
                     node.hinted = True
                     node.hint = self.policies[seat].choose(world.view(seat), tuple(options), play)
@@ -218,7 +245,7 @@ class IsmctsBot(Bot):
                     child = node.children[action] = _Node(available=1)
                     node = None
                     if self.rollout == "random":
-                        world.skip_views()  # the hints read views in the tree only
+                        world.skip_views()  # hints and routes read views in the tree only
                 else:
                     node = child
                 path.append(child)
@@ -239,6 +266,12 @@ class IsmctsBot(Bot):
         else:
             reward = 0.0
         self._back(path, reward)
+
+    def _routine(self, options: Sequence[Action]) -> bool:
+        """Whether a decision only carries out a move (its actions all of the rule set's
+        route kinds), left to the heuristic."""
+        route = self.route
+        return bool(route) and all(a.kind in route for a in options)
 
     @staticmethod
     def _back(path: Sequence[_Node], reward: float) -> None:

@@ -38,6 +38,12 @@ class Ruleset(ABC):
     #: The bot a seat gets when a person asks for "a bot" without naming one (``play``),
     #: by seat; seats not listed get ``random``.
     default_bots: ClassVar[Mapping[str, str]] = {}
+    #: Kinds of action that only carry out a move step by step — a route's steps, a
+    #: turn on the spot, the move's end — once the decision that starts it is taken. A
+    #: search bot may leave a decision whose legal actions are all of these kinds to the
+    #: seat's heuristic (``ismcts``'s ``steps=heuristic``) and search the decisions that
+    #: choose something; empty (the default): every decision is a choice.
+    route_kinds: ClassVar[frozenset[str]] = frozenset()
     notation_help: ClassVar[str] = "  kind arg arg ...   an action's kind, then its arguments"
     """A few lines on the rule set's text notation, for ``play``'s ``help``."""
 

@@ -114,6 +114,10 @@ class ZeroDark(Ruleset):
     default_bots: ClassVar[Mapping[str, str]] = MappingProxyType(
         {TEAM: "zd-team", "team1": "zd-team", "team2": "zd-team"}
     )
+    # A hero's move once activated: its steps, a door on the way (the automatic
+    # action) and the facing it ends with. The search chooses the hero, its tested
+    # action, the cards and the exits; the route is the heuristic's (docs/search.md).
+    route_kinds: ClassVar[frozenset[str]] = frozenset({"step", "face", "stop", "door"})
     notation_help = """\
   activate H2         choose the hero who acts next
   move D7 E7 F8       several steps, then stop (up to M steps)
