@@ -485,3 +485,79 @@ config = { characters = false }
     assert study.cells[1].bots["agent"] == "so-agent"
     assert study.cells[0].factors()["agent bot"] == "random"
     assert run_study(study, workers=1)["comparisons"] == []
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    out = set()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        # "pid (name) state ppid ...": the name may hold spaces, so split after it.
+        if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+            out.add(int(entry.name))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("how", ["SIGTERM", "SIGKILL"])
+def test_a_stopped_study_leaves_no_worker_playing(tmp_path: Path, how: str) -> None:
+    # A study of slow games (a searching agent) on two workers, stopped while its first
+    # chunks are played. SIGTERM stops it like Ctrl-C (exit 130, the resume hint) and
+    # its workers with it, without playing their chunks out; after SIGKILL, which
+    # runs no clean-up, the orphaned workers end themselves.
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    text = """
+[study]
+ruleset = "specter-ops"
+games = 40
+seed = 5
+[config]
+players = 3
+[seats]
+agent = "ismcts:iterations=400"
+"""
+    path = write(tmp_path, text)
+    argv = [sys.executable, "-m", "fogofwar", "study", str(path), "--out", str(tmp_path / "o"),
+            "--workers", "2"]  # fmt: skip
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    workers: set[int] = set()
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and len(workers) < 2:
+        workers = {p for p in _children(proc.pid) if "spawn_main" in _cmdline(p)}
+        time.sleep(0.1)
+    assert len(workers) == 2, "the study's workers did not start"
+    time.sleep(2)  # into their first chunks (each of four searched games)
+    proc.send_signal(getattr(signal, how))
+    said, _ = proc.communicate(timeout=60)
+    if how == "SIGTERM":
+        assert proc.returncode == 130 and "--resume goes on" in said
+    else:
+        assert proc.returncode == -signal.SIGKILL
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and any(_alive(p) for p in workers):
+        time.sleep(0.1)
+    assert not [p for p in workers if _alive(p)], "a worker played on after the study stopped"
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
+    except OSError:
+        return ""

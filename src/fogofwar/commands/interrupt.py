@@ -14,18 +14,23 @@ __all__ = ["ctrl_c_interrupts"]
 
 
 @contextmanager
-def ctrl_c_interrupts() -> Iterator[None]:
+def ctrl_c_interrupts(*, terminate: bool = False) -> Iterator[None]:
     """Within the block SIGINT raises :class:`KeyboardInterrupt` (Python's default),
     whatever the process started with; the handler before is put back afterwards (one
     installed outside Python, which cannot be put back, is left as Python's default).
+    With ``terminate`` SIGTERM (``kill``, a batch system's stop) raises it too, so the
+    command stops as cleanly as on Ctrl-C instead of dying with its work unsaved.
     Off the main thread (where signal handlers cannot be set) it changes nothing."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    before = signal.getsignal(signal.SIGINT)
+    signals = (signal.SIGINT, signal.SIGTERM) if terminate else (signal.SIGINT,)
+    before = {sig: signal.getsignal(sig) for sig in signals}
     try:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
+        for sig in signals:
+            signal.signal(sig, signal.default_int_handler)
         yield
     finally:
-        if before is not None:
-            signal.signal(signal.SIGINT, before)
+        for sig, handler in before.items():
+            if handler is not None:
+                signal.signal(sig, handler)

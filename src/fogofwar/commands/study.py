@@ -48,7 +48,7 @@ def study(
     total = spec.games * len(spec.cells)
     try:
         with (
-            ctrl_c_interrupts(),
+            ctrl_c_interrupts(terminate=True),
             games_path.open("a" if resume else "w", encoding="utf-8") as games,
             progress_bar(total, enabled=not json_out, label="study") as report,
         ):

@@ -26,6 +26,8 @@ import math
 import multiprocessing
 import os
 import pickle
+import threading
+import time
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -311,6 +313,32 @@ def _play_chunk(chunk: _Chunk, ruleset: Ruleset | None = None) -> list[GameResul
     return results
 
 
+def _exit_with_parent(parent: int) -> None:
+    """A pool worker's start: it ends itself once the process that started it is gone
+    (killed, even by SIGKILL, which runs no clean-up there), instead of playing out a
+    chunk whose games nobody will receive."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Cancel a pool's chunks not yet started and terminate its worker processes (the
+    executor would only wait for them)."""
+    # ``_processes`` is the executor's own map of its workers (CPython 3.8 and later;
+    # 3.14 adds ``terminate_workers`` for this), taken before ``shutdown`` drops it.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(5)
+
+
 def _play_chunk_in_worker(chunk: _Chunk) -> tuple[int, list[GameResult]]:
     try:
         return os.getpid(), _play_chunk(chunk)
@@ -479,8 +507,10 @@ def run_batch(
     if workers > 1 and get_ruleset(ref).id != rs.id:  # fail here, not in every worker
         raise RulesError(f"rule set {rs.id} cannot be found by workers as {ref!r}")
     # Here, a game a chunk (the progress moves with each game); across workers, about
-    # eight chunks each (a game's result depends on its index only, not on the chunks).
-    per_chunk = 1 if workers == 1 else max(1, min(50, math.ceil(games / (workers * 8))))
+    # eight chunks each (a game's result depends on its index only, not on the chunks),
+    # at most 10 games: a chunk's games are kept when it ends, so a study of slow games
+    # (searching bots, minutes a game) stopped midway loses at most 10 a worker.
+    per_chunk = 1 if workers == 1 else max(1, min(10, math.ceil(games / (workers * 8))))
     results: list[GameResult | None] = [None] * games
     for i, r in (known or {}).items():
         if 0 <= i < games:
@@ -526,7 +556,12 @@ def run_batch(
             collect(chunk, _play_chunk(chunk, rs))
     else:
         context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(min(workers, len(chunks)), mp_context=context) as pool:
+        with ProcessPoolExecutor(
+            min(workers, len(chunks)),
+            mp_context=context,
+            initializer=_exit_with_parent,
+            initargs=(os.getpid(),),
+        ) as pool:
             futures: dict[Future[tuple[int, list[GameResult]]], _Chunk] = {
                 pool.submit(_play_chunk_in_worker, chunk): chunk for chunk in chunks
             }
@@ -535,8 +570,9 @@ def run_batch(
                     pid, played = future.result()
                     collect(futures[future], played, pid)
             except BaseException:
-                for future in futures:
-                    future.cancel()
+                # Stopped (Ctrl-C, SIGTERM) or a chunk failed: the games under way are
+                # lost either way, so the workers stop now rather than play them out.
+                _stop_workers(pool)
                 raise
     final = tuple(r for r in results if r is not None)
     if len(final) != games:  # pragma: no cover - every chunk fills its slots or raises
