@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -151,11 +155,6 @@ def test_ctrl_c_stops_cleanly_and_resume_goes_on(tmp_path: Path) -> None:
     # so far kept; --resume then gives what an uninterrupted run gives. The study is
     # started with SIGINT ignored, as a shell's background job or nohup starts it: it
     # must stop all the same.
-    import signal
-    import subprocess
-    import sys
-    import time
-
     text = """
 [study]
 ruleset = "specter-ops"
@@ -518,11 +517,6 @@ def test_a_stopped_study_leaves_no_worker_playing(tmp_path: Path, how: str) -> N
     # chunks are played. SIGTERM stops it like Ctrl-C (exit 130, the resume hint) and
     # its workers with it, without playing their chunks out; after SIGKILL, which
     # runs no clean-up, the orphaned workers end themselves.
-    import signal
-    import subprocess
-    import sys
-    import time
-
     text = """
 [study]
 ruleset = "specter-ops"
