@@ -1069,3 +1069,19 @@ def test_board_json_draws_what_the_file_says() -> None:
     import json
 
     json.dumps(data)  # plain JSON
+
+
+def test_parsed_names_are_remembered_and_bad_ones_refused_every_time() -> None:
+    # Square and edge names are parsed once (views name them as text, bots read them
+    # back by the hundred thousand); a refused name is never remembered.
+    from fogofwar.core.grid.coords import Edge, InvalidNotationError, Square
+
+    for text in ("K17", "k17", "AA3"):
+        assert Square.parse(text) is Square.parse(text)
+    assert Square.parse("k17") == Square.parse("K17") == Square(16, 10)
+    assert Edge.parse("D7 e") == Edge.parse("d7E") == Edge.of(Square(6, 3), "e")
+    for _ in range(2):
+        with pytest.raises(InvalidNotationError, match="leading zeros"):
+            Square.parse("K017")
+        with pytest.raises(InvalidNotationError, match="a side n, e, s or w"):
+            Edge.parse("D7")

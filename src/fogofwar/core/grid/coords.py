@@ -82,6 +82,10 @@ def column_index(letters: str) -> int:
 _SQUARE_NAMES: dict[tuple[int, int], str] = {}
 _EDGE_NAMES: dict[tuple[str, int, int], str] = {}
 _NAMES_KEPT: Final = 1 << 16  # far more squares than any board has
+# Names already parsed (successfully): the square or edge each spells.
+_PARSED_SQUARES: dict[str, Square] = {}
+_PARSED_EDGES: dict[str, Edge] = {}
+_EDGE_TEXT: Final = re.compile(r"([A-Za-z]+[0-9]+)\s*([nesNESwW])")
 
 
 class Square(NamedTuple):
@@ -119,6 +123,18 @@ class Square(NamedTuple):
         Raises:
             InvalidNotationError: with the 0-based position of the first bad character.
         """
+        # Views name squares as text and bots and search read them back by the
+        # hundred thousand; a name parses to the same square every time.
+        got = _PARSED_SQUARES.get(text)
+        if got is not None:
+            return got
+        got = cls._parse(text)
+        if len(_PARSED_SQUARES) < _NAMES_KEPT and type(text) is str:
+            _PARSED_SQUARES[text] = got
+        return got
+
+    @classmethod
+    def _parse(cls, text: str) -> Square:
         n = len(text)
         i = 0
         while i < n and ("A" <= text[i] <= "Z" or "a" <= text[i] <= "z"):
@@ -244,7 +260,17 @@ class Edge(NamedTuple):
         Raises:
             InvalidNotationError: if the text is not a square followed by n, e, s or w.
         """
-        m = re.fullmatch(r"([A-Za-z]+[0-9]+)\s*([nesNESwW])", text)
+        got = _PARSED_EDGES.get(text)
+        if got is not None:
+            return got
+        got = cls._parse(text)
+        if len(_PARSED_EDGES) < _NAMES_KEPT and type(text) is str:
+            _PARSED_EDGES[text] = got
+        return got
+
+    @classmethod
+    def _parse(cls, text: str) -> Edge:
+        m = _EDGE_TEXT.fullmatch(text)
         if m is None:
             sq_end = re.match(r"[A-Za-z]*[0-9]*", text)
             pos = sq_end.end() if sq_end else 0
