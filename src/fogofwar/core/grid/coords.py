@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, TypeVar
 
 from ..errors import InvalidNotationError
 
@@ -85,6 +85,17 @@ _NAMES_KEPT: Final = 1 << 16  # far more squares than any board has
 # Names already parsed (successfully): the square or edge each spells.
 _PARSED_SQUARES: dict[str, Square] = {}
 _PARSED_EDGES: dict[str, Edge] = {}
+_T = TypeVar("_T")
+
+
+def _remember(table: dict[str, _T], text: str, parsed: _T) -> _T:
+    """Keep ``parsed`` as what ``text`` spells (a plain string only, while the table
+    is not full) and return it."""
+    if len(table) < _NAMES_KEPT and type(text) is str:
+        table[text] = parsed
+    return parsed
+
+
 _EDGE_TEXT: Final = re.compile(r"([A-Za-z]+[0-9]+)\s*([nesNESwW])")
 
 
@@ -126,12 +137,7 @@ class Square(NamedTuple):
         # Views name squares as text and bots and search read them back by the
         # hundred thousand; a name parses to the same square every time.
         got = _PARSED_SQUARES.get(text)
-        if got is not None:
-            return got
-        got = cls._parse(text)
-        if len(_PARSED_SQUARES) < _NAMES_KEPT and type(text) is str:
-            _PARSED_SQUARES[text] = got
-        return got
+        return got if got is not None else _remember(_PARSED_SQUARES, text, cls._parse(text))
 
     @classmethod
     def _parse(cls, text: str) -> Square:
@@ -261,12 +267,7 @@ class Edge(NamedTuple):
             InvalidNotationError: if the text is not a square followed by n, e, s or w.
         """
         got = _PARSED_EDGES.get(text)
-        if got is not None:
-            return got
-        got = cls._parse(text)
-        if len(_PARSED_EDGES) < _NAMES_KEPT and type(text) is str:
-            _PARSED_EDGES[text] = got
-        return got
+        return got if got is not None else _remember(_PARSED_EDGES, text, cls._parse(text))
 
     @classmethod
     def _parse(cls, text: str) -> Edge:
