@@ -30,6 +30,9 @@ __all__ = ["TeamBot"]
 FAR = 10_000
 
 
+_AROUND = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1))  # king ≤ 1, itself too
+
+
 def _king(a: Square, b: Square) -> int:
     return max(abs(a.row - b.row), abs(a.col - b.col))
 
@@ -304,8 +307,10 @@ class TeamBot(Bot):
         if dist is not None and steps:
             d0 = int(dist[here.row, here.col])
 
+            to = {a: self._sq(str(a.args[0])) for a in steps}  # each step's square
+
             def gain(a: Action) -> int:
-                sq = self._sq(str(a.args[0]))
+                sq = to[a]
                 d = int(dist[sq.row, sq.col])
                 return d if d >= 0 else FAR
 
@@ -317,18 +322,16 @@ class TeamBot(Bot):
                 return d + 3 * self._exposure(view, sq, shooters)
 
             here_cost = cost(here, d0 if d0 >= 0 else FAR)
+            # Squares next to (or on) a danger: a step there is not safe.
+            near = {Square(b.row + dr, b.col + dc) for b in danger for dr, dc in _AROUND}
             safe = [
                 a
                 for a in steps
-                if not any(_king(self._sq(str(a.args[0])), b) <= 1 for b in danger)
-                and (gain(a) < d0 or (d0 < 0 and gain(a) < FAR))
+                if to[a] not in near and (gain(a) < d0 or (d0 < 0 and gain(a) < FAR))
             ]
             if safe:
-                best = min(safe, key=lambda a: (cost(self._sq(str(a.args[0])), gain(a)), a.args))
-                if (
-                    cost(self._sq(str(best.args[0])), gain(best)) <= here_cost
-                    or view_data(view)["steps"] == 0
-                ):
+                best = min(safe, key=lambda a: (cost(to[a], gain(a)), a.args))
+                if cost(to[best], gain(best)) <= here_cost or view_data(view)["steps"] == 0:
                     return best
             # A shut door in the way: open it (the automatic action, ZD-C2).
             shut = [
