@@ -23,7 +23,7 @@ register_bot(
     IsmctsBot,
     accepts=searchable,
     help="information-set MCTS, for rule sets that sample worlds "
-    "(iterations, seconds, c, rollout=random|heuristic, prior, depth)",
+    "(iterations, seconds, c, rollout=random|heuristic, prior, depth, steps=heuristic|search)",
 )
 
 __all__ = [
