@@ -982,3 +982,42 @@ def test_within_is_king_distance() -> None:
                         want |= 1 << (r * geo.width + c)
             assert geo.within(i, d) == want, (i, d)
             assert geo.near(d)[i] == want & ~(1 << i)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_plain_moves_equal_the_general_moves(monkeypatch: pytest.MonkeyPatch, players: int) -> None:
+    # SO-I2, SO-A7: where only kits are hidden (public sites, no traitor) an agent's move
+    # takes the map's shortcut (each key's squares the OR of its ways); the map it makes
+    # is the general path's, move by move, in random games with every card.
+    general = PossibilityMap.moved
+    calls = []
+
+    def both(self: PossibilityMap, *args: Any, **kwargs: Any) -> PossibilityMap:
+        monkeypatch.setattr(knowledge, "_PLAIN_MOVES", True)
+        plain = general(self, *args, **kwargs)
+        monkeypatch.setattr(knowledge, "_PLAIN_MOVES", False)
+        want = general(self, *args, **kwargs)
+        monkeypatch.setattr(knowledge, "_PLAIN_MOVES", True)
+        assert dict(plain.groups) == dict(want.groups)
+        assert plain == want
+        calls.append(len(self.groups))
+        return plain
+
+    shortcut = PossibilityMap._moved_plain
+    taken = []
+
+    def plain_taken(self: PossibilityMap, *args: Any) -> PossibilityMap:
+        taken.append(1)
+        return shortcut(self, *args)
+
+    monkeypatch.setattr(PossibilityMap, "moved", both)
+    monkeypatch.setattr(PossibilityMap, "_moved_plain", plain_taken)
+    for seed in range(4):
+        state = get_ruleset("specter-ops").new_game({"players": players}, seed)
+        rng = stream(seed, "plain moves")
+        while not state.is_over:
+            (seat,) = state.to_act()
+            state.apply(rng.choice(state.legal_actions(seat)))
+    assert len(calls) > 100
+    assert len(taken) == len(calls)
+    assert max(calls) > 5  # kits told apart: the shortcut met many groups

@@ -596,13 +596,20 @@ class PossibilityMap:
     ) -> PossibilityMap:
         """The map of (parts, keys) pairs in which each key comes once: keys whose parts
         turned out equal join one group; empty parts and keys of a dropped class go."""
+        same = classes is None
         if classes is None:
             classes = self.classes
         out: dict[Parts, frozenset[Key]] = {}
         for parts, keys in pairs:
             if not parts:
                 continue
-            got = frozenset(k for k in keys if k[1] in classes)
+            # With the classes unchanged every key's class is still there (a map keeps
+            # the classes its keys use), so only a changed set of classes filters.
+            got = (
+                keys
+                if same and isinstance(keys, frozenset)
+                else frozenset(k for k in keys if k[1] in classes)
+            )
             if got:
                 cur = out.get(parts)
                 out[parts] = got if cur is None else cur | got
@@ -821,6 +828,15 @@ class PossibilityMap:
         # A Holo Decoy places a false Last Seen token: with any other result none was
         # played, and its ways of playing the turn are not walked at all.
         decoy = result == "last_seen"
+        if (
+            _PLAIN_MOVES
+            and isinstance(sight, MoveSight)
+            and self.space.full == 1
+            and self.possible_traitors() == _NO_TRAITOR
+        ):
+            return self._moved_plain(
+                step, raw_step, result, square, no_end, sight, (hidden_before, hidden_after, both)
+            )
         for parts, keys in self.groups.items():
             views: dict[str, tuple[int, ...]] = {}
             if not one:
@@ -870,6 +886,66 @@ class PossibilityMap:
                     if plain:
                         sources.append(((role, cid, new_uses), plain))
         return self._join(sources, raw=True)
+
+    def _moved_plain(
+        self,
+        step: Callable[[int], int],
+        raw_step: Callable[[int], int],
+        result: str,
+        square: int | None,
+        no_end: int,
+        seen: MoveSight,
+        allowed: tuple[bool, bool, bool],
+    ) -> PossibilityMap:
+        """:meth:`moved` where only kits are hidden (2–3 players, or public sites, and no
+        traitor): each group is one rectangle of squares, so a key's worlds after the
+        move are the union (OR) of its ways' squares and no canonical form is needed;
+        the ways are played once per group and hidden uses, whatever the characters."""
+        walks: dict[tuple[int, str, str, tuple[int, ...]], tuple[int, int]] = {}
+        unseen: dict[tuple[int, bool, int], list[int]] = {}
+        decoy = result == "last_seen"
+        acc: dict[Key, list[int]] = {}
+        for parts, keys in self.groups.items():
+            by_uses: dict[Uses, list[Key]] = {}
+            for key in keys:
+                same = by_uses.get(key[2])
+                if same is None:
+                    by_uses[key[2]] = [key]
+                else:
+                    same.append(key)
+            played: dict[tuple[str, str], Parts] = {}
+            for uses, same in by_uses.items():
+                for before, after in _options(uses, *allowed, decoy):
+                    got = played.get((before, after))
+                    if got is None:
+                        got = played[before, after] = _play(
+                            parts, walks, unseen, (), step, raw_step, result, square,
+                            no_end, seen, before, after,
+                        )  # fmt: skip
+                    if not got:
+                        continue
+                    short, long, _ = got[0]
+                    new_uses = _spend(uses, before, after)
+                    for role, cid, _ in same:
+                        key = (role, cid, new_uses)
+                        cur = acc.get(key)
+                        if cur is None:
+                            acc[key] = [short, long]
+                        else:
+                            cur[0] |= short
+                            cur[1] |= long
+        out: dict[tuple[int, int], list[Key]] = {}
+        for key, (short, long) in acc.items():
+            same = out.get((short, long))
+            if same is None:
+                out[short, long] = [key]
+            else:
+                same.append(key)
+        return self._of({((s, lg, 1),): frozenset(ks) for (s, lg), ks in out.items()})
+
+
+_NO_TRAITOR = frozenset({""})
+_PLAIN_MOVES = True  # tests turn it off to compare the general path's maps
 
 
 @functools.lru_cache(maxsize=64)  # kit lists run to hundreds of kits
