@@ -1,6 +1,8 @@
 """Specter Ops random play against OpenSpiel's random rollouts, in the same run.
 
-Run: ``.venv/bin/python bench/bench_openspiel_peer.py [seconds]`` (default 5 s per row).
+Run: ``.venv/bin/python bench/bench_openspiel_peer.py [seconds] [--frozen]`` (default 5 s
+per row; ``--frozen`` first sets what the imports loaded aside from full collections, as
+``fogofwar serve`` does, which is what the slowest apply of a web table's game is).
 Needs the benchmark-only extra: ``pip install -e '.[openspiel]'`` (``make bench``
 installs it); without it only our rows are printed.
 
@@ -21,6 +23,7 @@ import sys
 import time
 from collections.abc import Callable
 
+from fogofwar.core.collector import freeze_loaded
 from fogofwar.core.game import get_ruleset
 from fogofwar.core.rng import stream
 
@@ -87,7 +90,10 @@ def openspiel(name: str) -> Callable[[int], int] | None:
 
 
 def main() -> None:
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 5.0
+    args = [a for a in sys.argv[1:] if a != "--frozen"]
+    seconds = float(args[0]) if args else 5.0
+    if "--frozen" in sys.argv:
+        freeze_loaded()
     rows: list[tuple[str, Callable[[int], int] | None]] = [
         (f"fogofwar specter-ops {p}p{' chars' if c else ''}", specter_ops(p, c))
         for c in (True, False)
@@ -97,7 +103,8 @@ def main() -> None:
         ("OpenSpiel kriegspiel (C++)", openspiel("kriegspiel")),
         ("OpenSpiel python_tic_tac_toe", openspiel("python_tic_tac_toe")),
     ]
-    print(f"random play, one core, about {seconds:g} s a row")
+    frozen = ", the loaded objects frozen" if "--frozen" in sys.argv else ""
+    print(f"random play, one core, about {seconds:g} s a row{frozen}")
     print(f"{'game':<32} {'games':>6} {'actions':>9} {'actions/s':>11} {'slowest apply':>14}")
     results: dict[str, float] = {}
     for label, play_one in rows:

@@ -16,8 +16,9 @@ from typing import Any
 import uvicorn
 from rich.console import Console
 
+from ..core.collector import freeze_loaded
 from ..core.errors import RulesError
-from ..core.game import get_ruleset
+from ..core.game import get_ruleset, registered_rulesets
 from ..server.app import create_app
 from ..server.hall import HUMAN, Hall
 from ..server.store import Store, Sync
@@ -81,6 +82,10 @@ def serve(
             ws_per_message_deflate=False,
         )
         server = uvicorn.Server(config)
+        # Every rule set loaded, then what is loaded set aside from full collections: a
+        # collection inside a player's action then walks only what the games made.
+        registered_rulesets()
+        freeze_loaded()
         # SIGTERM stops the server as Ctrl-C does: uvicorn finishes the requests in hand.
         signal.signal(signal.SIGTERM, lambda *_: setattr(server, "should_exit", True))
         server.run()

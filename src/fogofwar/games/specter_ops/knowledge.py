@@ -906,21 +906,34 @@ class PossibilityMap:
         decoy = result == "last_seen"
         acc: dict[Key, list[int]] = {}
         for parts, keys in self.groups.items():
-            for (before, after), moved in _ways(keys, allowed, decoy):
-                got = _play(
-                    parts, walks, unseen, (), step, raw_step, result, square, no_end, seen,
-                    before, after,
-                )  # fmt: skip
-                if not got:
-                    continue
-                short, long, _ = got[0]
-                for key in moved:
-                    cur = acc.get(key)
-                    if cur is None:
-                        acc[key] = [short, long]
-                    else:
-                        cur[0] |= short
-                        cur[1] |= long
+            by_uses: dict[Uses, list[Key]] = {}
+            for key in keys:
+                same = by_uses.get(key[2])
+                if same is None:
+                    by_uses[key[2]] = [key]
+                else:
+                    same.append(key)
+            played: dict[tuple[str, str], Parts] = {}
+            for uses, same in by_uses.items():
+                for before, after in _options(uses, *allowed, decoy):
+                    got = played.get((before, after))
+                    if got is None:
+                        got = played[before, after] = _play(
+                            parts, walks, unseen, (), step, raw_step, result, square,
+                            no_end, seen, before, after,
+                        )  # fmt: skip
+                    if not got:
+                        continue
+                    short, long, _ = got[0]
+                    new_uses = _spend(uses, before, after)
+                    for role, cid, _ in same:
+                        key = (role, cid, new_uses)
+                        cur = acc.get(key)
+                        if cur is None:
+                            acc[key] = [short, long]
+                        else:
+                            cur[0] |= short
+                            cur[1] |= long
         out: dict[tuple[int, int], list[Key]] = {}
         for key, (short, long) in acc.items():
             same = out.get((short, long))
@@ -1010,20 +1023,6 @@ def _play(
         if got[0] or got[1]:
             rects.append((got[0], got[1], a))
     return tuple(rects)
-
-
-@functools.lru_cache(maxsize=4096)
-def _ways(
-    keys: frozenset[Key], allowed: tuple[bool, bool, bool], decoy: bool
-) -> tuple[tuple[tuple[str, str], tuple[Key, ...]], ...]:
-    """Each way (before, after) some key of ``keys`` could have played its turn, with the
-    keys those that did become (their hidden uses spent). Cached: a group's keys are the
-    same set from fact to fact (nine times in ten, measured at 3 players)."""
-    ways: dict[tuple[str, str], list[Key]] = {}
-    for role, cid, uses in sorted(keys):
-        for way in _options(uses, *allowed, decoy):
-            ways.setdefault(way, []).append((role, cid, _spend(uses, *way)))
-    return tuple((way, tuple(moved)) for way, moved in ways.items())
 
 
 @functools.lru_cache(maxsize=4096)
