@@ -985,39 +985,96 @@ def test_within_is_king_distance() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3])
-def test_plain_moves_equal_the_general_moves(monkeypatch: pytest.MonkeyPatch, players: int) -> None:
-    # SO-I2, SO-A7: where only kits are hidden (public sites, no traitor) an agent's move
-    # takes the map's shortcut (each key's squares the OR of its ways); the map it makes
-    # is the general path's, move by move, in random games with every card.
-    general = PossibilityMap.moved
-    calls = []
+def test_plain_facts_equal_the_general_facts(monkeypatch: pytest.MonkeyPatch, players: int) -> None:
+    # SO-I2, SO-A7, SO-O1, SO-O3: where only kits are hidden (public sites, no traitor) an
+    # agent's move and the objective check at its turn's start take the map's shortcuts
+    # (a key's squares the OR of its ways; one mask of allowed squares); the maps they
+    # make are the general path's, fact by fact, in random games with every card.
+    calls: dict[str, list[int]] = {"moved": [], "objectives": []}
+    for name, seen in calls.items():
+        general = getattr(PossibilityMap, name)
 
-    def both(self: PossibilityMap, *args: Any, **kwargs: Any) -> PossibilityMap:
-        monkeypatch.setattr(knowledge, "_PLAIN_MOVES", True)
-        plain = general(self, *args, **kwargs)
-        monkeypatch.setattr(knowledge, "_PLAIN_MOVES", False)
-        want = general(self, *args, **kwargs)
-        monkeypatch.setattr(knowledge, "_PLAIN_MOVES", True)
-        assert dict(plain.groups) == dict(want.groups)
-        assert plain == want
-        calls.append(len(self.groups))
-        return plain
+        def both(
+            self: PossibilityMap,
+            *args: Any,
+            general: Any = general,
+            seen: list[int] = seen,
+            **kwargs: Any,
+        ) -> PossibilityMap:
+            monkeypatch.setattr(knowledge, "_SHORTCUTS", True)
+            plain = general(self, *args, **kwargs)
+            monkeypatch.setattr(knowledge, "_SHORTCUTS", False)
+            want = general(self, *args, **kwargs)
+            monkeypatch.setattr(knowledge, "_SHORTCUTS", True)
+            assert dict(plain.groups) == dict(want.groups)
+            assert plain == want
+            seen.append(len(self.groups))
+            return plain
 
+        monkeypatch.setattr(PossibilityMap, name, both)
     shortcut = PossibilityMap._moved_plain
-    taken = []
+    allowed = knowledge._allowed
+    taken = {"moved": 0, "objectives": 0}
 
     def plain_taken(self: PossibilityMap, *args: Any) -> PossibilityMap:
-        taken.append(1)
+        taken["moved"] += 1
         return shortcut(self, *args)
 
-    monkeypatch.setattr(PossibilityMap, "moved", both)
+    def allowed_taken(*args: Any) -> int:
+        taken["objectives"] += 1
+        return allowed(*args)
+
     monkeypatch.setattr(PossibilityMap, "_moved_plain", plain_taken)
-    for seed in range(4):
-        state = get_ruleset("specter-ops").new_game({"players": players}, seed)
+    monkeypatch.setattr(knowledge, "_allowed", allowed_taken)
+    completed = 0
+    # The default board for long unseen stretches, the small one for objectives met.
+    for board, seed in [("specter-ops", s) for s in range(4)] + [(SMALL, s) for s in range(4)]:
+        state = get_ruleset("specter-ops").new_game({"players": players, "board": board}, seed)
         rng = stream(seed, "plain moves")
         while not state.is_over:
             (seat,) = state.to_act()
             state.apply(rng.choice(state.legal_actions(seat)))
-    assert len(calls) > 100
-    assert len(taken) == len(calls)
-    assert max(calls) > 5  # kits told apart: the shortcut met many groups
+        completed += sum(1 for e in state.events if e.kind == "objectives_completed")
+    assert len(calls["moved"]) > 100
+    assert taken["moved"] == len(calls["moved"])
+    assert taken["objectives"] >= len(calls["objectives"]) > 100
+    assert max(calls["moved"]) > 5  # kits told apart: the shortcut met many groups
+    assert completed  # completed sites were checked too
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_map_keeps_exactly_the_classes_its_keys_use(players: int) -> None:
+    # SO-I2, SO-S4: after every fact (a "Clear" that only narrows squares keeps the
+    # classes without counting them again) a map's kit classes are those its keys use,
+    # so its possible characters are exact.
+    for seed in range(2):
+        state = get_ruleset("specter-ops").new_game({"players": players}, seed)
+        assert isinstance(state, SpecterOpsState)
+        rng = stream(seed, "classes")
+        for _ in range(300):
+            if state.is_over:
+                break
+            (seat,) = state.to_act()
+            state.apply(rng.choice(state.legal_actions(seat)))
+            for m in (state.focus.knowledge, state.traitor_map):
+                if m is not None:
+                    used = {key[1] for keys in m.groups.values() for key in keys}
+                    assert set(m.classes) == used
+
+
+def test_a_fact_that_empties_a_class_drops_it() -> None:
+    # SO-S4: a "Clear" that leaves no square to one kit class's worlds rules out its
+    # characters (random play seldom does it; here it is made to).
+    begun = PossibilityMap.start(0, [(5,)], kits=[("cobra", ()), ("blue-jay", ())])
+    assert begun.possible_characters() == {"cobra", "blue-jay"}
+    ((_, keys),) = begun.groups.items()
+    cobra, jay = sorted(keys, key=lambda k: begun.classes[k[1]].reach)
+    apart = begun._regroup(
+        [(((1 << 3, 0, 1),), frozenset({cobra})), (((1 << 4, 0, 1),), frozenset({jay}))]
+    )
+    assert apart.possible_characters() == {"cobra", "blue-jay"}
+    cleared = apart.keep(~(1 << 4))
+    assert cleared.possible_characters() == {"cobra"}
+    assert set(cleared.classes) == {cobra[1]}
+    narrowed = apart.keep(~(1 << 5))  # narrows nothing: the same classes
+    assert set(narrowed.classes) == {cobra[1], jay[1]}

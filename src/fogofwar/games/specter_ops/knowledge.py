@@ -371,6 +371,23 @@ def _zones(space: SiteSpace, near: Sequence[int], open_list: Sequence[int]) -> Z
     return union, tuple(by_out.items())
 
 
+def _allowed(
+    space: SiteSpace, near: Sequence[int], completed: dict[int, int], open_list: Sequence[int]
+) -> int:
+    """SO-O1, SO-O3 where every sector has one candidate (public sites): the squares the
+    agent may have started its turn on — within reach of each completed site and of no
+    open one."""
+    bits = -1
+    for j, site in completed.items():
+        if not space.masks[j].get(site, 0):
+            return 0  # not the sector's site: no world completes it
+        bits &= near[site]
+    for j in open_list:
+        for site in space.candidates[j]:
+            bits &= ~near[site]
+    return bits
+
+
 def _objective_split(
     parts: Parts,
     space: SiteSpace,
@@ -764,12 +781,29 @@ class PossibilityMap:
         open_list = [j for j in open_sectors if j not in completed]
         pairs: list[tuple[Parts, Iterable[Key]]] = []
         zones: dict[int, Zones] = {}  # by reach
+        allowed: dict[int, int] = {}  # by reach, with public sites
+        reach_of = {cid: c.reach for cid, c in self.classes.items()}
+        public = _SHORTCUTS and self.space.full == 1
         for parts, keys in self.groups.items():
             by_reach: dict[int, list[Key]] = {}
             for key in keys:
-                by_reach.setdefault(self.classes[key[1]].reach, []).append(key)
+                reach = reach_of[key[1]]
+                some = by_reach.get(reach)
+                if some is None:
+                    by_reach[reach] = [key]
+                else:
+                    some.append(key)
             for reach, some in by_reach.items():
                 near = geo.adjacent if reach == 1 else geo.near(reach)
+                if public:
+                    # One site a sector, known: the squares allowed are one mask (next to
+                    # each completed site, away from every open one), and one part stays.
+                    bits = allowed.get(reach)
+                    if bits is None:
+                        bits = allowed[reach] = _allowed(self.space, near, completed, open_list)
+                    squares = (parts[0][0] | parts[0][1]) & bits
+                    pairs.append((((squares, 0, 1),) if squares else (), some))
+                    continue
                 z = zones.get(reach)
                 if z is None:
                     z = zones[reach] = _zones(self.space, near, open_list)
@@ -829,7 +863,7 @@ class PossibilityMap:
         # played, and its ways of playing the turn are not walked at all.
         decoy = result == "last_seen"
         if (
-            _PLAIN_MOVES
+            _SHORTCUTS
             and isinstance(sight, MoveSight)
             and self.space.full == 1
             and self.possible_traitors() == _NO_TRAITOR
@@ -906,34 +940,21 @@ class PossibilityMap:
         decoy = result == "last_seen"
         acc: dict[Key, list[int]] = {}
         for parts, keys in self.groups.items():
-            by_uses: dict[Uses, list[Key]] = {}
-            for key in keys:
-                same = by_uses.get(key[2])
-                if same is None:
-                    by_uses[key[2]] = [key]
-                else:
-                    same.append(key)
-            played: dict[tuple[str, str], Parts] = {}
-            for uses, same in by_uses.items():
-                for before, after in _options(uses, *allowed, decoy):
-                    got = played.get((before, after))
-                    if got is None:
-                        got = played[before, after] = _play(
-                            parts, walks, unseen, (), step, raw_step, result, square,
-                            no_end, seen, before, after,
-                        )  # fmt: skip
-                    if not got:
-                        continue
-                    short, long, _ = got[0]
-                    new_uses = _spend(uses, before, after)
-                    for role, cid, _ in same:
-                        key = (role, cid, new_uses)
-                        cur = acc.get(key)
-                        if cur is None:
-                            acc[key] = [short, long]
-                        else:
-                            cur[0] |= short
-                            cur[1] |= long
+            for (before, after), moved in _ways(keys, allowed, decoy):
+                got = _play(
+                    parts, walks, unseen, (), step, raw_step, result, square, no_end, seen,
+                    before, after,
+                )  # fmt: skip
+                if not got:
+                    continue
+                short, long, _ = got[0]
+                for key in moved:
+                    cur = acc.get(key)
+                    if cur is None:
+                        acc[key] = [short, long]
+                    else:
+                        cur[0] |= short
+                        cur[1] |= long
         out: dict[tuple[int, int], list[Key]] = {}
         for key, (short, long) in acc.items():
             same = out.get((short, long))
@@ -945,7 +966,7 @@ class PossibilityMap:
 
 
 _NO_TRAITOR = frozenset({""})
-_PLAIN_MOVES = True  # tests turn it off to compare the general path's maps
+_SHORTCUTS = True  # tests turn it off to compare the general paths' maps
 
 
 @functools.lru_cache(maxsize=64)  # kit lists run to hundreds of kits
@@ -1023,6 +1044,23 @@ def _play(
         if got[0] or got[1]:
             rects.append((got[0], got[1], a))
     return tuple(rects)
+
+
+@functools.lru_cache(maxsize=1024)
+def _ways(
+    keys: frozenset[Key], allowed: tuple[bool, bool, bool], decoy: bool
+) -> tuple[tuple[tuple[str, str], tuple[Key, ...]], ...]:
+    """Each way (before, after) some key of ``keys`` could have played its turn, with the
+    keys those that did become (their hidden uses spent). Cached: a group's keys are the
+    same set from fact to fact (nine times in ten, measured at 3 players); working it
+    out key by key was an eighth of the map's instructions at 3 players. The entries
+    hold tuples of atoms, which the collector stops tracking, so the cache does not
+    lengthen full collections."""
+    ways: dict[tuple[str, str], list[Key]] = {}
+    for role, cid, uses in sorted(keys):
+        for way in _options(uses, *allowed, decoy):
+            ways.setdefault(way, []).append((role, cid, _spend(uses, *way)))
+    return tuple((way, tuple(moved)) for way, moved in ways.items())
 
 
 @functools.lru_cache(maxsize=4096)
