@@ -45,7 +45,11 @@ Representation — chosen so that the cost does not multiply by the hidden dimen
   layers are walked once for every length (Adrenal Surge) and end (Stealth Field), and
   each walk's rectangles are made canonical once per resulting key (in ``_join``).
 
-With public sites and no characters there is one key and one part: a bitboard.
+With public sites and no characters there is one key and one part: a bitboard. With
+public sites and no traitor (2–3 players) each group is one part, and an agent's move
+and the objective check take shortcuts: a key's squares after a move are the OR of its
+ways' walks, the check one mask of allowed squares (tests compare them with the general
+paths fact by fact).
 
 Moves are *walks* (a square may be revisited), so the squares after exactly ``k``
 steps are computed by ``k`` applications of :meth:`MoveGraph.step_bits`.
@@ -934,7 +938,7 @@ class PossibilityMap:
         """:meth:`moved` where only kits are hidden (2–3 players, or public sites, and no
         traitor): each group is one rectangle of squares, so a key's worlds after the
         move are the union (OR) of its ways' squares and no canonical form is needed;
-        the ways are played once per group and hidden uses, whatever the characters."""
+        each way is walked once per group, whatever the keys that played it."""
         walks: dict[tuple[int, str, str, tuple[int, ...]], tuple[int, int]] = {}
         unseen: dict[tuple[int, bool, int], list[int]] = {}
         decoy = result == "last_seen"
