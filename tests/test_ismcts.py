@@ -325,6 +325,40 @@ def test_every_built_in_rule_set_searches_with_cut_rollouts(rid: str) -> None:
             state.apply(pick.choice(list(state.legal_actions(actor))))
 
 
+@pytest.mark.parametrize("rid", ["specter-ops", "zero-dark", "rock-n-roll", "warfighter"])
+@pytest.mark.parametrize("rollout", ["random", "heuristic"])
+def test_the_same_stream_gives_the_same_search_in_every_rule_set(rid: str, rollout: str) -> None:
+    # The same view, legal list and stream give the same move and the same tree (every
+    # root child's visits and reward) in each built-in rule set, at a decision some
+    # actions into a game (sampled worlds, rollouts and the heuristic all from the
+    # stream); another stream is another search.
+    rs = get_ruleset(rid)
+    state = rs.new_game({}, 6)
+    pick = stream(6, "walk", rid)
+    walked = 0
+    while True:  # random play to a searched decision some actions in (not a route step)
+        assert not state.is_over, "the walk ended the game"
+        seat = min(state.to_act())
+        legal = tuple(state.legal_actions(seat))
+        searched = len(legal) > 1 and not all(a.kind in rs.route_kinds for a in legal)
+        if walked >= 12 and searched:
+            break
+        state.apply(pick.choice(list(legal)))
+        walked += 1
+
+    def search(key: int) -> tuple[Action, list[tuple[Action, int, float]]]:
+        bot = make_bot(f"ismcts:iterations=12,rollout={rollout},depth=8", rid)
+        assert isinstance(bot, IsmctsBot)
+        bot.reset(seat, rid, state.config)
+        move = bot.choose(state.view(seat), legal, stream(key, "bot"))
+        tree = [(a, n.visits, n.reward) for a, n in bot.last_root.children.items()]
+        return move, tree
+
+    first, again = search(1), search(1)
+    assert first == again and first[0] in legal and first[1]
+    assert search(2)[1] != first[1] or len(legal) == 1
+
+
 def _zero_dark_until(want_route: bool) -> tuple[State, str, tuple[Action, ...]]:
     """A Zero Dark game played by its heuristic team until the team's decision is (or is
     not) one of a move's steps."""

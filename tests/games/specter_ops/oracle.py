@@ -1109,7 +1109,8 @@ def choose_with_cards(
 ) -> Any:
     """As :func:`choose`, but the agent plays a card one time in 3 when it may (a card
     first, then its target), so that equipment comes up often — the card ``prefer``
-    2 times in 3; ``avoid`` leaves out actions (a known engine bug's trigger)."""
+    2 times in 3; ``avoid`` leaves out actions (accusations and reveals, which the
+    tests make on purpose)."""
     legal = list(state.legal_actions(seat))
     if avoid is not None:
         legal = [a for a in legal if not avoid(a)] or legal

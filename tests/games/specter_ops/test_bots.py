@@ -4,12 +4,15 @@ games per pairing and player count)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from fogofwar.bots import available_bots, make_bot
 from fogofwar.core.errors import RulesError
-from fogofwar.core.game import get_ruleset
-from fogofwar.core.rng import stream
+from fogofwar.core.game import Action, PlayerView, get_ruleset
+from fogofwar.core.rng import Stream, stream
+from fogofwar.games.specter_ops.bots import HunterBot
 from fogofwar.games.specter_ops.characters import CARDS
 from fogofwar.sim.runner import play_game, run_batch
 from tests.games.specter_ops.helpers import games_apart_hidden
@@ -118,3 +121,56 @@ def test_agent_plays_every_card() -> None:
                     played.add(str(e.data["card"]))
     wanted = {c for c in CARDS if c != "med-kit"}
     assert wanted <= played, wanted - played
+
+
+class _PuppetPicker(HunterBot):
+    """``so-hunter`` that takes the Puppet when its figure picks a character."""
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], stream: Stream) -> Action:
+        for a in legal:
+            if a.kind == "character" and a.args[1] == "puppet":
+                return a
+        return super().choose(view, legal, stream)
+
+
+def test_the_puppet_drives_the_vehicle_from_afar() -> None:
+    # Puppet (docs/specter-ops.md, characters): instead of moving it may drive the
+    # vehicle from anywhere (SO-V1's other limits hold), and so-hunter does so when the
+    # vehicle carries hunters far from the possibility map. Each such drive is legal (the
+    # umpire applies every action) and made by the Puppet standing on foot.
+    remote = 0
+    for seed in range(6):
+        config = RS.resolve_config({"players": 4, "max_rounds": 20})
+        bots = {s: make_bot(RS.default_bots.get(s, "random"), RS.id) for s in RS.seats(config)}
+        bots["hunter1"] = _PuppetPicker()
+        result = play_game(RS, config, seed, bots, bot_seed=seed)
+        assert result.record is not None
+        actions = result.record.actions
+        for state, action in zip(result.record.states(RS, clone=False), actions, strict=False):
+            if action.kind == "drive":
+                h = state.hunters[state.current]  # type: ignore[attr-defined]
+                if h.character == "puppet" and not h.aboard:
+                    remote += 1
+    assert remote > 0
+
+
+def test_loyal_hunters_accuse_when_the_record_proves_it() -> None:
+    # SO-T4 (R): a loyal so-hunter accuses once the public map proves the accused the
+    # traitor with a concealed sighting (SO-T3), so every accusation the bots make is
+    # proven, and bot-only games reach the second agent (SO-T5). The traitor never
+    # accuses nor reveals itself.
+    proven = second = 0
+    for seed in range(8):
+        config = RS.resolve_config({"players": 5})
+        bots = {s: make_bot(RS.default_bots.get(s, "random"), RS.id) for s in RS.seats(config)}
+        result = play_game(RS, config, seed, bots, bot_seed=seed)
+        assert result.record is not None
+        *_, last = result.record.states(RS, clone=False)
+        for e in last.events:
+            if e.kind == "accusation":
+                assert e.data["proven"], e.data
+                assert e.data["seat"] != last.traitor_seat  # type: ignore[attr-defined]
+                proven += 1
+            assert e.kind != "traitor_revealed" or e.data.get("how") != "voluntary"
+        second += len(last.agents) == 2  # type: ignore[attr-defined]
+    assert proven > 0 and second > 0

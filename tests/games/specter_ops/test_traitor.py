@@ -197,6 +197,7 @@ def test_t2_views_show_each_hunter_its_own_role_and_the_agent_the_traitor() -> N
         assert v["role"] == {
             "role": "traitor" if mine else "loyal",
             "concealed": [] if mine else None,
+            "proves": None,  # SO-T4: no concealed sighting yet, nothing proven
         }
         assert "secret" not in v
         assert v["traitor"] == {

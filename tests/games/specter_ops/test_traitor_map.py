@@ -110,6 +110,15 @@ def check(state: SpecterOpsState, oracle: Oracle, where: str, own: Oracle | None
             f"{where}: {h.seat}'s map {shown}, oracle {names(state, mine)}\n{log}"
         )
         assert geo.name(truth) in shown, f"{where}: {h.seat}'s map lost the truth"
+        # SO-T4: the hunter the record proves the traitor to this loyal seat, if any:
+        # every world of its map has that traitor with a concealed sighting.
+        if state.traitor and not state.traitor_revealed:
+            role = state.view(h.seat).to_json()["view"]["role"]  # type: ignore[index]
+            left = {r for r, sq in by_role.items() if r[0] != h.id and sq}
+            want = next(iter(left))[0] if len(left) == 1 and next(iter(left))[1] else None
+            assert role["proves"] == want, (
+                f"{where}: {h.seat} proves {role['proves']}, oracle {want}"
+            )
     if own is None or state.traitor_revealed:
         return
     role = truth_role(state)
@@ -274,8 +283,9 @@ def play_traitor_checked(
 
 def test_traitor_map_equals_oracle() -> None:
     """SO-T2…T4, SO-I2: random 5-player traitor games on the three small boards, three
-    policies, hunters closing in; accusations now and then. The engine's known bugs are
-    mimicked (see the xfail tests below); everything else must agree exactly."""
+    policies, hunters closing in; accusations now and then (``traitor_action``, not the
+    random policies, which leave accusations and reveals out). Everything must agree
+    exactly."""
     counts: Counter[str] = Counter()
     for k in range(12):
         board = BOARDS[k % 3]
@@ -405,9 +415,10 @@ SIGHTINGS = (
 )
 
 
-def test_hand_positions_agree_with_the_mimicking_oracle() -> None:
-    """The positions below, against the oracle that mimics the engine's bugs (so that
-    the xfail tests fail for the bug alone)."""
+def test_hand_positions_agree_with_the_oracle() -> None:
+    """The hand-made positions the tests below use (concealed sightings at every
+    "Clear", a "visible" answer, a proven accusation, a voluntary reveal) play as
+    described."""
     state = play_moves(
         "H1", *OPENING, *SIGHTINGS, "agent: step A2", "agent: step A1", "agent: stop"
     )

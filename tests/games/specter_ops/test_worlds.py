@@ -184,3 +184,39 @@ def test_the_two_agents_never_share_a_character() -> None:
         if checked > 40:
             return
     assert checked, "no game reached a second agent with a character"
+
+
+def test_a_world_keeps_the_traitor_the_record_proves() -> None:
+    # SO-T4: when every world of a loyal seat's map has one hunter as the traitor with a
+    # concealed sighting (its view's role.proves), the seat's sampled world has that
+    # traitor and a concealed sighting: the same view, and the accusation is proven
+    # there as it would be in the game.
+    from fogofwar.bots import make_bot
+
+    rs = get_ruleset("specter-ops")
+    checked = 0
+    for seed in range(4):
+        state = cast(SpecterOpsState, rs.new_game({"players": 5}, seed))
+        bots = {
+            s: make_bot(rs.default_bots.get(s, "random"), rs.id) for s in rs.seats(state.config)
+        }
+        for s, b in bots.items():
+            b.reset(s, rs.id, state.config)
+        n = 0
+        while not state.is_over and checked < 6:
+            seat = min(state.to_act())
+            view = state.view(seat)
+            role = view.to_json()["view"].get("role") or {}  # type: ignore[union-attr]
+            proves = role.get("proves")
+            legal = state.legal_actions(seat)
+            accuse = next((a for a in legal if a.kind == "accuse" and a.args[0] == proves), None)
+            if accuse is not None:
+                world = cast(SpecterOpsState, rs.sample_world(view, stream(seed, "w", n)))
+                assert world.view(seat).canonical() == view.canonical()
+                assert world.traitor == proves and world.concealed
+                world.apply(accuse)
+                assert world.traitor_revealed
+                checked += 1
+            state.apply(bots[seat].choose(view, legal, stream(seed, "bot", n)))
+            n += 1
+    assert checked > 0

@@ -13,13 +13,17 @@ seat's legal actions and their own random stream; the board is public.
   it may (Holo Decoy).
 * ``so-hunter`` searches with the possibility map of its view: it moves where its end
   square sees the most squares the agent may be on, drives towards the map when it is
-  far, uses the motion sensor while the map is wide (the Puppet from anywhere), sniffs
-  whenever it may (the Beast), and attacks whenever it may. As the
-  secret traitor it searches the same way but never attacks; revealed, it plays the
-  second agent like ``so-agent`` (which heads for an escape point).
+  far (the Puppet on foot from afar, when it is near the map itself), uses the motion
+  sensor while the map is wide (the Puppet from anywhere), sniffs whenever it may (the
+  Beast), and attacks whenever it may. As the secret traitor it searches the same way
+  but never attacks; revealed, it plays the second agent like ``so-agent`` (which heads
+  for an escape point).
 
-For the other choices (setup picks, the deal, accusations) they pick at random from
-their stream, never an accusation or a reveal in this version.
+A loyal ``so-hunter`` accuses (SO-T4) at the start of its turn a hunter once the public
+record proves it the traitor with a concealed sighting (``role.proves`` in the view:
+every world of its map says so); the traitor never accuses nor reveals itself
+(unrevealed, the agent wins by escaping alone). For the other choices (setup picks, the
+deal) they pick at random from their stream.
 """
 
 from __future__ import annotations
@@ -36,6 +40,10 @@ from .observer import SpecterOpsView, view_data
 __all__ = ["AgentBot", "HunterBot"]
 
 FAR = 10_000
+# The vehicle counts as far from the possibility map past 8 steps (then hunters aboard
+# drive towards it); the Puppet drives it from afar only from within 4 of the map.
+_FAR_VEHICLE = 8
+_NEAR_PUPPET = 4
 
 
 _PARSED_KEPT = 256
@@ -332,6 +340,10 @@ class HunterBot(_SpecterBot):
         for kind in ("attack", "sniff"):
             if kind in kinds and not traitor:  # the traitor spares the agent (SO-T3)
                 return kinds[kind][0]
+        if "accuse" in kinds and not traitor:
+            accusation = self._accusation(data, kinds["accuse"])
+            if accusation is not None:
+                return accusation
         if "end" in kinds:
             return kinds["end"][0]
         geo = board.geo
@@ -358,14 +370,17 @@ class HunterBot(_SpecterBot):
             return kinds["sensor"][0]  # aboard, or the Puppet from anywhere
         if me["aboard"]:
             drives = kinds.get("drive", [])
-            if drives and dist[here] > 8:
+            if drives and dist[here] > _FAR_VEHICLE:
                 best = min(drives, key=lambda a: dist[geo.parse(str(a.args[0]))])
                 if dist[geo.parse(str(best.args[0]))] < dist[here]:
                     return best
             exits = kinds.get("step", [])
-            if exits and (not drives or dist[here] <= 8 or current["drove"] == 0):
+            if exits and (not drives or dist[here] <= _FAR_VEHICLE or current["drove"] == 0):
                 return max(exits, key=lambda a: coverage(geo.parse(str(a.args[0]))))
             return kinds["stop"][0] if "stop" in kinds else stream.choice(legal)
+        drive = self._remote_drive(data, kinds, board, dist, here, int(current["drove"]))
+        if drive is not None:
+            return drive
         left = int(current["limit"]) - int(current["steps"])
         _, foot = self._hunter_squares(data, board)
         others = foot & ~(1 << here)
@@ -389,6 +404,44 @@ class HunterBot(_SpecterBot):
             return stream.choice(legal)
         top = max(score for score, _ in options)
         return stream.choice([a for score, a in options if score >= top - 1e-9])
+
+    @staticmethod
+    def _accusation(data: SpecterOpsView, accusations: list[Action]) -> Action | None:
+        """A loyal hunter accuses (SO-T4) the hunter the public record proves the
+        traitor (``role.proves`` in its view: every world of its map has that hunter
+        as the traitor with a concealed sighting, SO-T3), and no other: such an
+        accusation is sure to be proven, which is what the rule's "obvious" asks."""
+        role = data.get("role")
+        proves = role.get("proves") if role is not None else None
+        return next((a for a in accusations if a.args[0] == proves), None)
+
+    @staticmethod
+    def _remote_drive(
+        data: SpecterOpsView,
+        kinds: dict[str, list[Action]],
+        board: _Board,
+        dist: list[int],
+        here: int,
+        drove: int,
+    ) -> Action | None:
+        """The Puppet on foot drives the vehicle from afar (instead of moving) when the
+        vehicle stands far from the possibility map and the Puppet is near it already:
+        its own steps would add little, and the motion sensor's bearing (SO-V5, taken
+        from the vehicle, by the Puppet from anywhere) splits the map better from
+        nearby, as hunters aboard would be carried there. Once driving, it drives on
+        while a step brings the vehicle nearer."""
+        drives = kinds.get("drive", [])
+        if not drives:
+            return None
+        geo = board.geo
+        vehicle = geo.parse(data["vehicle"]["square"])
+        best = min(drives, key=lambda a: dist[geo.parse(str(a.args[0]))])
+        nearer = dist[geo.parse(str(best.args[0]))] < dist[vehicle]
+        if drove:
+            return best if nearer else None  # None: the move ends with "stop"
+        if nearer and dist[vehicle] > _FAR_VEHICLE and dist[here] <= _NEAR_PUPPET:
+            return best
+        return None
 
     def _sense(self, stream: Stream) -> bool:
         """Use the sensor now? The default 1/3 draws as it always did (randbelow(3))."""

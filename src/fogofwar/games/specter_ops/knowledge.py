@@ -561,6 +561,19 @@ class PossibilityMap:
             got = self._memo[key] = self.squares_where(lambda r: r[0] not in mine)
         return got
 
+    def proven_traitor(self, loyal: Iterable[str]) -> str:
+        """The hunter the public record proves the traitor (SO-T4) to a seat that knows
+        the hunters ``loyal`` (its own figures) loyal: every world of its map has that
+        hunter as the traitor with a concealed sighting (SO-T3), so an accusation of it
+        is proven; "" when the record proves none."""
+        key = ("proven", frozenset(loyal))
+        got: str | None = self._memo.get(key)
+        if got is None:
+            roles = {r for r in self.possible_roles() if r[0] not in key[1]}
+            (traitor, concealed) = roles.pop() if len(roles) == 1 else NO_ROLE
+            got = self._memo[key] = traitor if concealed else ""
+        return got
+
     def possible_characters(self) -> frozenset[str]:
         """Every character the agent may be."""
         got: frozenset[str] | None = self._memo.get("characters")

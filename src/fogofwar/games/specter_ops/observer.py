@@ -135,6 +135,10 @@ class RoleView(TypedDict):
 
     role: str  # "traitor" or "loyal"
     concealed: list[Sighting] | None
+    # A loyal seat: the hunter the public record proves the traitor (every world of its
+    # map has that hunter as the traitor with a concealed sighting, SO-T3), so that an
+    # accusation of it is proven (SO-T4); None while it proves none.
+    proves: str | None
 
 
 class SecretView(TypedDict):
@@ -409,9 +413,14 @@ def build_view(state: SpecterOpsState, seat: str | None) -> SpecterOpsView:
         # SO-T2: each hunter seat knows its own role; the traitor its concealed
         # sightings (SO-T3) and, once revealed, its own agent's secret map (SO-T5).
         mine = seat == state.traitor_seat
+        proves = None
+        if not mine and not state.traitor_revealed:
+            own = [h.id for h in state.hunters if h.seat == seat]
+            proves = state.agents[0].knowledge.proven_traitor(own) or None
         data["role"] = {
             "role": "traitor" if mine else "loyal",
             "concealed": list(state.concealed) if mine else None,
+            "proves": proves,
         }
         if mine and len(state.agents) == 2:
             data["secret"] = _secret(state, 1)

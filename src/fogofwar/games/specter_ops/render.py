@@ -184,7 +184,11 @@ def _facts(view: SpecterOpsView, seat: str | None) -> Table:
     table.add_row("hunters", hunters)
     role = view.get("role")
     if role:
-        table.add_row("your role", str(role["role"]))
+        proves = role.get("proves")
+        table.add_row(
+            "your role",
+            str(role["role"]) + (f"; the record proves {proves} the traitor" if proves else ""),
+        )
     traitor = view.get("traitor")
     if traitor:
         table.add_row(

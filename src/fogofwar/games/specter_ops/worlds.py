@@ -57,7 +57,7 @@ from .state import (
     cards_to_take,
     possible_kits,
 )
-from .state.pieces import BASE_HEALTH, FOUR_PLAYER_HEALTH, Resume
+from .state.pieces import BASE_HEALTH, FOUR_PLAYER_HEALTH, Resume, Sighting
 
 __all__ = ["sample_world"]
 
@@ -195,6 +195,8 @@ class _Builder:
             traitor = secret["traitor"]
         elif role is not None and role["role"] == "traitor":
             (traitor,) = mine
+        elif role is not None and role.get("proves"):
+            traitor = str(role["proves"])  # the record proves it (SO-T4)
         else:
             traitor = self.stream.choice(sorted(set(t["possible"]) - mine))
         st.traitor = traitor
@@ -208,6 +210,12 @@ class _Builder:
             st.concealed = list(secret.get("concealed", []))
         elif role is not None and role["concealed"] is not None:
             st.concealed = list(role["concealed"])
+        elif role is not None and role.get("proves") and not st.traitor_revealed:
+            # Every world of the seat's map has the traitor seeing the agent alone: one
+            # such sighting (where and when is the agent's and the traitor's secret; an
+            # accusation only asks whether there was one).
+            square = self.d["possible"][0] if self.d["possible"] else self.geo.name(0)
+            st.concealed = [Sighting(round=st.round, moment="hunter_turn", square=square)]
 
     # ------------------------------------------------------------------ the agents
 
@@ -227,6 +235,12 @@ class _Builder:
             return [NO_ROLE]
         if st.traitor_revealed:
             return [(st.traitor, False)]
+        role = self.d.get("role")
+        if role is not None and role.get("proves"):
+            # SO-T4: the seat's worlds all have that traitor with a concealed sighting;
+            # the others are those where the seat's own figure is the traitor.
+            mine = {h.id for h in st.hunters if h.seat == self.seat}
+            return [(str(role["proves"]), True), *((h, False) for h in t["possible"] if h in mine)]
         roles: list[Role] = [(h, False) for h in t["possible"]]
         if st.concealed:
             roles.append((st.traitor, True))

@@ -136,7 +136,7 @@ window.FogMarks = (function () {
       if (sec.objective_sites) row("Objective sites", sec.objective_sites.join(", "));
       if (sec.traitor) row("The traitor", sec.traitor);
     }
-    if (v.role) row("Your role", v.role.role + (v.role.concealed ? " (concealed)" : ""));
+    if (v.role) row("Your role", v.role.role + (v.role.concealed ? " (concealed)" : "") + (v.role.proves ? "; the record proves " + v.role.proves + " the traitor: accuse it" : ""));
     const a = v.agent || {};
     row("The agent", "objectives " + a.objectives_done + (a.health !== null && a.health !== undefined ? ", health " + a.health : "") + (a.character ? ", " + a.character : "") + (a.last_seen ? ", last seen " + a.last_seen : ""));
     if (v.possible_count !== undefined) row("Squares the agent may be on", String(v.possible_count));
