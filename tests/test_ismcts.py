@@ -3,6 +3,8 @@ worlds (here the example rule set, hide and seek, and the built-in ones that do)
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 import tests.example_game  # noqa: F401  (registers hide-and-seek)
@@ -39,6 +41,8 @@ def test_ismcts_plays_the_rule_sets_that_sample_worlds() -> None:
         ("depth=-1", "depth is a whole number"),
         ("depth=2.5", "depth is a whole number"),
         ("steps=all", "steps is one of heuristic, search"),
+        ("widen=1", "widen is a number from 0 to below 1"),
+        ("widen=-0.5", "widen is a number from 0 to below 1"),
         ("cutoff=3", "no parameter cutoff"),
     ],
 )
@@ -357,6 +361,45 @@ def test_the_same_stream_gives_the_same_search_in_every_rule_set(rid: str, rollo
     first, again = search(1), search(1)
     assert first == again and first[0] in legal and first[1]
     assert search(2)[1] != first[1] or len(legal) == 1
+
+
+def _specter_ops_decision(n: int) -> tuple[State, str, tuple[Action, ...]]:
+    """A Specter Ops game ``n`` random actions in, at a decision with at least 4 legal
+    actions."""
+    rs = get_ruleset("specter-ops")
+    state = rs.new_game({}, 5)
+    pick = stream(1, "walk")
+    done = 0
+    while True:
+        seat = min(state.to_act())
+        legal = tuple(state.legal_actions(seat))
+        if done >= n and len(legal) >= 4:
+            return state, seat, legal
+        state.apply(pick.choice(list(legal)))
+        done += 1
+
+
+@pytest.mark.parametrize("widen", [0.3, 0.5])
+def test_progressive_widening_keeps_a_node_to_its_first_actions(widen: float) -> None:
+    # widen=α: a node visited n times tries at most ceil((n + 1)^α) actions while one of
+    # them is legal, the heuristic's first; without it, every legal action is tried.
+    state, seat, legal = _specter_ops_decision(30)
+    budget = 24
+
+    def root(params: str) -> IsmctsBot:
+        bot = make_bot(f"ismcts:iterations={budget},rollout=random,depth=4{params}", "specter-ops")
+        assert isinstance(bot, IsmctsBot)
+        bot.reset(seat, "specter-ops", state.config)
+        assert bot.choose(state.view(seat), legal, stream(2, "b")) in legal
+        return bot
+
+    wide = root("")
+    assert len(wide.last_root.children) == min(budget, len(legal))
+    narrow = root(f",widen={widen}")
+    assert len(narrow.last_root.children) <= math.ceil(budget**widen)
+    assert narrow.last_root.visits == budget
+    hint = narrow.last_root.hint
+    assert hint is None or hint in narrow.last_root.children  # the heuristic's, first
 
 
 def _zero_dark_until(want_route: bool) -> tuple[State, str, tuple[Action, ...]]:

@@ -50,8 +50,12 @@ exploration constant, 0.7), ``rollout`` (``random`` or ``heuristic``) and ``prio
 (the heuristic's bias, 1.0; 0 turns it off) and ``depth`` (rollout actions before the
 evaluation takes over; 0, the default, plays every rollout to the end; a rule set
 without an evaluation refuses a depth) and ``steps`` (``heuristic``, the default, or
-``search``). With a fixed iteration budget the same
-view, legal actions and stream give the same move.
+``search``) and ``widen`` (progressive widening: 0, the default, tries every legal
+action of a node before choosing among them; α between 0 and 1 lets a node visited
+``n`` times keep to its first ``ceil((n + 1)^α)`` actions — the heuristic's first, then
+at random — so that a small budget searches a few steps deep rather than every step
+once). With a fixed iteration budget the same view, legal actions and stream give the
+same move.
 """
 
 from __future__ import annotations
@@ -117,6 +121,7 @@ class IsmctsBot(Bot):
         prior: float = 1.0,
         depth: int = 0,
         steps: str = "heuristic",
+        widen: float = 0.0,
     ) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise RulesError(f"ismcts: iterations is a whole number, 1 or more, not {iterations!r}")
@@ -128,6 +133,8 @@ class IsmctsBot(Bot):
             raise RulesError(f"ismcts: prior is a number, 0 or more, not {prior!r}")
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
             raise RulesError(f"ismcts: depth is a whole number, 0 or more, not {depth!r}")
+        if isinstance(widen, bool) or not isinstance(widen, int | float) or not 0 <= widen < 1:
+            raise RulesError(f"ismcts: widen is a number from 0 to below 1, not {widen!r}")
         if steps not in STEPS:
             raise RulesError(f"ismcts: steps is one of {', '.join(STEPS)}, not {steps!r}")
         if rollout not in ROLLOUTS:
@@ -139,6 +146,7 @@ class IsmctsBot(Bot):
         self.prior = float(prior)
         self.depth = depth
         self.steps = steps
+        self.widen = float(widen)
         self.route: frozenset[str] = frozenset()  # the kinds left to the heuristic (reset)
         self.evaluation: Evaluation | None = None
         self.hints = False  # whether this seat has a heuristic to ask (set by reset)
@@ -303,7 +311,14 @@ class IsmctsBot(Bot):
                 value = math.inf
             if value > score:
                 best, score = a, value
-        if untried:
+        # Progressive widening (``widen`` α above 0): a node visited n times keeps to
+        # its first ceil((n + 1)^α) actions tried while one of them is legal here, so
+        # that its visits go deeper down its best few rather than one to every action.
+        if untried and (
+            best is None
+            or not self.widen
+            or len(children) < math.ceil((node.visits + 1) ** self.widen)
+        ):
             if hint is not None and hint in untried:
                 return hint  # the heuristic's choice is tried first
             return untried[play.randbelow(len(untried))]
