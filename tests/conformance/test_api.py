@@ -283,6 +283,32 @@ def test_sampled_worlds_give_the_seat_its_view(
 
 
 @pytest.mark.parametrize(("ruleset", "config", "length"), CASES, ids=IDS)
+def test_the_seats_legal_actions_play_in_its_sampled_world(
+    ruleset: str, config: dict[str, Any], length: int
+) -> None:
+    # Every legal action of the acting seat applies in a world drawn from its view (a
+    # copy of the world for each; up to 6 of them, spread over the legal list, at every
+    # third position): the world is one the seat could be playing.
+    rs = get_ruleset(ruleset)
+    if not rs.can_sample_worlds:
+        pytest.skip("no sample_world")
+    draw = stream(2, "conformance-replay", ruleset)
+    tried = 0
+    for n, rec in enumerate(games(ruleset, config, min(length, 60), 3)):
+        state = rec.state
+        if n % 3 or state.is_over:
+            continue
+        for seat in sorted(state.to_act()):
+            world = rs.sample_world(state.view(seat), draw)
+            legal = list(world.legal_actions(seat))
+            for a in legal[:: max(1, -(-len(legal) // 6))]:
+                copy = world.clone()
+                copy.apply(a)  # raises IllegalActionError if the world refuses it
+                tried += 1
+    assert tried > 0
+
+
+@pytest.mark.parametrize(("ruleset", "config", "length"), CASES, ids=IDS)
 def test_a_state_that_skips_views_plays_the_same_game(
     ruleset: str, config: dict[str, Any], length: int
 ) -> None:
