@@ -250,3 +250,16 @@ def test_a_plug_in_rule_set_by_reference() -> None:
     env.reset(seed=0)
     assert env.possible_agents
     assert env.observe(env.agent_selection)["observation"].dtype == np.float32
+
+
+def test_the_factories_take_the_issue_s_positional_form() -> None:
+    # aec_env(ruleset, config, render_mode) and single_seat_env(ruleset, seat, opponents),
+    # as the API was specified; the rest are keyword-only.
+    env = aec_env("rock-n-roll", {"rounds": 1}, "ansi")
+    env.reset(seed=0)
+    assert env.unwrapped.game.config["rounds"] == 1 and env.render()
+    single = single_seat_env("rock-n-roll", "vietnam", {"vpa": "random"})
+    obs, _ = single.reset(seed=0)
+    assert obs["action_mask"].any()
+    with pytest.raises(TypeError):
+        aec_env("rock-n-roll", None, None, 5)  # type: ignore[misc]

@@ -26,9 +26,9 @@ __all__ = ["aec_env", "single_seat_env"]
 
 def aec_env(
     ruleset: str | Ruleset,
-    *,
     config: Mapping[str, Any] | None = None,
     render_mode: str | None = None,
+    *,
     max_cycles: int | None = None,
 ) -> AECEnv:
     """A PettingZoo AEC environment of ``ruleset`` (an id, alias, rule set or
@@ -46,8 +46,8 @@ def aec_env(
 def single_seat_env(
     ruleset: str | Ruleset,
     seat: str,
-    *,
     opponents: Mapping[str, str] | None = None,
+    *,
     config: Mapping[str, Any] | None = None,
     render_mode: str | None = None,
     max_cycles: int | None = None,
