@@ -2,7 +2,8 @@
 each registered rule set and the example plug-in (in the style of PettingZoo's
 ``api_test``). A new rule set is added to ``CASES`` and must pass all of it.
 
-Each test plays random games from fixed seeds: clones are independent, the encoding
+Each test plays random games from fixed seeds (one, the sampled worlds' property, from
+seeds and positions Hypothesis draws): clones are independent, the encoding
 round-trips and its mask is the legal list, records replay and verify, views are
 JSON that never carries the secret, refusals change nothing and name their rule, the
 notation reads every legal action back, and the same seed plays the same game.
@@ -16,6 +17,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from fogofwar.core.errors import IllegalActionError, MalformedActionError, RulesError
 from fogofwar.core.game import (
@@ -306,6 +309,38 @@ def test_the_seats_legal_actions_play_in_its_sampled_world(
                 copy.apply(a)  # raises IllegalActionError if the world refuses it
                 tried += 1
     assert tried > 0
+
+
+@pytest.mark.parametrize(("ruleset", "config", "length"), CASES, ids=IDS)
+@settings(max_examples=15, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 80), key=st.integers(0, 2**32 - 1))
+def test_property_a_world_drawn_from_any_view_is_that_seats_game(
+    ruleset: str, config: dict[str, Any], length: int, seed: int, steps: int, key: int
+) -> None:
+    # The property, over games and positions Hypothesis draws: for every seat, a world
+    # sampled from its view gives it the same view (byte for byte), the same legal
+    # list and the same seats to act, and each of its legal actions (up to 4, spread)
+    # applies there.
+    rs = get_ruleset(ruleset)
+    if not rs.can_sample_worlds:
+        return
+    state = rs.new_game(config, seed)
+    pick = stream(seed, "property-walk", ruleset)
+    for _ in range(min(steps, length)):
+        if state.is_over:
+            break
+        seat = pick.choice(sorted(state.to_act()))
+        state.apply(pick.choice(list(state.legal_actions(seat))))
+    draw = stream(key, "property-world", ruleset)
+    for seat in seats_of(state):
+        view = state.view(seat)
+        world = rs.sample_world(view, draw)
+        assert world.view(seat).canonical() == view.canonical()
+        legal = list(world.legal_actions(seat))
+        assert legal == list(state.legal_actions(seat))
+        assert world.to_act() == state.to_act()
+        for a in legal[:: max(1, -(-len(legal) // 4))]:
+            world.clone().apply(a)
 
 
 @pytest.mark.parametrize(("ruleset", "config", "length"), CASES, ids=IDS)
