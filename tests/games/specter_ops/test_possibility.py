@@ -595,6 +595,21 @@ def test_map_equals_oracle_with_characters(players: int, per_turn: int) -> None:
         assert counts["two_cards"] > 0, counts  # one card before and one after (SO-A7)
 
 
+@pytest.mark.parametrize("players", [2, 3])
+def test_map_equals_oracle_with_characters_default_board(players: int) -> None:
+    """SO-I2 with characters on the shipped board (the small boards above keep the
+    oracle quick; here the real one, 2–3 players, ten rounds a game): after every action
+    the map's squares, kits and each kit's squares are the oracle's. (With 4–5 players
+    the oracle's worlds — 1,296 site assignments times the kits — take minutes a game on
+    this board, so those are checked on the small boards.)"""
+    counts: Counter[str] = Counter()
+    for k in range(2):
+        seed = 7000 + 100 * players + k
+        play_kit_checked("specter-ops", players, seed, 1 + k % 2, CHARACTERS[k], counts, rounds=10)
+    assert counts["agent_moved/hidden"] > 6, counts
+    assert counts["hidden_options"] > 0, counts
+
+
 def test_map_equals_oracle_with_characters_and_hidden_sites() -> None:
     """SO-I2 with 4 players: the objective sites are hidden (SO-S3, SO-F1) and so are the
     kit and its hidden card uses (SO-S4, SO-A7); the map keeps squares jointly with both,
