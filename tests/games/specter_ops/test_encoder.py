@@ -189,6 +189,40 @@ def test_the_traitor_knows_its_role() -> None:
     assert _scalar(enc, enc.encode(state.view(loyal)), "traitor_game") == 1.0
 
 
+def test_a_loyal_seat_sees_the_traitor_the_record_proves() -> None:
+    # SO-T4: role.proves in a loyal seat's view is its traitor_proven_<figure> scalar;
+    # the same position's spectator has none.
+    from fogofwar.bots import make_bot
+
+    config = {"players": 5}
+    enc = _encoder(config)
+    state = RS.new_game(config, 0)
+    bots = {s: make_bot(RS.default_bots.get(s, "random"), RS.id) for s in RS.seats(state.config)}
+    for s, b in bots.items():
+        b.reset(s, RS.id, state.config)
+    for n in range(3000):
+        seat = min(state.to_act())
+        for h in RS.seats(state.config)[1:]:
+            role = state.view(h).to_json()["view"].get("role") or {}  # type: ignore[union-attr]
+            proves = role.get("proves")
+            if proves:
+                x = enc.encode(state.view(h))
+                for fig in ("H1", "H2", "H3", "H4"):
+                    assert _scalar(enc, x, f"traitor_proven_{fig}") == float(fig == proves)
+                spectator = enc.encode(state.view(None))
+                assert all(
+                    _scalar(enc, spectator, f"traitor_proven_{f}") == 0.0
+                    for f in ("H1", "H2", "H3", "H4")
+                )
+                return
+        state.apply(bots[seat].choose(state.view(seat), state.legal_actions(seat), stream(n, "b")))
+        if state.is_over:
+            state = RS.new_game(config, n)
+            for s, b in bots.items():
+                b.reset(s, RS.id, state.config)
+    pytest.fail("no loyal seat was ever proven a traitor")
+
+
 def test_folded_scalars_hold_the_same_values() -> None:
     geo = geometry_for("specter-ops")
     planes = SpecterOpsEncoder(geo, 3)

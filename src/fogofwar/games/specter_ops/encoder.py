@@ -25,7 +25,8 @@ The channels are, in order (:meth:`SpecterOpsEncoder.describe` names each):
   ``scalars="folded"``, written in row-major order into as few extra channels as they
   fit in): the round, the phase, the seat's role, the agent's public health and wounds,
   its objectives, the seat's own agent's health, steps and cards, the cards used, the
-  characters, the traitor game's public facts (:attr:`SpecterOpsEncoder.scalar_names`).
+  characters, the traitor game's public facts and the hunter the record proves the
+  traitor to a loyal seat (:attr:`SpecterOpsEncoder.scalar_names`).
 
 Every entry lies in ``[0, 1]``: counts are divided by their greatest possible value
 (named with each constant below) and clipped there.
@@ -113,6 +114,7 @@ def _scalar_names() -> tuple[str, ...]:
     names += [f"own_hunter_{c}" for c in HUNTERS]
     names += ["traitor_game", "traitor_dealt", "traitor_revealed", "accusations_failed"]
     names += [f"traitor_possible_{f}" for f in FIGURES]
+    names += [f"traitor_proven_{f}" for f in FIGURES]  # a loyal seat's role.proves
     return tuple(names)
 
 
@@ -133,6 +135,7 @@ _CHARACTER_AT: Final = _at("agent_character_", AGENTS)
 _POSSIBLE_CHARACTER_AT: Final = _at("agent_possible_", AGENTS)
 _OWN_HUNTER_AT: Final = _at("own_hunter_", HUNTERS)
 _TRAITOR_AT: Final = _at("traitor_possible_", FIGURES)
+_PROVEN_AT: Final = _at("traitor_proven_", FIGURES)
 _USES: Final = {c: card.uses for c, card in CARDS.items()}
 _PLANE_INDEX: Final[Mapping[str, int]] = {n: i for i, n in enumerate(PLANES)}
 
@@ -338,4 +341,7 @@ class SpecterOpsEncoder(PlaneEncoder):
             for fig in traitor["possible"]:
                 if fig in _TRAITOR_AT:
                     v[_TRAITOR_AT[fig]] = 1.0
+        proves = role.get("proves") if role is not None else None
+        if proves in _PROVEN_AT:
+            v[_PROVEN_AT[proves]] = 1.0  # SO-T4: the record proves it the traitor
         return np.array(v, dtype=np.float32)
