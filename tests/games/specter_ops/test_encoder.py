@@ -190,9 +190,10 @@ def test_the_traitor_knows_its_role() -> None:
 
 
 def test_a_loyal_seat_sees_the_traitor_the_record_proves() -> None:
-    # SO-T4: role.proves in a loyal seat's view is its traitor_proven_<figure> scalar;
-    # the same position's spectator has none.
+    # SO-T4: role.proves in a loyal seat's view is its traitor_proven_<figure> scalar
+    # and a line of its terminal drawing; the same position's spectator has neither.
     from fogofwar.bots import make_bot
+    from fogofwar.rl.common import render_text
 
     config = {"players": 5}
     enc = _encoder(config)
@@ -214,6 +215,9 @@ def test_a_loyal_seat_sees_the_traitor_the_record_proves() -> None:
                     _scalar(enc, spectator, f"traitor_proven_{f}") == 0.0
                     for f in ("H1", "H2", "H3", "H4")
                 )
+                text = render_text(RS, state.view(h), state.config)
+                assert f"the record proves {proves} the traitor" in text
+                assert "the record proves" not in render_text(RS, state.view(None), state.config)
                 return
         state.apply(bots[seat].choose(state.view(seat), state.legal_actions(seat), stream(n, "b")))
         if state.is_over:
