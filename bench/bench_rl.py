@@ -21,6 +21,11 @@ same steps under valgrind's callgrind, ``PYTHONHASHSEED=0 PYTHONMALLOC=malloc va
 --tool=callgrind --callgrind-out-file=/dev/null .venv/bin/python bench/bench_rl.py
 --parts N --only ROW`` ("Collected"), once with ``N`` steps and once with none (the
 imports and the first game), the difference divided by ``N`` (docs/rl.md).
+
+``--count N --only ROW`` plays exactly ``N`` steps of one row through the whole AEC loop
+and prints nothing, PettingZoo's own rows too (``--only "pettingzoo connect_four_v3"``):
+the same callgrind recipe then counts a whole environment step of ours and of the peer,
+``--count N`` minus ``--count 0``, divided by ``N``.
 """
 
 from __future__ import annotations
@@ -45,14 +50,15 @@ ROWS: tuple[tuple[str, dict[str, Any] | None], ...] = (
 )
 
 
-def steps_per_second(env: Any, seconds: float) -> tuple[int, int, float]:
-    """Random masked play for about ``seconds``: (steps, games finished, elapsed)."""
+def steps_per_second(env: Any, seconds: float, count: int | None = None) -> tuple[int, int, float]:
+    """Random masked play for about ``seconds`` (or exactly ``count`` steps): (steps,
+    games finished, elapsed)."""
     rng = np.random.default_rng(0)
     steps = games = 0
     seed = 0
     env.reset(seed=seed)
     start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    while (steps < count) if count is not None else (time.perf_counter() - start < seconds):
         obs, _, term, trunc, _ = env.last()
         if term or trunc:
             env.step(None)
@@ -124,7 +130,7 @@ def main() -> None:
     if "--only" in sys.argv:
         only = sys.argv[sys.argv.index("--only") + 1]
         rows = tuple(r for r in ROWS if label(*r) == only)
-        if not rows:
+        if not rows and not only.startswith("pettingzoo "):
             sys.exit(f"no row {only!r}: one of {', '.join(label(*r) for r in ROWS)}")
     if "--parts" in sys.argv:
         at = sys.argv.index("--parts") + 1
@@ -135,6 +141,21 @@ def main() -> None:
             got = parts(ruleset, config, steps)
             cells = " ".join(f"{x:>7.0f}" for x in got)
             print(f"{label(ruleset, config):<28} {cells} {sum(got):>7.0f}")
+        return
+    if "--count" in sys.argv:
+        # Exactly N steps of one row, the whole AEC loop (env.last() and env.step()),
+        # printing nothing: for callgrind, where PettingZoo's own rows count too.
+        at = sys.argv.index("--count") + 1
+        count = int(sys.argv[at])
+        only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else ""
+        classic = dict(classic_envs()) if only.startswith("pettingzoo ") else {}
+        if only in classic:
+            env = classic[only]
+        elif len(rows) == 1:
+            env = aec_env(rows[0][0], config=rows[0][1])
+        else:
+            sys.exit("--count plays one row: name it with --only")
+        steps_per_second(env, 0.0, count)
         return
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1] != "--only" else 3.0
     envs: list[tuple[str, Any]] = []
