@@ -78,12 +78,15 @@ placed it). A figure already on the board is seen by every viewer, ``t`` too. A 
 accusation of ``X`` (the public ``accusation`` event) drops the worlds ``(X, True)``: X
 had no concealed sighting; a proven one keeps only them. ``traitor_revealed`` of ``X``
 keeps the worlds with traitor ``X`` (the reveal publishes no record of its sightings).
-X's figure then leaves the hunters (sight, blocking, escape points). After that the
-oracle goes on following the *first* agent (A1) in the base game — the events about
-the second agent (``agent``: ``"A2"``) tell nothing about A1 and are passed over — but
-stops (``stopped``; later events are ignored) with
-characters: the two agents' characters then constrain each other (SO-T5), which it
-does not model.
+X's figure then leaves the hunters (sight, blocking, escape points). An oracle follows
+one agent figure (``agent``, A1 by default): the events about the other one (``agent``:
+``"A2"``) tell nothing about it and are passed over, except their round and a Smoke
+Grenade (which blocks every hunter's sight). An oracle made with ``agent="A2"`` keeps the
+second agent's worlds from its ``second_agent`` event on (its square public; with
+characters, any character and 2 cards of its pool; no objectives of its own, SO-T5).
+The two agents' worlds are tied by one fact only, SO-T5's "a character not in use": a
+comparison takes :meth:`Oracle.apart_from` the other agent's oracle. An escape names the
+agent's square (SO-E1), which keeps the worlds on it.
 
 A *hunter seat's* oracle is fed the events that seat is told too (``role``,
 ``concealed_sighting``): a loyal hunter keeps the worlds where another figure is the
@@ -98,6 +101,7 @@ enumerates the explicit paths without the memo (for cross-checking on a few star
 
 from __future__ import annotations
 
+import copy
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -152,6 +156,7 @@ NO_ROLE: Role = ("", False)
 #: The events that name their agent (``agent``: "A1" or "A2") once there are two (SO-T5).
 PER_AGENT = frozenset(
     {
+        "agent_ready",
         "agent_turn",
         "agent_moved",
         "announcement",
@@ -173,19 +178,22 @@ def public_events(events: Iterable[Any]) -> list[dict[str, Any]]:
     return [e.to_json() for e in events if e.to is None]
 
 
-def truth_kit(state: Any) -> Kit:
-    """The agent's true kit as the oracle writes it (the empty kit until it is ready).
+def truth_kit(state: Any, index: int | None = None) -> Kit:
+    """The true kit of the agent in focus (or of ``state.agents[index]``) as the oracle
+    writes it (the empty kit until it is ready).
 
     During the agent's turn, a hidden card it has used already is counted as unused:
     the hunters learn of (allow for) hidden uses only when the move is over."""
-    if not state.with_characters or state.phase.startswith("pick"):
+    agent = state.focus if index is None else state.agents[index]
+    picking = state.phase.startswith("pick") and agent is state.focus
+    if not state.with_characters or picking:
         return NO_KIT
-    cards = dict(state.focus.cards)
-    if state.phase in ("agent", "agent_after"):
-        for card in (state.focus.used_before, state.focus.used_after):
+    cards = dict(agent.cards)
+    if state.phase in ("agent", "agent_after") and agent is state.focus:
+        for card in (agent.used_before, agent.used_after):
             if card and not CARDS[card].public:
                 cards[card] += 1
-    return (state.focus.character, tuple(sorted(cards.items())))
+    return (agent.character, tuple(sorted(cards.items())))
 
 
 def _uses(kit: Kit, card: str) -> int:
@@ -227,11 +235,15 @@ class Oracle:
         *,
         characters: bool = False,
         per_turn: int = 1,
+        agent: str = "A1",
     ) -> None:
+        if agent not in ("A1", "A2"):
+            raise ValueError(f"the oracle follows agent A1 or A2, not {agent!r}")
         wh, wv = board.walls()
         if wh[1:-1].any() or wv[:, 1:-1].any() or board.doors:
             raise ValueError("the oracle's step rule knows no walls or doors")
         self.board = board
+        self.agent = agent  # the agent figure whose worlds are kept (A2: SO-T5)
         self.width = board.width
         self.height = board.height
         self.players = players
@@ -272,8 +284,7 @@ class Oracle:
         self.traitor = ""  # the revealed traitor's figure (SO-T5)
         self.me = ""  # a traitor seat's oracle: its own figure (SO-T2)
         self.sighting: int | None = None  # its concealed sighting in this batch
-        self.stopped = False  # past a reveal with characters: events are ignored
-        self.a1_escaped = False  # the first agent left the board (SO-T6)
+        self.escaped = False  # the agent followed left the board (SO-E1, SO-T6)
         # -- the worlds: (sites, kit, role) -> frozenset of (square, steps of the last move)
         self.worlds: dict[Key, frozenset[tuple[int, int]]] = {}
         self.log: list[str] = []  # what was applied, for failure messages
@@ -536,6 +547,28 @@ class Oracle:
         """Every role of some consistent world (SO-T2…T4)."""
         return {key[2] for key, ws in self.worlds.items() if ws}
 
+    def pinned(self) -> str | None:
+        """The character every consistent world gives the agent, if there is one (none
+        in the base game, or before the second agent has chosen)."""
+        chars = {key[1][0] for key, ws in self.worlds.items() if ws}
+        return next(iter(chars)) if len(chars) == 1 and "" not in chars else None
+
+    def apart_from(self, other: Oracle | None) -> Oracle:
+        """This agent's worlds that some world of the ``other`` agent's oracle allows.
+
+        SO-T5: the second agent's character is one not in use, so the two agents'
+        characters differ. Every other public fact is about one agent alone, so the
+        worlds of both together are the pairs of a world of each with two different
+        characters, and a world of this agent belongs to such a pair unless every world
+        of the other has its character. Returns this oracle, or a copy holding only
+        those worlds (for comparisons: it is not fed)."""
+        c = None if other is None else other.pinned()
+        if c is None:
+            return self
+        twin = copy.copy(self)
+        twin.worlds = {k: ws for k, ws in self.worlds.items() if k[1][0] != c}
+        return twin
+
     def kit_squares(self) -> dict[Kit, tuple[int, int]]:
         """The worlds jointly, per kit: bitboards of the squares after a short move (at
         most 2 steps) and after a long one (3 or more, SO-V5)."""
@@ -586,11 +619,18 @@ class Oracle:
         self.worlds = {k: ws for k, ws in self.worlds.items() if keep(k[1])}
 
     def feed(self, events: Sequence[Mapping[str, Any]]) -> None:
-        """Apply a batch of public events (all those of one action, in order)."""
-        if self.stopped:
-            return
-        # With two agents (SO-T5) the events about the second one tell nothing of A1.
-        events = [e for e in events if e["kind"] not in PER_AGENT or e.get("agent", "A1") == "A1"]
+        """Apply a batch of public events (all those of one action, in order).
+
+        With two agents (SO-T5) an event about the other one tells nothing of the agent
+        followed, but its round and its Smoke Grenade (which blocks every hunter's sight)
+        are kept."""
+        ours: list[Mapping[str, Any]] = []
+        for e in events:
+            if e["kind"] in PER_AGENT and e.get("agent", "A1") != self.agent:
+                ours.append({**e, "kind": "other_" + e["kind"]})
+            else:
+                ours.append(e)
+        events = ours
         # A hunter seat's oracle: the traitor is told of its concealed sighting (at most
         # one concealed moment per action), in the same batch.
         sightings = [self.parse(e["square"]) for e in events if e["kind"] == "concealed_sighting"]
@@ -601,8 +641,6 @@ class Oracle:
         had_character = self.character_public
         for e in events:
             self._event(e, escaped="escaped" in kinds)
-            if self.stopped:
-                return
         if self.characters and self.revealed_now and not had_character:
             # SO-S4: the character card is turned face up the first time it is seen.
             assert "character_revealed" in kinds, "revealed without its character card"
@@ -619,10 +657,15 @@ class Oracle:
         elif kind == "agent_ready":
             self._kits(int(e["cards"]))
         elif kind == "objectives_completed":
-            self.pending = [(c["sector"] - 1, self.parse(c["site"])) for c in e["completed"]]
+            completed = [(c["sector"] - 1, self.parse(c["site"])) for c in e["completed"]]
+            if self.agent == "A1":
+                self.pending = completed
+            else:  # the second agent completes none (SO-T5): only the count matters
+                self.done.update(completed)
         elif kind == "agent_turn":
             self.round = int(e["round"])
-            self._objectives()
+            if self.agent == "A1":
+                self._objectives()  # SO-O1…O3: the first agent's only
             self.public_before = self.public_after = ""
             self.after_near = None
             self.path_smoke = self.smoke()
@@ -647,10 +690,15 @@ class Oracle:
             start = BASE_HEALTH + AGENTS[char].health_bonus + (2 if self.players == 4 else 0)
             assert e["health"] == start, "the agent is first seen with its starting health"
         elif kind == "escaped":
+            # SO-E1: the agent left the board from that square, now public.
+            here = self.parse(e["square"])
+            self._filter(lambda w: w[0] == here)
             self.over = True
-            self.a1_escaped = True
+            self.escaped = True
         elif kind == "game_over":
             self.over = True
+        elif kind in ("roles_dealt", "accusation", "role") and self.agent == "A2":
+            pass  # about the first agent's worlds: the second does not exist yet
         elif kind == "roles_dealt":
             self._roles(e["hunters"])
         elif kind == "accusation":
@@ -659,9 +707,23 @@ class Oracle:
             assert "concealed" not in e, "the reveal publishes no sighting record"
             self._traitor_revealed(e["hunter"], e["square"])
         elif kind == "second_agent":
-            pass  # the second agent's start is public, and nothing about A1
+            if self.agent == "A2":
+                self._second_agent(e)
+            # nothing about A1: the second agent's start is public
         elif kind == "role":
             self._own_role(e["hunter"], e["role"])
+        elif kind == "other_agent_turn":
+            self.round = int(e["round"])  # the round goes on for both agents
+        elif kind == "other_equipment":
+            if e["card"] == "smoke-grenade":  # it blocks sight for every hunter
+                area = self.within(self.parse(e["square"]), 1)
+                self.smokes.append((area, self.round + 1))
+        elif kind == "other_agent_moved" and (not self.worlds or self.escaped):
+            # Smoke lasts until the end of the round's last agent turn: the first
+            # agent's, before the second agent is in the game or once it has escaped.
+            self.smokes = [(a, until) for a, until in self.smokes if until > self.round]
+        elif kind.startswith("other_"):
+            pass  # the other agent's doings tell nothing of this one
         elif kind == "concealed_sighting":
             pass  # applied at its moment (``sighting``)
         elif kind in ("order", "stun_removed"):
@@ -736,12 +798,25 @@ class Oracle:
         self.worlds = {k: ws for k, ws in self.worlds.items() if k[2][0] == hunter}
         del self.hunters[hunter]
         self.traitor = hunter
-        if self.characters:
-            self.stopped = True
+
+    def _second_agent(self, e: Mapping[str, Any]) -> None:
+        """SO-T5: the second agent starts on the revealed traitor's square, its figure on
+        the board; with characters its character and 2 cards come next (``agent_ready``).
+        Its character differs from the first agent's: the comparison reads that off
+        both oracles (:meth:`apart_from`), since it ties the two agents' worlds."""
+        assert self.traitor, "a second agent without a revealed traitor"
+        start = self.parse(e["square"])
+        self.worlds = {((), NO_KIT, NO_ROLE): frozenset({(start, 0)})}
+        self.shown = True
+        self.character_public = not self.characters
+        if not self.characters:
+            assert e["health"] == BASE_HEALTH, "the second agent's health (SO-T5)"
 
     def _setup(self, e: Mapping[str, Any]) -> None:
         self.vehicle = self.parse(e["vehicle"])
         self.hunters = {h: [self.vehicle, True] for h in e["hunters"]}  # SO-S2
+        if self.agent == "A2":
+            return  # no second agent until a reveal (SO-T5)
         start = self.parse(e["agent"])  # SO-S5: public
         if e["objectives"] is not None:  # SO-S3: 2-3 players, public sites
             combos: Iterable[tuple[int, ...]] = [
@@ -752,8 +827,13 @@ class Oracle:
         self.worlds = {(tuple(c), NO_KIT, NO_ROLE): frozenset({(start, 0)}) for c in combos}
 
     def _kits(self, n: int) -> None:
-        """SO-S4: any character, any ``n`` cards of its pool, every card unused."""
-        assert n == (5 if self.players == 4 else 3), "cards per player count (SO-S4, SO-F1)"
+        """SO-S4: any character, any ``n`` cards of its pool, every card unused (SO-T5:
+        the second agent's 2 cards; its character is any but the first agent's, which
+        :meth:`apart_from` applies)."""
+        if self.agent == "A2":
+            assert n == 2, "the second agent takes 2 cards (SO-T5)"
+        else:
+            assert n == (5 if self.players == 4 else 3), "cards per player count (SO-S4, SO-F1)"
         kits: list[Kit] = []
         for char in AGENTS:
             pool = sorted(c for c, card in CARDS.items() if card.owner in ("", char))

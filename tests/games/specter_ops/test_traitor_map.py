@@ -6,12 +6,14 @@ is the traitor and whether it has had a concealed sighting yet. In world ``t`` o
 other hunters place the agent (SO-T3); ``t`` alone seeing the hidden agent flags the
 world (SO-T4); a failed accusation of ``X`` rules out ``(X, flagged)``; a reveal keeps
 traitor ``X`` only, and from then on the oracle follows the first agent A1 among the
-three hunters left. After every action of random 5-player games on the small boards the
-engine must agree with it (not during an agent's move, when the map is still that of
-the turn's start): (a) A1's public map, (b) the possible roles, (c) each loyal hunter
-seat's map — the worlds in which another hunter is the traitor — (d) every map holds
-the agent's true square, and (e) until the reveal, the traitor seat's own map equals an
-oracle fed that seat's events too (its role, its concealed sightings).
+three hunters left, and a second oracle the second agent A2 (SO-T5). After every action
+of random 5-player games on the small boards the engine must agree with them (not
+during an agent's move, when the map is still that of the turn's start): (a) A1's
+public map, (b) the possible roles, (c) each loyal hunter seat's map — the worlds in
+which another hunter is the traitor — (d) every map holds the agent's true square,
+(e) until the reveal, the traitor seat's own map equals an oracle fed that seat's
+events too (its role, its concealed sightings), and (f) after it, A2's map and kits and
+every seat's ``possible2``, the two agents' characters kept apart.
 
 The hand-played positions at the end pin the cases this comparison first found wrong in
 the engine: a "visible" answer proves its only viewer loyal, a proven accusation proves
@@ -27,6 +29,7 @@ from typing import Any
 
 import pytest
 
+from fogofwar.bots import make_bot
 from fogofwar.core.game import Action, Event, get_ruleset
 from fogofwar.core.grid import load_board
 from fogofwar.core.rng import stream
@@ -70,18 +73,30 @@ def seat_events(events: Sequence[Event], seat: str) -> list[dict[str, Any]]:
     return [e.to_json() for e in events if e.to is None or seat in e.to]
 
 
-def check(state: SpecterOpsState, oracle: Oracle, where: str, own: Oracle | None = None) -> None:
+def check(
+    state: SpecterOpsState,
+    oracle: Oracle,
+    where: str,
+    own: Oracle | None = None,
+    second: Oracle | None = None,
+) -> None:
     """(a) A1's public map is the oracle's, (b) so are the possible roles (and sites),
     (c) each loyal hunter seat's map is the oracle's worlds where another hunter is the
     traitor, (d) every map holds the true square (SO-I2); (e) the traitor seat's map is
-    the one of ``own``, an oracle fed that seat's events (its role, its sightings)."""
-    assert state.focus_index == 0, where
+    the one of ``own``, an oracle fed that seat's events (its role, its sightings);
+    (f) once the traitor is revealed, the second agent's map is the one of ``second``,
+    an oracle that follows A2 (SO-T5), the two agents' characters kept apart."""
+    assert state.focus_index == 0 or state.is_over, where
+    if second is not None and len(state.agents) == 2:
+        check_second(state, second, oracle, where)
+    oracle = oracle.apart_from(second)
     a1 = state.agents[0]
     geo = state.geo
     log = "\n".join(oracle.log[-14:])
     truth = a1.square
     # The oracle itself must keep the true world, or it is not a sound reference.
-    assert oracle.holds(truth, a1.last_steps, state.sites, truth_kit(state), truth_role(state)), (
+    kit = truth_kit(state, 0)
+    assert oracle.holds(truth, a1.last_steps, state.sites, kit, truth_role(state)), (
         f"{where}: oracle lost the truth {geo.name(truth)} {truth_role(state)}\n{log}"
     )
     engine = set(geo.indices(a1.knowledge.squares))
@@ -122,7 +137,7 @@ def check(state: SpecterOpsState, oracle: Oracle, where: str, own: Oracle | None
     if own is None or state.traitor_revealed:
         return
     role = truth_role(state)
-    assert own.holds(truth, a1.last_steps, state.sites, truth_kit(state), role), where
+    assert own.holds(truth, a1.last_steps, state.sites, kit, role), where
     shown = state.view(state.traitor_seat).to_json()["view"]["possible"]  # type: ignore[index]
     assert shown == names(state, own.squares()), (
         f"{where}: the traitor's map {shown}, oracle {names(state, own.squares())}\n"
@@ -130,9 +145,41 @@ def check(state: SpecterOpsState, oracle: Oracle, where: str, own: Oracle | None
     )
 
 
+def check_second(state: SpecterOpsState, second: Oracle, first: Oracle, where: str) -> None:
+    """SO-T5, SO-I2: the second agent's map (A2's worlds, every hunter seat's
+    ``possible2`` and the spectator's) is the oracle's, holds its true square, and, with
+    characters, has the oracle's kits — the character not the first agent's."""
+    a2 = state.agents[1]
+    if a2.escaped or second.escaped:
+        assert a2.escaped and second.escaped, f"{where}: A2's escape"
+        return
+    geo = state.geo
+    log = "\n".join(second.log[-14:])
+    assert second.holds(a2.square, a2.last_steps, (), truth_kit(state, 1), NO_ROLE), (
+        f"{where}: the second agent's oracle lost the truth {geo.name(a2.square)}\n{log}"
+    )
+    apart = second.apart_from(first)
+    engine = set(geo.indices(a2.knowledge.squares))
+    expected = apart.squares()
+    assert a2.square in engine, f"{where}: A2's map lost its square {geo.name(a2.square)}"
+    assert engine == expected, (
+        f"{where}: A2's map - oracle = {names(state, engine - expected)}, "
+        f"oracle - map = {names(state, expected - engine)}\n{log}"
+    )
+    if state.with_characters:
+        kits = set(a2.knowledge.possible_kits())
+        assert kits == apart.kits(), f"{where}: A2's kits: {kits ^ apart.kits()}\n{log}"
+    for seat in [None, *(h.seat for h in state.hunters)]:
+        shown = state.view(seat).to_json()["view"]["possible2"]  # type: ignore[index]
+        assert shown == names(state, expected), f"{where}: {seat}'s map of A2"
+
+
 def tally(counts: Counter[str], state: SpecterOpsState, before: int) -> list[dict[str, Any]]:
-    """Count the kinds of the new events; return the public ones."""
+    """Count the kinds of the new events (``…@A2``: about the second agent); return the
+    public ones."""
     for e in state.events[before:]:
+        if e.data.get("agent") == "A2":
+            counts[e.kind + "@A2"] += 1
         kind = e.kind
         if kind == "agent_moved":
             kind += "/" + e.data["result"]
@@ -229,22 +276,29 @@ def play_traitor_checked(
     characters: bool = False,
     prefer: str = "",
     hunting: bool = True,
+    agents_bot: bool = False,
 ) -> int:
     """One random 5-player traitor game, the maps checked after every action except
     during an agent's move; hunters walk towards the map half the time (with
-    ``hunting``; without, the agent stays unseen for long stretches). Returns the
-    number of actions."""
+    ``hunting``; without, the agent stays unseen for long stretches). With
+    ``agents_bot`` both agents' moves are ``so-agent``'s (objectives done, escapes
+    made). Returns the number of actions."""
     state = new_game(board, seed, rounds, characters=characters)
     oracle = Oracle(load_board(board), 5, characters=characters)
     oracle.feed(public_events(state.events))
+    second = Oracle(load_board(board), 5, characters=characters, agent="A2")
+    second.feed(public_events(state.events))
     own: Oracle | None = None  # the traitor seat's oracle, from the deal
     rng = stream(seed, "traitor-map")
     no_traitor_acts = lambda a: a.kind in ("accuse", "reveal")  # noqa: E731
+    agent_bot = make_bot("so-agent", "specter-ops") if agents_bot else None
     n = 0
     while not state.is_over:
         seat = next(iter(state.to_act()))
         action = None
-        if state.phase.startswith("pick"):
+        if agent_bot is not None and state.phase in ("agent", "agent_after"):
+            action = agent_bot.choose(state.view(seat), state.legal_actions(seat), rng)
+        elif state.phase.startswith("pick"):
             action = rng.choice(state.legal_actions(seat))
         else:
             action = traitor_action(state, seat, rng, steer=steer, odds=odds)
@@ -259,21 +313,22 @@ def play_traitor_checked(
         before = len(state.events)
         state.apply(action)
         n += 1
-        oracle.feed(tally(counts, state, before))
+        public = tally(counts, state, before)
+        oracle.feed(public)
+        second.feed(public)
         if own is not None:
             if not own.traitor:  # (after the reveal the seat gets the public map)
                 own.feed(seat_events(state.events[before:], state.traitor_seat))
         elif state.traitor:
             own = Oracle(load_board(board), 5, characters=characters)
             own.feed(seat_events(state.events, state.traitor_seat))
-        if oracle.stopped or oracle.a1_escaped:
-            counts["stopped"] += 1  # a reveal with characters, or A1 gone (SO-T6)
-            break
-        if state.phase in ("agent", "agent_after"):
+        if state.phase in ("agent", "agent_after") or state.phase.startswith("pick"):
             continue  # mid-move: the map is still that of the turn's start
-        check(state, oracle, f"seed {seed} action {n} {action}", own)
+        check(state, oracle, f"seed {seed} action {n} {action}", own, second)
         counts["checks"] += 1
         counts["checks_after_reveal"] += state.traitor_revealed
+        counts["checks_of_a2"] += len(state.agents) == 2 and not state.agents[1].escaped
+        counts["checks_a1_gone"] += oracle.escaped
     counts["games"] += 1
     return n
 
@@ -322,8 +377,7 @@ def test_traitor_map_after_reveals() -> None:
 
 def test_traitor_map_with_characters() -> None:
     """SO-S4 with the traitor: hidden kits and card uses on top of the roles — a Stealth
-    Field limits the traitor's sight too (SO-T3) — up to a reveal (where the oracle
-    stops: the two agents' characters would constrain each other)."""
+    Field limits the traitor's sight too (SO-T3)."""
     counts: Counter[str] = Counter()
     for k, prefer in enumerate(("stealth-field", "", "stealth-field")):
         play_traitor_checked(BOARDS[k], 800 + k, counts, rounds=6, characters=True, prefer=prefer)
@@ -346,6 +400,71 @@ def test_traitor_map_with_characters_unseen_for_long() -> None:
     assert counts["checks"] > 150, counts
     assert counts["agent_used"] > 0, counts
     assert counts["agent_moved/hidden"] > 12, counts
+
+
+def test_second_agent_map_with_characters() -> None:
+    """SO-T5, SO-T6, SO-I2 with characters: after a reveal both agents' maps, kits and
+    ``possible2`` are the oracles', their characters kept apart, through the first
+    agent's escape (its map is then its escape square) and the second's. Both agents
+    move as ``so-agent`` (objectives, escapes); loyal hunters accuse once the traitor has
+    had a concealed sighting, and the traitor reveals itself now and then."""
+    counts: Counter[str] = Counter()
+    for k in range(6):
+        play_traitor_checked(
+            BOARDS[k % 3],
+            1100 + k,
+            counts,
+            rounds=25,
+            characters=True,
+            steer=True,
+            odds=3,
+            agents_bot=True,
+        )
+    assert counts["checks_of_a2"] > 300, counts
+    assert counts["checks_a1_gone"] > 0, counts  # A1 escaped, A2 plays on (SO-T6)
+    for kind in (
+        "agent_ready@A2",  # its character and 2 cards, in secret
+        "agent_moved@A2",
+        "announcement@A2",
+        "equipment@A2",
+        "character_revealed@A2",  # pins its character: A1's map loses it
+        "sensor@A2",
+        "sniff@A2",
+        "attack@A2",
+        "escaped@A2",
+    ):
+        assert counts[kind] > 0, (kind, counts)
+
+
+def test_second_agent_map_base_game() -> None:
+    """SO-T5, SO-T6, SO-I2 without characters: the second agent's map, through both
+    agents' escapes."""
+    counts: Counter[str] = Counter()
+    for k in range(6):
+        play_traitor_checked(
+            BOARDS[k % 3], 1100 + k, counts, rounds=25, steer=True, odds=3, agents_bot=True
+        )
+    assert counts["checks_of_a2"] > 300, counts
+    assert counts["checks_a1_gone"] > 0 and counts["escaped@A2"] > 0, counts
+    assert counts["agent_moved@A2"] > 20 and counts["attack@A2"] > 0, counts
+
+
+@pytest.mark.parametrize("seed", [1100, 1103, 1106])
+def test_distinct_characters_has_teeth(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """SO-T5: an engine that no longer keeps the two agents' characters apart fails the
+    comparison (its maps keep a character the other agent is known to have)."""
+    monkeypatch.setattr(SpecterOpsState, "_distinct_characters", lambda self: None)
+    with pytest.raises(AssertionError, match="kits"):
+        play_traitor_checked(
+            BOARDS[(seed - 1100) % 3],
+            seed,
+            Counter(),
+            rounds=25,
+            characters=True,
+            steer=True,
+            odds=3,
+            agents_bot=True,
+        )
 
 
 def test_comparison_has_teeth(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -329,6 +329,9 @@ class AgentTurn(Setup):
         me = self.focus
         me.escaped = True
         me.shown = None
+        # The escape names its square: the agent left from there, which settles its map
+        # (and so, with two agents, which characters the other may still have, SO-T5).
+        self._learn(lambda k: k.revealed(here))
         if len(self.agents) == 2:
             emit(self.events, "escaped", square=geo.name(here), agent=me.id)
         else:
