@@ -118,6 +118,16 @@ def _best(levels: Sequence[tuple[float, int]], squares: int, default: float) -> 
     return default
 
 
+def _nearest_drive(
+    drives: Sequence[Action], board: _Board, dist: Sequence[int]
+) -> tuple[Action, int]:
+    """The drive that ends nearest the possibility map (the first of equals), and how
+    near: ``dist`` is each square's distance to the map."""
+    geo = board.geo
+    best = min(drives, key=lambda a: dist[geo.parse(str(a.args[0]))])
+    return best, dist[geo.parse(str(best.args[0]))]
+
+
 def _by_kind(legal: Sequence[Action]) -> dict[str, list[Action]]:
     out: dict[str, list[Action]] = {}
     for a in legal:
@@ -371,8 +381,8 @@ class HunterBot(_SpecterBot):
         if me["aboard"]:
             drives = kinds.get("drive", [])
             if drives and dist[here] > _FAR_VEHICLE:
-                best = min(drives, key=lambda a: dist[geo.parse(str(a.args[0]))])
-                if dist[geo.parse(str(best.args[0]))] < dist[here]:
+                best, reach = _nearest_drive(drives, board, dist)
+                if reach < dist[here]:
                     return best
             exits = kinds.get("step", [])
             if exits and (not drives or dist[here] <= _FAR_VEHICLE or current["drove"] == 0):
@@ -433,10 +443,9 @@ class HunterBot(_SpecterBot):
         drives = kinds.get("drive", [])
         if not drives:
             return None
-        geo = board.geo
-        vehicle = geo.parse(data["vehicle"]["square"])
-        best = min(drives, key=lambda a: dist[geo.parse(str(a.args[0]))])
-        nearer = dist[geo.parse(str(best.args[0]))] < dist[vehicle]
+        vehicle = board.geo.parse(data["vehicle"]["square"])
+        best, reach = _nearest_drive(drives, board, dist)
+        nearer = reach < dist[vehicle]
         if drove:
             return best if nearer else None  # None: the move ends with "stop"
         if nearer and dist[vehicle] > _FAR_VEHICLE and dist[here] <= _NEAR_PUPPET:
