@@ -1187,18 +1187,19 @@ def choose_with_cards(
     avoid: Callable[[Any], bool] | None = None,
     prefer: str = "",
 ) -> Any:
-    """As :func:`choose`, but the agent plays a card one time in 3 when it may (a card
-    first, then its target), so that equipment comes up often — the card ``prefer``
-    2 times in 3; ``avoid`` leaves out actions (accusations and reveals, which the
-    tests make on purpose)."""
+    """As :func:`choose`, but an agent (the first, or the revealed traitor's second)
+    plays a card one time in 3 when it may (a card first, then its target), so that
+    equipment comes up often — the card ``prefer`` 2 times in 3; ``avoid`` leaves out
+    actions (accusations and reveals, which the tests make on purpose)."""
     legal = list(state.legal_actions(seat))
     if avoid is not None:
         legal = [a for a in legal if not avoid(a)] or legal
     uses = [a for a in legal if a.kind == "use"]
     preferred = [a for a in uses if a.args[0] == prefer]
-    if seat == "agent" and preferred and rng.randbelow(3):
+    agent = seat == "agent" or bool(uses)
+    if agent and preferred and rng.randbelow(3):
         return rng.choice(preferred)
-    if seat == "agent" and uses and rng.randbelow(3) == 0:
+    if agent and uses and rng.randbelow(3) == 0:
         card = rng.choice(sorted({str(a.args[0]) for a in uses}))
         return rng.choice([a for a in uses if a.args[0] == card])
     rest = [a for a in legal if a.kind != "use"] or legal

@@ -178,8 +178,8 @@ def tally(counts: Counter[str], state: SpecterOpsState, before: int) -> list[dic
     """Count the kinds of the new events (``…@A2``: about the second agent); return the
     public ones."""
     for e in state.events[before:]:
-        if e.data.get("agent") == "A2":
-            counts[e.kind + "@A2"] += 1
+        if e.data.get("agent") == "A2" or (e.kind == "agent_used" and AGENT not in (e.to or ())):
+            counts[e.kind + "@A2"] += 1  # (a card use is told to the A2 seat alone)
         kind = e.kind
         if kind == "agent_moved":
             kind += "/" + e.data["result"]
@@ -277,16 +277,18 @@ def play_traitor_checked(
     prefer: str = "",
     hunting: bool = True,
     agents_bot: bool = False,
+    per_turn: int = 1,
 ) -> int:
     """One random 5-player traitor game, the maps checked after every action except
     during an agent's move; hunters walk towards the map half the time (with
     ``hunting``; without, the agent stays unseen for long stretches). With
     ``agents_bot`` both agents' moves are ``so-agent``'s (objectives done, escapes
-    made). Returns the number of actions."""
-    state = new_game(board, seed, rounds, characters=characters)
-    oracle = Oracle(load_board(board), 5, characters=characters)
+    made); ``per_turn`` is SO-A7's card limit (``equipment_per_turn``). Returns the
+    number of actions."""
+    state = new_game(board, seed, rounds, characters=characters, equipment_per_turn=per_turn)
+    oracle = Oracle(load_board(board), 5, characters=characters, per_turn=per_turn)
     oracle.feed(public_events(state.events))
-    second = Oracle(load_board(board), 5, characters=characters, agent="A2")
+    second = Oracle(load_board(board), 5, characters=characters, agent="A2", per_turn=per_turn)
     second.feed(public_events(state.events))
     own: Oracle | None = None  # the traitor seat's oracle, from the deal
     rng = stream(seed, "traitor-map")
@@ -320,7 +322,7 @@ def play_traitor_checked(
             if not own.traitor:  # (after the reveal the seat gets the public map)
                 own.feed(seat_events(state.events[before:], state.traitor_seat))
         elif state.traitor:
-            own = Oracle(load_board(board), 5, characters=characters)
+            own = Oracle(load_board(board), 5, characters=characters, per_turn=per_turn)
             own.feed(seat_events(state.events, state.traitor_seat))
         if state.phase in ("agent", "agent_after") or state.phase.startswith("pick"):
             continue  # mid-move: the map is still that of the turn's start
@@ -434,6 +436,30 @@ def test_second_agent_map_with_characters() -> None:
         "escaped@A2",
     ):
         assert counts[kind] > 0, (kind, counts)
+
+
+def test_second_agent_map_two_cards_a_turn() -> None:
+    """SO-T5, SO-A7 with ``equipment_per_turn = 2`` (a card before the move and one
+    after): the second agent's hidden card uses, one before and one after, are allowed
+    for in its map as in the first agent's. Both agents play cards one time in 3
+    (``choose_with_cards``) or move as ``so-agent``, alternately."""
+    counts: Counter[str] = Counter()
+    for k in (5, 7, 10, 31, 36, 44):
+        play_traitor_checked(
+            BOARDS[k % 3],
+            1300 + k,
+            counts,
+            rounds=25,
+            characters=True,
+            steer=True,
+            odds=3,
+            agents_bot=k % 2 == 0,
+            per_turn=2,
+            prefer=("", "stealth-field", "holo-decoy", "adrenal-surge")[k % 4],
+        )
+    assert counts["checks_of_a2"] > 500, counts
+    # Cards the second agent used that were never announced: hidden ones (SO-A7).
+    assert counts["agent_used@A2"] > counts["equipment@A2"], counts
 
 
 def test_second_agent_map_base_game() -> None:
