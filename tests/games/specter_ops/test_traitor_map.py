@@ -24,7 +24,7 @@ uses a moment without a sighting after one with.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
@@ -33,7 +33,9 @@ from fogofwar.bots import make_bot
 from fogofwar.core.game import Action, Event, get_ruleset
 from fogofwar.core.grid import load_board
 from fogofwar.core.rng import stream
+from fogofwar.games.specter_ops import bots
 from fogofwar.games.specter_ops.knowledge import PossibilityMap
+from fogofwar.games.specter_ops.observer import view_data
 from fogofwar.games.specter_ops.state import AGENT, SpecterOpsState
 from tests.games.specter_ops.helpers import PILLARS, SMALL, TIGHT
 from tests.games.specter_ops.oracle import (
@@ -278,13 +280,14 @@ def play_traitor_checked(
     hunting: bool = True,
     agents_bot: bool = False,
     per_turn: int = 1,
+    watch: Callable[[SpecterOpsState], None] | None = None,
 ) -> int:
     """One random 5-player traitor game, the maps checked after every action except
     during an agent's move; hunters walk towards the map half the time (with
     ``hunting``; without, the agent stays unseen for long stretches). With
     ``agents_bot`` both agents' moves are ``so-agent``'s (objectives done, escapes
-    made); ``per_turn`` is SO-A7's card limit (``equipment_per_turn``). Returns the
-    number of actions."""
+    made); ``per_turn`` is SO-A7's card limit (``equipment_per_turn``); ``watch`` is
+    called with the state after every action. Returns the number of actions."""
     state = new_game(board, seed, rounds, characters=characters, equipment_per_turn=per_turn)
     oracle = Oracle(load_board(board), 5, characters=characters, per_turn=per_turn)
     oracle.feed(public_events(state.events))
@@ -315,6 +318,8 @@ def play_traitor_checked(
         before = len(state.events)
         state.apply(action)
         n += 1
+        if watch is not None:
+            watch(state)
         public = tally(counts, state, before)
         oracle.feed(public)
         second.feed(public)
@@ -460,6 +465,39 @@ def test_second_agent_map_two_cards_a_turn() -> None:
     assert counts["checks_of_a2"] > 500, counts
     # Cards the second agent used that were never announced: hidden ones (SO-A7).
     assert counts["agent_used@A2"] > counts["equipment@A2"], counts
+
+
+def test_hunters_leave_an_escaped_agent_alone() -> None:
+    """SO-T5, SO-T6: once the first agent has escaped, ``so-hunter`` hunts the second
+    agent's map only (the first one's is just the square it left from); and the
+    reverse once the second agent has escaped first."""
+    seen: Counter[str] = Counter()
+
+    def watch(state: SpecterOpsState) -> None:
+        if len(state.agents) < 2 or state.is_over:
+            return
+        a1, a2 = state.agents
+        for h in state.hunters:
+            data = view_data(state.view(h.seat))
+            board = bots._Board(state.geo)
+            hunted = bots._hunted(data, board)
+            if a1.escaped:
+                assert hunted == a2.knowledge.squares, "A1 escaped: A2's map only"
+                seen["a1_gone"] += 1
+            elif a2.escaped:
+                assert hunted == a1.knowledge.squares_without([h.id]), "A2 escaped"
+                seen["a2_gone"] += 1
+            else:
+                both = a1.knowledge.squares_without([h.id]) | a2.knowledge.squares
+                assert hunted == both, "both agents' maps"
+                seen["both"] += 1
+
+    for k, characters in ((0, False), (10, False), (0, True)):
+        play_traitor_checked(
+            BOARDS[k % 3], 1100 + k, Counter(), rounds=25, steer=True, odds=3,
+            agents_bot=True, characters=characters, watch=watch,
+        )  # fmt: skip
+    assert seen["a1_gone"] and seen["a2_gone"] and seen["both"], seen
 
 
 def test_second_agent_map_base_game() -> None:

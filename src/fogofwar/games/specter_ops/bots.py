@@ -128,6 +128,18 @@ def _nearest_drive(
     return best, dist[geo.parse(str(best.args[0]))]
 
 
+def _hunted(data: SpecterOpsView, board: _Board) -> int:
+    """The squares the hunters hunt: the possibility maps of the agents still on the
+    board (SO-T5: both agents once the traitor is revealed). An agent that has escaped
+    is left out: its map is only the square it left from (SO-E1, SO-T6)."""
+    out = 0 if data["agent"]["escaped"] else board.bits(data["possible"])
+    second = data.get("agent2")
+    possible2 = data.get("possible2")
+    if second is not None and possible2 and not second["escaped"]:
+        out |= board.bits(possible2)
+    return out
+
+
 def _by_kind(legal: Sequence[Action]) -> dict[str, list[Action]]:
     out: dict[str, list[Action]] = {}
     for a in legal:
@@ -357,10 +369,7 @@ class HunterBot(_SpecterBot):
         if "end" in kinds:
             return kinds["end"][0]
         geo = board.geo
-        possible = board.bits(data["possible"])
-        possible2 = data.get("possible2")
-        if possible2:
-            possible |= board.bits(possible2)
+        possible = _hunted(data, board)
         if "next" in kinds:
             return self._order(data, kinds["next"], board, possible, stream)
         current = data.get("current")
@@ -376,7 +385,7 @@ class HunterBot(_SpecterBot):
                 float((geo.sight[square] & possible).bit_count()) - self.aggression * dist[square]
             )
 
-        if "sensor" in kinds and data["possible_count"] > 30 and self._sense(stream):
+        if "sensor" in kinds and possible.bit_count() > 30 and self._sense(stream):
             return kinds["sensor"][0]  # aboard, or the Puppet from anywhere
         if me["aboard"]:
             drives = kinds.get("drive", [])
