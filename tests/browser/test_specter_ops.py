@@ -5,6 +5,7 @@ reload that resumes the seat, and an illegal path refused with its rule."""
 from __future__ import annotations
 
 import re
+import time
 
 from playwright.sync_api import Browser, Page, expect
 
@@ -243,3 +244,53 @@ def test_the_traitor_game_is_played_from_the_page(live: LiveServer, page: Page) 
     expect(page.locator("#log")).to_contain_text("accus")
     expect(page.locator(".so-panel")).to_contain_text(target.split()[1])
     shot(page, "specter-ops-traitor-accusation")
+
+
+def _act(live: LiveServer, table: str, token: str, action: dict[str, object]) -> None:
+    import httpx2 as httpx
+
+    r = httpx.post(
+        f"{live.url}/api/tables/{table}/actions",
+        params={"token": token},
+        json={"action": action},
+        timeout=30,
+    )
+    r.raise_for_status()
+
+
+def test_hunters_see_the_second_agent(live: LiveServer, page: Page) -> None:
+    # SO-T5: once the traitor reveals itself, every hunter's page shades the second
+    # agent's map (blue) and lists the second agent beside the board. The four hunters
+    # are played through the API (stopping at once), the agent by its bot.
+    hunters = [f"hunter{k}" for k in range(1, 5)]
+    t = live.table(
+        ruleset="specter-ops",
+        config={"players": 5, "characters": False},
+        seats=dict.fromkeys(hunters, "human"),
+        seed=3,
+    )
+    table = t["links"]["hunter1"].split("/t/")[1].split("?token=")[0]
+    tokens = {h: t["links"][h].split("?token=")[1] for h in hunters}
+    traitor = ""
+    for _ in range(2000):
+        messages = {h: live.client_view(table, tokens[h]) for h in hunters}
+        roles = {h: (m["view"]["view"].get("role") or {}).get("role") for h, m in messages.items()}
+        traitor = next((h for h, r in roles.items() if r == "traitor"), traitor)
+        if traitor and any(a["kind"] == "reveal" for a in messages[traitor]["legal"]):
+            _act(live, table, tokens[traitor], {"seat": traitor, "kind": "reveal", "args": []})
+            break
+        for h, m in messages.items():
+            legal = [a for a in m["legal"] if a["kind"] not in ("accuse", "reveal")]
+            if legal:
+                pick = next((a for a in legal if a["kind"] in ("stop", "end")), legal[0])
+                _act(live, table, tokens[h], pick)
+        time.sleep(0.02)
+    else:
+        raise AssertionError("the traitor never could reveal itself")
+    loyal = next(h for h in hunters if h != traitor)
+    page.goto(t["links"][loyal])
+    expect(page.locator(".so-panel")).to_contain_text("The second agent (A2)")
+    expect(page.locator(".so-panel")).to_contain_text("Squares the second agent may be on")
+    blue = page.locator('#board rect[fill="#c4d4f2"], #board rect[fill="#dcc4f2"]')
+    expect(blue.first).to_be_visible()
+    shot(page, "specter-ops-second-agent")

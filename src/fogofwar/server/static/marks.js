@@ -45,11 +45,17 @@ window.FogMarks = (function () {
   function specterOps(message, ui) {
     const v = message.view.view || {};
     const shade = {};
-    for (const sq of v.possible || []) shade[sq] = "#f2c4c4";         // where the agent may be
+    // Where each agent still on the board may be (an escaped agent's map is only the
+    // square it left from): the first agent's map, and the revealed traitor's second
+    // agent's (SO-T5) in blue.
+    const second = v.agent2 || null;
+    if (!(v.agent && v.agent.escaped)) for (const sq of v.possible || []) shade[sq] = "#f2c4c4";
+    if (second && !second.escaped) for (const sq of v.possible2 || []) shade[sq] = shade[sq] ? "#dcc4f2" : "#c4d4f2";
     for (const o of v.objectives || []) if (o.site) shade[o.site] = o.done ? "#b5d99c" : "#ffe28a";
     // With 4-5 players the sites are hidden from hunters; the agent knows its own.
     for (const sq of (v.secret && v.secret.objective_sites) || []) if (!shade[sq]) shade[sq] = "#ffe28a";
     if (v.agent && v.agent.last_seen) shade[v.agent.last_seen] = "#e07a5f";
+    if (second && second.last_seen) shade[second.last_seen] = "#5f8fe0";
     const secret = v.secret;
     if (secret) { for (const sq of secret.path || []) shade[sq] = "#f3c677"; shade[secret.square] = "#d1495b"; }
     const marks = generic(message, ui, shade);
@@ -71,6 +77,7 @@ window.FogMarks = (function () {
     if (v.vehicle && v.vehicle.square) marks.labels[v.vehicle.square] = (marks.labels[v.vehicle.square] ? marks.labels[v.vehicle.square] + "," : "") + "V";
     if (secret) marks.labels[secret.square] = (marks.labels[secret.square] ? marks.labels[secret.square] + "," : "") + "A";
     if (v.agent && v.agent.last_seen) marks.labels[v.agent.last_seen] = (marks.labels[v.agent.last_seen] || "") + "LS";
+    if (second && second.last_seen) marks.labels[second.last_seen] = (marks.labels[second.last_seen] || "") + "LS2";
     marks.overlay = (svg, g) => { boardMarkers(svg, g, v); sensorBearings(svg, g, v); };
     return marks;
   }
@@ -138,8 +145,15 @@ window.FogMarks = (function () {
     }
     if (v.role) row("Your role", v.role.role + (v.role.concealed ? " (concealed)" : "") + (v.role.proves ? "; the record proves " + v.role.proves + " the traitor: accuse it" : ""));
     const a = v.agent || {};
-    row("The agent", "objectives " + a.objectives_done + (a.health !== null && a.health !== undefined ? ", health " + a.health : "") + (a.character ? ", " + a.character : "") + (a.last_seen ? ", last seen " + a.last_seen : ""));
-    if (v.possible_count !== undefined) row("Squares the agent may be on", String(v.possible_count));
+    const health = (x) => (x.health !== null && x.health !== undefined ? ", health " + x.health : "");
+    row("The agent", "objectives " + a.objectives_done + health(a) + (a.character ? ", " + a.character : "") + (a.last_seen ? ", last seen " + a.last_seen : "") + (a.escaped ? ", escaped" : ""));
+    if (v.possible_count !== undefined && !a.escaped) row("Squares the agent may be on", String(v.possible_count));
+    const a2 = v.agent2;
+    if (a2) {
+      // SO-T5: the revealed traitor's second agent, hidden like the first.
+      row("The second agent (A2)", (a2.character || "character hidden") + health(a2) + (a2.revealed_at ? ", seen at " + a2.revealed_at : "") + (a2.last_seen ? ", last seen " + a2.last_seen : "") + (a2.escaped ? ", escaped" : ""));
+      if (!a2.escaped) row("Squares the second agent may be on", String((v.possible2 || []).length));
+    }
     for (const h of v.hunters || []) row(h.id + " (" + h.seat + ")", (h.character || "hunter") + " at " + h.square + (h.aboard ? ", aboard" : "") + (h.stunned ? ", stunned" : ""));
     const sensed = (v.events || []).filter((e) => e.kind === "sensor").map((e) => e.hunter + ": " + e.answer);
     if (sensed.length) row("Sensor this round", sensed.join(", "));
