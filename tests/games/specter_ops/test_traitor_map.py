@@ -33,7 +33,7 @@ from fogofwar.bots import make_bot
 from fogofwar.core.game import Action, Event, get_ruleset
 from fogofwar.core.grid import load_board
 from fogofwar.core.rng import stream
-from fogofwar.games.specter_ops import bots
+from fogofwar.games.specter_ops import bots, render
 from fogofwar.games.specter_ops.knowledge import PossibilityMap
 from fogofwar.games.specter_ops.observer import view_data
 from fogofwar.games.specter_ops.state import AGENT, SpecterOpsState
@@ -469,8 +469,9 @@ def test_second_agent_map_two_cards_a_turn() -> None:
 
 def test_hunters_leave_an_escaped_agent_alone() -> None:
     """SO-T5, SO-T6: once the first agent has escaped, ``so-hunter`` hunts the second
-    agent's map only (the first one's is just the square it left from); and the
-    reverse once the second agent has escaped first."""
+    agent's map only (the first one's is just the square it left from), and the
+    terminal drawing shades that map alone; and the reverse once the second agent has
+    escaped first."""
     seen: Counter[str] = Counter()
 
     def watch(state: SpecterOpsState) -> None:
@@ -481,6 +482,10 @@ def test_hunters_leave_an_escaped_agent_alone() -> None:
             data = view_data(state.view(h.seat))
             board = bots._Board(state.geo)
             hunted = bots._hunted(data, board)
+            # The terminal drawing shades the same squares (SO-I2's map on the board).
+            drawn = render._board(data, state.geo)
+            shaded = sum(render.POSSIBLE in str(span.style) for span in drawn.spans)
+            assert shaded == hunted.bit_count(), "the drawing shades the hunted maps"
             if a1.escaped:
                 assert hunted == a2.knowledge.squares, "A1 escaped: A2's map only"
                 seen["a1_gone"] += 1

@@ -76,8 +76,12 @@ def _cells(view: SpecterOpsView, geo: Geometry) -> dict[int, tuple[str, str]]:
 
 def _board(view: SpecterOpsView, geo: Geometry) -> Text:
     cells = _cells(view, geo)
-    possible = {geo.parse(n) for n in view["possible"]}
-    possible |= {geo.parse(n) for n in view.get("possible2") or []}
+    # The maps of the agents still on the board (an escaped agent's map is only the
+    # square it left from).
+    possible = set() if view["agent"]["escaped"] else {geo.parse(n) for n in view["possible"]}
+    second = view.get("agent2")
+    if second is not None and not second["escaped"]:
+        possible |= {geo.parse(n) for n in view.get("possible2") or []}
     secret = view.get("secret")
     path = {geo.parse(n) for n in ([] if secret is None else secret["path"])}
     text = Text()
