@@ -257,3 +257,25 @@ def test_tables_come_back_after_a_restart(db: Path) -> None:
     again.store.close()
     rows = sqlite3.connect(db).execute("SELECT COUNT(*) FROM actions").fetchone()[0]
     assert rows >= 3
+
+
+def test_an_unseeded_tables_bots_draw_from_a_256_bit_secret(db: Path) -> None:
+    # A bot's stream decides its hidden choices, so its root is as strong a secret as
+    # the game's (256 bits), sent to no seat, and kept across a restart.
+    hall = Hall(Store(db), bot_pause=0.0)
+    with TestClient(create_app(hall)) as c:
+        t = new_table(c, seats={"hider": "human", "seeker": "random"})
+        table = t["table"]
+        root = hall.tables[table].bot_root
+        assert isinstance(root, str) and len(root) == 64 and int(root, 16) >= 0
+        other = new_table(c, seats={"hider": "human", "seeker": "random"})
+        assert hall.tables[other["table"]].bot_root != root
+        for url in (t["links"]["hider"], t["spectator"]):
+            assert root not in json.dumps(view(c, table, token(url)))
+        assert new_table(c, seed=5, seats={"hider": "human", "seeker": "random"})["seeded"]
+    hall.store.close()
+    again = Hall(Store(db), bot_pause=0.0)
+    with TestClient(create_app(again)) as c:
+        view(c, table, token(t["links"]["hider"]))  # the table comes back
+        assert again.tables[table].bot_root == root
+    again.store.close()

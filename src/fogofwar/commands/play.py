@@ -19,7 +19,6 @@ and says so: whoever knows the seed knows every secret.
 
 from __future__ import annotations
 
-import secrets
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
@@ -35,6 +34,7 @@ from ..core.errors import IllegalActionError, InvalidNotationError, RulesError
 from ..core.game import Action, Event, PlayerView, Ruleset, State, get_ruleset
 from ..core.record import Record, Recorder
 from ..core.record.errors import ReplayError, TamperedRecordError
+from ..core.secret import new_secret
 from ..sim.runner import bot_stream
 from .fit import layout, strips, window
 from .interrupt import ctrl_c_interrupts
@@ -205,8 +205,9 @@ class TerminalGame:
                 bot.reset(seat, ruleset.id, self.config)
                 self.bots[seat] = bot
         # The bots' streams: reproducible from a chosen seed, else from their own random
-        # root (their choices are in the record, so a replay never needs it).
-        root = seed if seed is not None else secrets.randbits(53)
+        # root (their choices are in the record, so a replay never needs it), as strong
+        # a secret as the game's: a bot agent's hidden path follows from it.
+        root = seed if seed is not None else new_secret()
         self.streams = {seat: bot_stream(root, seat) for seat in self.bots}
         self.last_human: str | None = None
         # Every event so far (from the start's too), and where each human last looked.

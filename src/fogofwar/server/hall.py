@@ -38,6 +38,7 @@ from ..core.errors import IllegalActionError, InvalidNotationError, RulesError
 from ..core.game import JSON, Action, Config, Event, PlayerView, Ruleset, State, get_ruleset
 from ..core.record import Recorder, verify_record
 from ..core.rng import Stream, stream
+from ..core.secret import new_secret
 from .store import Store, StoredTable
 
 __all__ = [
@@ -226,7 +227,7 @@ class Table:
     recorder: Recorder
     created: str
     options: dict[str, JSON]
-    bot_root: int
+    bot_root: int | str
     events: list[Event] = field(default_factory=list)
     bots: dict[str, Bot] = field(default_factory=dict)
     listeners: set[Callable[[Table], None]] = field(default_factory=set)
@@ -476,8 +477,9 @@ class Hall:
         record = recorder.record()
         # The bots' streams: reproducible from a chosen seed, else from a root of their
         # own (their choices are in the record; the root only keeps a restart's bots on
-        # the same streams).
-        bot_root = secrets.randbits(53) if seed is None else 0
+        # the same streams). A bot's stream decides its hidden choices (a bot agent's
+        # path), so its root is a secret as strong as the game's: 256 bits.
+        bot_root: int | str = new_secret() if seed is None else 0
         table_options["bot_root"] = bot_root
         created = datetime.now(UTC).isoformat(timespec="microseconds")
         # Tables go to the workers in turn; a table's id says which worker holds it.
@@ -521,7 +523,7 @@ class Hall:
         recorder: Recorder,
         created: str,
         options: dict[str, JSON],
-        bot_root: int,
+        bot_root: int | str,
         *,
         keep: bool = True,
     ) -> Table:
@@ -573,7 +575,7 @@ class Hall:
             recorder,
             stored.created,
             dict(stored.options),
-            int(root) if isinstance(root, int) else 0,
+            root if isinstance(root, int | str) else 0,
         )
         for action, chosen_by in self.store.actions_chosen(stored.id):
             if chosen_by == "clock":

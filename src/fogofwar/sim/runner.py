@@ -85,7 +85,7 @@ def bot_seed(seed: int | str, index: int) -> int:
     return _derive(seed, index, "bots")
 
 
-def bot_stream(root: int, seat: str) -> Stream:
+def bot_stream(root: int | str, seat: str) -> Stream:
     """The random stream of the bot at ``seat``, below the bots' root seed ``root``."""
     return stream(root, "bot", seat)
 
