@@ -272,7 +272,9 @@ def test_an_unseeded_tables_bots_draw_from_a_256_bit_secret(db: Path) -> None:
         assert hall.tables[other["table"]].bot_root != root
         for url in (t["links"]["hider"], t["spectator"]):
             assert root not in json.dumps(view(c, table, token(url)))
-        assert new_table(c, seed=5, seats={"hider": "human", "seeker": "random"})["seeded"]
+        # A seeded table's bots draw from the seed's streams, as `play --seed` does.
+        seeded = new_table(c, seed=5, seats={"hider": "human", "seeker": "random"})
+        assert seeded["seeded"] and hall.tables[seeded["table"]].bot_root == 5
     hall.store.close()
     again = Hall(Store(db), bot_pause=0.0)
     with TestClient(create_app(again)) as c:

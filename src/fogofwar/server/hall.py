@@ -479,7 +479,7 @@ class Hall:
         # own (their choices are in the record; the root only keeps a restart's bots on
         # the same streams). A bot's stream decides its hidden choices (a bot agent's
         # path), so its root is a secret as strong as the game's: 256 bits.
-        bot_root: int | str = new_secret() if seed is None else 0
+        bot_root: int | str = new_secret() if seed is None else seed
         table_options["bot_root"] = bot_root
         created = datetime.now(UTC).isoformat(timespec="microseconds")
         # Tables go to the workers in turn; a table's id says which worker holds it.
