@@ -505,6 +505,34 @@ def test_hunters_leave_an_escaped_agent_alone() -> None:
     assert seen["a1_gone"] and seen["a2_gone"] and seen["both"], seen
 
 
+def test_sampled_worlds_keep_every_view_after_the_reveal() -> None:
+    """SO-T5 and ``sample_world``: in the two-agent phase (with and without characters),
+    a world sampled from any seat's view gives that seat the same view, byte for byte,
+    and the same legal actions — the agent's, the second agent's (the traitor's seat)
+    and every loyal hunter's."""
+    seen: Counter[str] = Counter()
+
+    def watch(state: SpecterOpsState) -> None:
+        if len(state.agents) < 2 or state.is_over:
+            return
+        seen["positions"] += 1
+        if seen["positions"] % 5:
+            return
+        for seat in state.seats:
+            view = state.view(seat)
+            world = RULES.sample_world(view, stream(seen["positions"], "world", seat))
+            assert world.view(seat).canonical() == view.canonical(), (seat, state.round)
+            assert world.legal_actions(seat) == state.legal_actions(seat), seat
+            seen["worlds"] += 1
+
+    for k in range(4):
+        play_traitor_checked(
+            BOARDS[k % 3], 1100 + k, Counter(), rounds=25, characters=k % 2 == 0,
+            steer=True, odds=3, agents_bot=True, watch=watch,
+        )  # fmt: skip
+    assert seen["worlds"] > 300, seen
+
+
 def test_second_agent_map_base_game() -> None:
     """SO-T5, SO-T6, SO-I2 without characters: the second agent's map, through both
     agents' escapes."""
