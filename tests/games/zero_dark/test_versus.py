@@ -411,3 +411,26 @@ def test_observation_counts_only_the_red_force() -> None:
     enemy = state.position.model(state.sides["team2"].heroes[0])
     state._dotlight_hits(spook, enemy, 1)
     assert enemy.id in state.targeted and state.sides["team1"].observed == set()
+
+
+def test_a_flip_from_an_empty_deck_ends_the_mission() -> None:
+    # ZD-C6: a game never flips an empty Control Deck (the flip that empties it ends the
+    # mission, or brings the set-aside cards back, ZD-B3), but a world sampled for search
+    # may split the unseen cards so that the deck holds none while a hand holds some; a
+    # legal flip then ends the mission there instead of failing (found by the search
+    # study of dead-drop).
+    state = versus(4)
+    prepare(state, ("assassination", "hand"), ("none", "hand"))
+    moves = 0
+    while not any(a.kind == "flip" for s in state.to_act() for a in state.legal_actions(s)):
+        seat = sorted(state.to_act())[0]
+        legal = state.legal_actions(seat)
+        state.apply(next((x for x in legal if x.kind in ("stop", "pass")), legal[0]))
+        moves += 1
+        assert moves < 200 and not state.is_over
+    seat = next(s for s in sorted(state.to_act()) if Action(s, "flip") in state.legal_actions(s))
+    while len(state.deck):
+        state.deck.discard(state.deck.draw())
+    state.apply(Action(seat, "flip"))
+    outcome = state.outcome()
+    assert outcome is not None and outcome.rule == "ZD-C6", outcome

@@ -90,7 +90,13 @@ class ControlDeck(RedForce):
 
     def _flip_card(self) -> None:
         """ZD-C6: flip the Control Deck's top card; with buying time the first D flips
-        are set aside instead of discarded (ZD-B2, ZD-B6)."""
+        are set aside instead of discarded (ZD-B2, ZD-B6). An empty deck is refilled or
+        ends the mission first (:meth:`_exhausted`): a game never flips one (the flip
+        that empties it is followed by that check), but a world sampled for search, whose
+        unseen cards are split at random between the deck and the other Spook's hand
+        (Versus), may hold none."""
+        if not len(self.deck) and self._exhausted():
+            return
         card = self.deck.draw()
         self.flips += 1
         aside = len(self.deck.pile("aside")) if "aside" in self.deck.pile_names else 0
@@ -103,21 +109,25 @@ class ControlDeck(RedForce):
             emit(self.events, "flip", card=card.to_json(), left=left)
         self._resolve_card(card, flipped=True)
 
+    def _exhausted(self) -> bool:
+        """The Control Deck is empty: the set-aside cards, shuffled, are the new Control
+        Deck (ZD-B3), or the mission ends (ZD-C6). Whether it ended."""
+        aside = self.deck.pile("aside") if "aside" in self.deck.pile_names else None
+        if self.aside_target and not self.second_deck and aside is not None and len(aside):
+            self.second_deck = True
+            self.deck.reshuffle(self._streams.stream("second-deck"), "aside")
+            emit(self.events, "second_deck", cards=len(self.deck), rule="ZD-B3")
+            return False
+        self._finish_mission("the Control Deck is exhausted: the mission ends", "ZD-C6")
+        return True
+
     # ------------------------------------------------------------------ after the answer
 
     def _after_flip(self) -> None:
         self.phase = Phase.CHOOSE
         self._dependent_check()
-        if not len(self.deck):
-            aside = self.deck.pile("aside") if "aside" in self.deck.pile_names else None
-            if self.aside_target and not self.second_deck and aside is not None and len(aside):
-                # ZD-B3: the set-aside cards, shuffled, are the new Control Deck.
-                self.second_deck = True
-                self.deck.reshuffle(self._streams.stream("second-deck"), "aside")
-                emit(self.events, "second_deck", cards=len(self.deck), rule="ZD-B3")
-            else:
-                self._finish_mission("the Control Deck is exhausted: the mission ends", "ZD-C6")
-                return
+        if not len(self.deck) and self._exhausted():
+            return
         if not self._can_activate():
             self.turn += 1
             self.acted = set()
