@@ -73,6 +73,21 @@ class LiveServer:
         data: dict[str, Any] = r.json()
         return data
 
+    def act(self, table: str, token: str, **body: Any) -> dict[str, Any]:
+        """Act for a token's seat (``POST /api/tables/{id}/actions``): ``action=`` its
+        JSON form, or ``notation=``."""
+        import httpx2 as httpx
+
+        r = httpx.post(
+            f"{self.url}/api/tables/{table}/actions",
+            params={"token": token},
+            json=body,
+            timeout=30,
+        )
+        r.raise_for_status()
+        data: dict[str, Any] = r.json()
+        return data
+
     def table(self, **body: Any) -> dict[str, Any]:
         import httpx2 as httpx
 

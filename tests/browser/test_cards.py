@@ -30,16 +30,7 @@ def act(live: LiveServer, link: str, notation: str) -> dict[str, Any]:
     """Act for a link's seat through the API (``POST /api/tables/{id}/actions``)."""
     url = urlparse(link)
     table = url.path.rsplit("/", 1)[-1]
-    token = parse_qs(url.query)["token"][0]
-    r = httpx.post(
-        f"{live.url}/api/tables/{table}/actions",
-        params={"token": token},
-        json={"notation": notation},
-        timeout=30,
-    )
-    r.raise_for_status()
-    data: dict[str, Any] = r.json()
-    return data
+    return live.act(table, parse_qs(url.query)["token"][0], notation=notation)
 
 
 def rnr_table(live: LiveServer) -> dict[str, Any]:

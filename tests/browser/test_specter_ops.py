@@ -246,18 +246,6 @@ def test_the_traitor_game_is_played_from_the_page(live: LiveServer, page: Page) 
     shot(page, "specter-ops-traitor-accusation")
 
 
-def _act(live: LiveServer, table: str, token: str, action: dict[str, object]) -> None:
-    import httpx2 as httpx
-
-    r = httpx.post(
-        f"{live.url}/api/tables/{table}/actions",
-        params={"token": token},
-        json={"action": action},
-        timeout=30,
-    )
-    r.raise_for_status()
-
-
 def test_hunters_see_the_second_agent(live: LiveServer, page: Page) -> None:
     # SO-T5: once the traitor reveals itself, every hunter's page shades the second
     # agent's map (blue) and lists the second agent beside the board. The four hunters
@@ -277,13 +265,13 @@ def test_hunters_see_the_second_agent(live: LiveServer, page: Page) -> None:
         roles = {h: (m["view"]["view"].get("role") or {}).get("role") for h, m in messages.items()}
         traitor = next((h for h, r in roles.items() if r == "traitor"), traitor)
         if traitor and any(a["kind"] == "reveal" for a in messages[traitor]["legal"]):
-            _act(live, table, tokens[traitor], {"seat": traitor, "kind": "reveal", "args": []})
+            live.act(table, tokens[traitor], action={"seat": traitor, "kind": "reveal", "args": []})
             break
         for h, m in messages.items():
             legal = [a for a in m["legal"] if a["kind"] not in ("accuse", "reveal")]
             if legal:
                 pick = next((a for a in legal if a["kind"] in ("stop", "end")), legal[0])
-                _act(live, table, tokens[h], pick)
+                live.act(table, tokens[h], action=pick)
         time.sleep(0.02)
     else:
         raise AssertionError("the traitor never could reveal itself")
