@@ -63,6 +63,44 @@ def test_hunter_choice_depends_on_its_view_only() -> None:
             break  # the hunter found out something (a sighting): the games may part
 
 
+class _Forgetful:
+    """A bot whose board forgets every kept answer (balls, distance fields, step
+    scores) before each choice: what it chooses is the bot's answer worked out afresh."""
+
+    def __init__(self, name: str) -> None:
+        self.bot = make_bot(name, RS.id)
+        self.name = name
+
+    def reset(self, seat: str, ruleset_id: str, config: object) -> None:
+        self.bot.reset(seat, ruleset_id, config)  # type: ignore[arg-type]
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], s: Stream) -> Action:
+        boards = [getattr(self.bot, "board", None), getattr(self.bot, "agent", None)]
+        for board in boards:
+            board = getattr(board, "board", board)
+            if board is not None:
+                for kept in (board._balls, board._scores, board._fields, board._parsed):
+                    kept.clear()
+        return self.bot.choose(view, legal, s)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_kept_answers_change_no_choice(players: int) -> None:
+    # The boards keep balls, distance fields and both bots' step scores by everything
+    # they read: bots that keep them and bots that work every answer out afresh make
+    # the same choices in whole games (characters on, every card in play).
+    config = {"players": players, "max_rounds": 10}
+    seats = RS.seats(RS.resolve_config(config))
+    for seed in (1, 2):
+        kept = {s: make_bot("so-agent" if s == "agent" else "so-hunter", RS.id) for s in seats}
+        fresh = {s: _Forgetful("so-agent" if s == "agent" else "so-hunter") for s in seats}
+        a = play_game(RS, config, seed, kept, bot_seed=seed)  # type: ignore[arg-type]
+        b = play_game(RS, config, seed, fresh, bot_seed=seed)  # type: ignore[arg-type]
+        assert a.record is not None and b.record is not None
+        assert len(a.record.actions) > 50
+        assert a.record.actions == b.record.actions
+
+
 def test_heuristic_agent_beats_the_random_agent() -> None:
     # SO-G2: against random hunters the heuristic agent completes objectives and escapes.
     seats = {"agent": "so-agent", "hunter1": "random"}

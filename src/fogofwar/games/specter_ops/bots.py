@@ -28,7 +28,7 @@ deal) they pick at random from their stream.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from ...bots.base import Bot, register_bot
 from ...core.errors import RulesError
@@ -50,6 +50,8 @@ _PARSED_KEPT = 256
 """The most lists of square names a bot keeps parsed."""
 _FIELDS_KEPT = 1024
 """The most distance fields a bot keeps (one per set of target squares)."""
+_BALLS_KEPT = 8192
+"""The most balls a bot keeps (one per start, steps and squares avoided)."""
 
 
 class _Board:
@@ -59,6 +61,9 @@ class _Board:
         self.geo = geo
         self._fields: dict[int, list[int]] = {}
         self._parsed: dict[tuple[str, ...], int] = {}
+        self._balls: dict[tuple[int, int, int], int] = {}
+        # Both bots' step scores (hunter_scores, agent_scores), by everything they read.
+        self._scores: dict[tuple[object, ...], tuple[float, tuple[float, ...]]] = {}
         self._step = geo.graph.stepper()  # one step on the terrain (figures aside)
 
     def bits(self, names: Sequence[str]) -> int:
@@ -90,7 +95,12 @@ class _Board:
 
     def ball(self, start: int, steps: int, avoid: int) -> int:
         """The squares reachable from ``start`` in up to ``steps`` steps without entering
-        ``avoid`` (``start`` included), as a bitboard."""
+        ``avoid`` (``start`` included), as a bitboard. Kept: a move's every step asks
+        for the balls around its neighbours again, and a search's worlds ask alike."""
+        key = (start, steps, avoid)
+        found = self._balls.get(key)
+        if found is not None:
+            return found
         step_bits = self._step
         layer = seen = 1 << start
         keep = ~avoid
@@ -99,7 +109,104 @@ class _Board:
             if not layer:
                 break
             seen |= layer
+        if len(self._balls) >= _BALLS_KEPT:
+            self._balls.clear()
+        self._balls[key] = seen
         return seen
+
+    def hunter_scores(
+        self,
+        possible: int,
+        aggression: float,
+        here: int,
+        starts: tuple[int, ...],
+        left: int,
+        others: int,
+    ) -> tuple[float, tuple[float, ...]]:
+        """``so-hunter``'s scores of stopping on ``here`` and of each step to one of
+        ``starts``: a square's score is how many squares of ``possible`` it sees, less
+        ``aggression`` times its distance to them; a step's is the best score of an
+        end square within the rest of the move (``left`` steps with this one; not one
+        of ``others``, hunters on foot), less 0.01. Kept: a hunter's every step of a
+        move asks again, as do the worlds of a search."""
+        key = ("hunter", possible, aggression, here, starts, left, others)
+        found = self._scores.get(key)
+        if found is not None:
+            return found
+        geo = self.geo
+        sight = geo.sight
+        dist = self.distances(possible) if possible else [0] * (geo.width * geo.height)
+
+        def coverage(square: int) -> float:
+            return float((sight[square] & possible).bit_count()) - aggression * dist[square]
+
+        keep = ~others
+        balls = [self.ball(sq, left - 1, 0) & keep for sq in starts]
+        return self._keep(key, _score_steps(geo, coverage, here, balls, (0.0,) * len(balls)))
+
+    def agent_scores(
+        self,
+        targets: int,
+        seen: int,
+        foot: int,
+        here: int,
+        starts: tuple[int, ...],
+        left: int,
+    ) -> tuple[float, tuple[float, ...]]:
+        """``so-agent``'s scores of stopping on ``here`` and of each step to one of
+        ``starts``: a square's score is minus its distance to ``targets``, less 40 where
+        a hunter sees it (``seen``) and 4 within 4 of a hunter on foot (``foot``, which
+        it may not enter); a step's is the best score of an end square within the rest
+        of the move (``left`` steps with this one), less 10 for a step into sight (a
+        Last Seen token on the way) and 0.01. Kept, as :meth:`hunter_scores`."""
+        key = ("agent", targets, seen, foot, here, starts, left)
+        found = self._scores.get(key)
+        if found is not None:
+            return found
+        geo = self.geo
+        near_hunters = 0
+        for i in geo.indices(foot):
+            near_hunters |= geo.within(i, 4)
+        dist = self.distances(targets)
+
+        def value(square: int) -> float:
+            score = -float(dist[square])
+            if seen >> square & 1:
+                score -= 40.0
+            if near_hunters >> square & 1:
+                score -= 4.0
+            return score
+
+        balls = [self.ball(sq, left - 1, foot) for sq in starts]
+        penalties = tuple(10.0 if seen >> sq & 1 else 0.0 for sq in starts)
+        return self._keep(key, _score_steps(geo, value, here, balls, penalties))
+
+    def _keep(
+        self, key: tuple[object, ...], scores: tuple[float, tuple[float, ...]]
+    ) -> tuple[float, tuple[float, ...]]:
+        if len(self._scores) >= _BALLS_KEPT:
+            self._scores.clear()
+        self._scores[key] = scores
+        return scores
+
+
+def _score_steps(
+    geo: Geometry,
+    value: Callable[[int], float],
+    here: int,
+    balls: Sequence[int],
+    penalties: Sequence[float],
+) -> tuple[float, tuple[float, ...]]:
+    """(the score of ``here``, each step's score): a step's is the best ``value`` of a
+    square of its ball (the rest of the move from it), less its penalty and 0.01.
+    Every square any step may reach is scored once, and grouped by score."""
+    reached = 0
+    for b in balls:
+        reached |= b
+    levels = _levels({i: value(i) for i in geo.indices(reached)})
+    return value(here), tuple(
+        _best(levels, b, -float(FAR)) - p - 0.01 for b, p in zip(balls, penalties, strict=True)
+    )
 
 
 def _levels(scores: Mapping[int, float]) -> list[tuple[float, int]]:
@@ -206,36 +313,19 @@ class AgentBot(_SpecterBot):
         card = self._card(data, kinds.get("use", []), board, here, foot, seen)
         if card is not None:
             return card
-        near_hunters = 0
-        for i in geo.indices(foot):
-            near_hunters |= geo.within(i, 4)
-        dist = board.distances(self._targets(data, board, everyone))
-
-        def value(square: int) -> float:
-            score = -float(dist[square])
-            if seen >> square & 1:
-                score -= 40.0
-            if near_hunters >> square & 1:
-                score -= 4.0
-            return score
-
-        # Each step's score is the best square within the rest of the move from it:
-        # every square any step may reach is scored once, and grouped by score.
-        balls = [
-            (a, sq, board.ball(sq, left - 1, foot))
-            for a in kinds.get("step", [])
-            for sq in (geo.parse(str(a.args[0])),)
-        ]
-        reached = 0
-        for _, _, b in balls:
-            reached |= b
-        levels = _levels({i: value(i) for i in geo.indices(reached)})
+        steps = kinds.get("step", [])
+        stop_score, scores = board.agent_scores(
+            self._targets(data, board, everyone),
+            seen,
+            foot,
+            here,
+            tuple(geo.parse(str(a.args[0])) for a in steps),
+            left,
+        )
         options: list[tuple[float, Action]] = []
         if "stop" in kinds:
-            options.append((value(here), kinds["stop"][0]))
-        for a, sq, b in balls:
-            penalty = 10.0 if seen >> sq & 1 else 0.0  # a Last Seen token on the way
-            options.append((_best(levels, b, -float(FAR)) - penalty - 0.01, a))
+            options.append((stop_score, kinds["stop"][0]))
+        options += zip(scores, steps, strict=True)
         top = max(score for score, _ in options)
         return stream.choice([a for score, a in options if score >= top - 1e-9])
 
@@ -404,21 +494,19 @@ class HunterBot(_SpecterBot):
         _, foot = self._hunter_squares(data, board)
         others = foot & ~(1 << here)
 
-        # As the agent's: each step scores the best end square within the rest of the
-        # move (not one where another hunter on foot stands).
-        balls = [
-            (a, board.ball(geo.parse(str(a.args[0])), left - 1, 0) & ~others)
-            for a in kinds.get("step", [])
-        ]
-        reached = 0
-        for _, b in balls:
-            reached |= b
-        levels = _levels({i: coverage(i) for i in geo.indices(reached)})
+        steps = kinds.get("step", [])
+        stop_score, scores = board.hunter_scores(
+            possible,
+            self.aggression,
+            here,
+            tuple(geo.parse(str(a.args[0])) for a in steps),
+            left,
+            others,
+        )
         options: list[tuple[float, Action]] = []
         if "stop" in kinds:
-            options.append((coverage(here), kinds["stop"][0]))
-        for a, b in balls:
-            options.append((_best(levels, b, -float(FAR)) - 0.01, a))
+            options.append((stop_score, kinds["stop"][0]))
+        options += zip(scores, steps, strict=True)
         if not options:
             return stream.choice(legal)
         top = max(score for score, _ in options)
