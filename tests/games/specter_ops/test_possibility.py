@@ -1039,8 +1039,17 @@ def test_plain_facts_equal_the_general_facts(monkeypatch: pytest.MonkeyPatch, pl
         taken["objectives"] += 1
         return allowed(*args)
 
+    keys_after = knowledge._keys_after
+    twice = {True: 0, False: 0}  # moves in which some key came from two groups, or none
+
+    def keys_after_seen(made: Any) -> Any:
+        keys = [k for _, _, m in made for k in m]
+        twice[len(keys) != len(set(keys))] += 1
+        return keys_after(made)
+
     monkeypatch.setattr(PossibilityMap, "_moved_plain", plain_taken)
     monkeypatch.setattr(knowledge, "_allowed", allowed_taken)
+    monkeypatch.setattr(knowledge, "_keys_after", keys_after_seen)
     completed = 0
     # The default board for long unseen stretches, the small one for objectives met.
     for board, seed in [("specter-ops", s) for s in range(4)] + [(SMALL, s) for s in range(4)]:
@@ -1054,6 +1063,7 @@ def test_plain_facts_equal_the_general_facts(monkeypatch: pytest.MonkeyPatch, pl
     assert taken["moved"] == len(calls["moved"])
     assert taken["objectives"] >= len(calls["objectives"]) > 100
     assert max(calls["moved"]) > 5  # kits told apart: the shortcut met many groups
+    assert twice[True] and twice[False]  # keys joined as sets, and one by one
     assert completed  # completed sites were checked too
 
 

@@ -955,31 +955,56 @@ class PossibilityMap:
         walks: dict[tuple[int, str, str, tuple[int, ...]], tuple[int, int]] = {}
         unseen: dict[tuple[int, bool, int], list[int]] = {}
         decoy = result == "last_seen"
-        acc: dict[Key, list[int]] = {}
+        made: list[tuple[int, int, frozenset[Key]]] = []
         for parts, keys in self.groups.items():
-            for (before, after), moved in _ways(keys, allowed, decoy):
+            ways, targets = _way_targets(keys, allowed, decoy)
+            done: list[tuple[int, int]] = []
+            for before, after in ways:
                 got = _play(
                     parts, walks, unseen, (), step, raw_step, result, square, no_end, seen,
                     before, after,
                 )  # fmt: skip
-                if not got:
-                    continue
-                short, long, _ = got[0]
-                for key in moved:
-                    cur = acc.get(key)
-                    if cur is None:
-                        acc[key] = [short, long]
-                    else:
-                        cur[0] |= short
-                        cur[1] |= long
-        out: dict[tuple[int, int], list[Key]] = {}
-        for key, (short, long) in acc.items():
-            same = out.get((short, long))
-            if same is None:
-                out[short, long] = [key]
+                done.append((got[0][0], got[0][1]) if got else (0, 0))
+            # Each key after the move is the OR of the ways that make it: worked out per
+            # set of ways (a few), not per key and way (hundreds).
+            for played, moved in targets:
+                short = long = 0
+                for i in played:
+                    s, lg = done[i]
+                    short |= s
+                    long |= lg
+                if short or long:
+                    made.append((short, long, moved))
+        out = _keys_after(made)
+        return self._of({((s, lg, 1),): ks for (s, lg), ks in out.items()})
+
+
+def _keys_after(
+    made: Sequence[tuple[int, int, frozenset[Key]]],
+) -> dict[tuple[int, int], frozenset[Key]]:
+    """The keys after a move by their (short, long) squares, from ``(short, long, keys)``
+    triples (each set of ways' OR, with the keys it makes): a key made more than once
+    (in two groups: a use spent in one, none in the other) gets the OR of its squares."""
+    out: dict[tuple[int, int], frozenset[Key]] = {}
+    if sum(len(m) for _, _, m in made) == len(frozenset().union(*(m for _, _, m in made))):
+        # No key comes twice (the usual case): the sets of keys join as they are.
+        for short, long, moved in made:
+            cur = out.get((short, long))
+            out[short, long] = moved if cur is None else cur | moved
+        return out
+    acc: dict[Key, list[int]] = {}
+    for short, long, moved in made:
+        for key in moved:
+            got = acc.get(key)
+            if got is None:
+                acc[key] = [short, long]
             else:
-                same.append(key)
-        return self._of({((s, lg, 1),): frozenset(ks) for (s, lg), ks in out.items()})
+                got[0] |= short
+                got[1] |= long
+    grouped: dict[tuple[int, int], list[Key]] = {}
+    for key, (short, long) in acc.items():
+        grouped.setdefault((short, long), []).append(key)
+    return {sl: frozenset(ks) for sl, ks in grouped.items()}
 
 
 _NO_TRAITOR = frozenset({""})
@@ -1064,20 +1089,26 @@ def _play(
 
 
 @functools.lru_cache(maxsize=1024)
-def _ways(
+def _way_targets(
     keys: frozenset[Key], allowed: tuple[bool, bool, bool], decoy: bool
-) -> tuple[tuple[tuple[str, str], tuple[Key, ...]], ...]:
-    """Each way (before, after) some key of ``keys`` could have played its turn, with the
-    keys those that did become (their hidden uses spent). Cached: a group's keys are the
-    same set from fact to fact (nine times in ten, measured at 3 players); working it
-    out key by key was an eighth of the map's instructions at 3 players. The entries
-    hold tuples of atoms, which the collector stops tracking, so the cache does not
-    lengthen full collections."""
-    ways: dict[tuple[str, str], list[Key]] = {}
+) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[tuple[int, ...], frozenset[Key]], ...]]:
+    """The ways (before, after) some key of ``keys`` could have played its turn, and the
+    keys after it (their hidden uses spent) grouped by the ways that make them: each
+    group's squares are the OR of its ways' walks. Cached: a group's keys are the same
+    set from fact to fact (nine times in ten, measured at 3 players); working it out key
+    by key was an eighth of the map's instructions at 3 players. The entries hold
+    tuples of atoms, which the collector stops tracking, so the cache does not lengthen
+    full collections."""
+    ways: dict[tuple[str, str], int] = {}
+    made: dict[Key, list[int]] = {}
     for role, cid, uses in sorted(keys):
         for way in _options(uses, *allowed, decoy):
-            ways.setdefault(way, []).append((role, cid, _spend(uses, *way)))
-    return tuple((way, tuple(moved)) for way, moved in ways.items())
+            i = ways.setdefault(way, len(ways))
+            made.setdefault((role, cid, _spend(uses, *way)), []).append(i)
+    by_ways: dict[tuple[int, ...], list[Key]] = {}
+    for key, played in made.items():
+        by_ways.setdefault(tuple(sorted(set(played))), []).append(key)
+    return tuple(ways), tuple((played, frozenset(ks)) for played, ks in by_ways.items())
 
 
 @functools.lru_cache(maxsize=4096)
