@@ -14,6 +14,14 @@ rule sets is a setup choice unlike the rest of the game).
   first decision of each rule set that samples worlds, in the same run as OpenSpiel's
   Python ISMCTS (``open_spiel.python.algorithms.ismcts``, random rollouts) on Leduc
   poker, when the ``openspiel`` extra is installed.
+* **Fixed work** (``--fixed N``): ``N`` iterations (heuristic rollouts cut at 20 unless
+  ``--rollout``/``--depth`` say otherwise) at the first decision with a choice after
+  ``--after`` actions (default 60) of games 1-3 of each rule set, with the actions chosen
+  and the CPU seconds: the same work every run, to compare two versions of the code (or,
+  under valgrind's callgrind, their instructions: ``PYTHONHASHSEED=0 PYTHONMALLOC=malloc
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null .venv/bin/python
+  bench/bench_ismcts.py --fixed N --only RULESET``, with ``N`` and with 1, the difference
+  over ``3 (N - 1)`` an iteration's instructions).
 * **Strength**: for every seat of every rule set that samples worlds, ``ismcts`` at the
   time budget against the rule set's heuristic bot on the same seat (the other seats
   keep their heuristic bots), the same game seeds for both: the seat's win rates and the
@@ -25,6 +33,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from _args import extra_args
 from fogofwar.core.game import get_ruleset
@@ -35,15 +44,14 @@ from fogofwar.sim.stats import difference
 RULESETS = ("specter-ops", "zero-dark", "rock-n-roll", "warfighter")
 
 
-def our_rate(ruleset: str, rollout: str, seconds: float, depth: int = 0, after: int = 0) -> float:
-    """Iterations per second from a new game's first decision, or from the first decision
-    with a choice after ``after`` actions of the rule set's default bots (searched for
-    ``seconds``)."""
+def decision(ruleset: str, seed: int, after: int) -> tuple[Any, str]:
+    """The game of ``seed`` (default configuration) at its first decision with a choice
+    after ``after`` actions of the rule set's default bots (a new game's first decision
+    when ``after`` is 0): the state and the seat to choose."""
     from fogofwar.bots import make_bot
-    from fogofwar.bots.ismcts import IsmctsBot
 
     rs = get_ruleset(ruleset)
-    state = rs.new_game({}, 1)
+    state = rs.new_game({}, seed)
     seat = min(state.to_act())
     if after:
         cfg = state.config
@@ -51,7 +59,7 @@ def our_rate(ruleset: str, rollout: str, seconds: float, depth: int = 0, after: 
         for s in rs.seats(cfg):
             bots[s] = make_bot(rs.default_bots.get(s, "random"), rs.id)
             bots[s].reset(s, rs.id, cfg)
-        play = stream(1, "bench", "before")
+        play = stream(seed, "bench", "before")
         done = 0
         # A game shorter than ``after`` (a Warfighter mission) times its last choice.
         last = state.clone(), seat
@@ -66,6 +74,41 @@ def our_rate(ruleset: str, rollout: str, seconds: float, depth: int = 0, after: 
             done += 1
         if state.is_over:
             state, seat = last
+    return state, seat
+
+
+def fixed(ruleset: str, iterations: int, rollout: str, depth: int, after: int) -> None:
+    """The same search work every run: ``iterations`` iterations at the decision after
+    ``after`` actions of games 1-3, printed with the actions chosen (which a change of
+    speed must keep) and the CPU seconds (``time.process_time``)."""
+    from fogofwar.bots import make_bot
+
+    rs = get_ruleset(ruleset)
+    chosen: list[str] = []
+    spent = 0.0
+    for seed in (1, 2, 3):
+        state, seat = decision(ruleset, seed, after)
+        bot = make_bot(f"ismcts:iterations={iterations},rollout={rollout},depth={depth}", rs.id)
+        bot.reset(seat, rs.id, state.config)
+        start = time.process_time()
+        action = bot.choose(state.view(seat), tuple(state.legal_actions(seat)), stream(1, "bench"))
+        spent += time.process_time() - start
+        chosen.append(f"{seat}:{action}")
+    print(
+        f"  {ruleset:<12} {' '.join(chosen)}  {spent:.2f} CPU s, "
+        f"{3 * iterations / spent:,.0f} iterations/s"
+    )
+
+
+def our_rate(ruleset: str, rollout: str, seconds: float, depth: int = 0, after: int = 0) -> float:
+    """Iterations per second from a new game's first decision, or from the first decision
+    with a choice after ``after`` actions of the rule set's default bots (searched for
+    ``seconds``)."""
+    from fogofwar.bots import make_bot
+    from fogofwar.bots.ismcts import IsmctsBot
+
+    rs = get_ruleset(ruleset)
+    state, seat = decision(ruleset, 1, after)
     bot = make_bot(
         f"ismcts:iterations=1000000,seconds={seconds},rollout={rollout},depth={depth}", rs.id
     )
@@ -157,6 +200,15 @@ def main() -> None:
     searchable = [
         r for r in RULESETS if get_ruleset(r).can_sample_worlds and (not only or r == only)
     ]
+    if "--fixed" in sys.argv:
+        n = int(option("--fixed", "300"))
+        kind = option("--rollout", "heuristic")
+        cut = int(option("--depth", "20"))
+        start = int(option("--after", "60"))
+        print(f"ismcts, {n} iterations, rollout={kind}, depth={cut}, after {start} actions:")
+        for r in searchable:
+            fixed(r, n, kind, cut, start)
+        return
     if "--strength-only" not in sys.argv:
         where = (
             f"the first decision after {after} actions" if after else "a new game's first decision"
