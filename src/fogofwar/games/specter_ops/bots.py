@@ -35,7 +35,7 @@ from ...core.errors import RulesError
 from ...core.game import Action, Config, PlayerView
 from ...core.rng import Stream
 from .geometry import Geometry, geometry_for
-from .observer import SpecterOpsView, view_data
+from .observer import SpecterOpsView, maps_on_board, view_data
 
 __all__ = ["AgentBot", "HunterBot"]
 
@@ -133,16 +133,27 @@ class _Board:
         found = self._scores.get(key)
         if found is not None:
             return found
-        geo = self.geo
-        sight = geo.sight
-        dist = self.distances(possible) if possible else [0] * (geo.width * geo.height)
-
-        def coverage(square: int) -> float:
-            return float((sight[square] & possible).bit_count()) - aggression * dist[square]
-
+        coverage = self.coverage(possible, aggression)
         keep = ~others
         balls = [self.ball(sq, left - 1, 0) & keep for sq in starts]
-        return self._keep(key, _score_steps(geo, coverage, here, balls, (0.0,) * len(balls)))
+        return self._keep(key, _score_steps(self.geo, coverage, here, balls, (0.0,) * len(balls)))
+
+    def field(self, possible: int) -> list[int]:
+        """Steps from every square to the nearest of ``possible`` (all 0 when empty)."""
+        if possible:
+            return self.distances(possible)
+        return [0] * (self.geo.width * self.geo.height)
+
+    def coverage(self, possible: int, aggression: float) -> Callable[[int], float]:
+        """``so-hunter``'s score of a square: how many squares of ``possible`` it sees,
+        less ``aggression`` times its distance to them."""
+        sight = self.geo.sight
+        dist = self.field(possible)
+
+        def score(square: int) -> float:
+            return float((sight[square] & possible).bit_count()) - aggression * dist[square]
+
+        return score
 
     def agent_scores(
         self,
@@ -237,13 +248,10 @@ def _nearest_drive(
 
 def _hunted(data: SpecterOpsView, board: _Board) -> int:
     """The squares the hunters hunt: the possibility maps of the agents still on the
-    board (SO-T5: both agents once the traitor is revealed). An agent that has escaped
-    is left out: its map is only the square it left from (SO-E1, SO-T6)."""
-    out = 0 if data["agent"]["escaped"] else board.bits(data["possible"])
-    second = data.get("agent2")
-    possible2 = data.get("possible2")
-    if second is not None and possible2 and not second["escaped"]:
-        out |= board.bits(possible2)
+    board (:func:`.observer.maps_on_board`)."""
+    out = 0
+    for names in maps_on_board(data):
+        out |= board.bits(names)
     return out
 
 
@@ -468,13 +476,8 @@ class HunterBot(_SpecterBot):
             return found if found is not None else stream.choice(legal)
         me = next(h for h in data["hunters"] if h["id"] == current["hunter"])
         here = geo.parse(me["square"])
-        dist = board.distances(possible) if possible else [0] * (geo.width * geo.height)
-
-        def coverage(square: int) -> float:
-            return (
-                float((geo.sight[square] & possible).bit_count()) - self.aggression * dist[square]
-            )
-
+        dist = board.field(possible)
+        coverage = board.coverage(possible, self.aggression)
         if "sensor" in kinds and possible.bit_count() > 30 and self._sense(stream):
             return kinds["sensor"][0]  # aboard, or the Puppet from anywhere
         if me["aboard"]:

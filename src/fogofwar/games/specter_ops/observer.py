@@ -220,6 +220,19 @@ def view_data(view: PlayerView) -> SpecterOpsView:
     return cast(SpecterOpsView, view.data)
 
 
+def maps_on_board(data: SpecterOpsView) -> list[list[str]]:
+    """The possibility maps (square names) of the agents still on the board: the first
+    agent's, and the revealed traitor's second agent's (SO-T5). An agent that has
+    escaped is left out: its map is only the square it left from (SO-E1, SO-T6). What
+    the hunter bots hunt and the drawings shade."""
+    out = [] if data["agent"]["escaped"] else [data["possible"]]
+    second = data.get("agent2")
+    possible2 = data.get("possible2")
+    if second is not None and possible2 and not second["escaped"]:
+        out.append(possible2)
+    return out
+
+
 def _public_agent(state: SpecterOpsState, a: Agent) -> AgentView:
     """What every seat knows of one agent figure."""
     geo = state.geo

@@ -26,7 +26,7 @@ from rich.text import Text
 from ...core.game import PlayerView, Screen, plain_event, sentence
 from .characters import AGENTS, CARDS, HUNTERS
 from .geometry import Geometry, geometry_for
-from .observer import SpecterOpsView, view_data
+from .observer import SpecterOpsView, maps_on_board, view_data
 
 __all__ = ["render_view"]
 
@@ -76,12 +76,7 @@ def _cells(view: SpecterOpsView, geo: Geometry) -> dict[int, tuple[str, str]]:
 
 def _board(view: SpecterOpsView, geo: Geometry) -> Text:
     cells = _cells(view, geo)
-    # The maps of the agents still on the board (an escaped agent's map is only the
-    # square it left from).
-    possible = set() if view["agent"]["escaped"] else {geo.parse(n) for n in view["possible"]}
-    second = view.get("agent2")
-    if second is not None and not second["escaped"]:
-        possible |= {geo.parse(n) for n in view.get("possible2") or []}
+    possible = {geo.parse(n) for names in maps_on_board(view) for n in names}
     secret = view.get("secret")
     path = {geo.parse(n) for n in ([] if secret is None else secret["path"])}
     text = Text()
