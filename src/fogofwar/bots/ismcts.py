@@ -70,6 +70,7 @@ from fogofwar.core.game import (
     Action,
     Config,
     Evaluation,
+    Outcome,
     PlayerView,
     Ruleset,
     State,
@@ -83,6 +84,7 @@ __all__ = ["IsmctsBot", "searchable"]
 
 ROLLOUTS = ("random", "heuristic")
 STEPS = ("heuristic", "search")
+ROOTS = ("tree", "paired")
 
 
 def searchable(ruleset_id: str) -> bool:
@@ -122,6 +124,7 @@ class IsmctsBot(Bot):
         depth: int = 0,
         steps: str = "heuristic",
         widen: float = 0.0,
+        root: str = "tree",
     ) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise RulesError(f"ismcts: iterations is a whole number, 1 or more, not {iterations!r}")
@@ -139,6 +142,10 @@ class IsmctsBot(Bot):
             raise RulesError(f"ismcts: steps is one of {', '.join(STEPS)}, not {steps!r}")
         if rollout not in ROLLOUTS:
             raise RulesError(f"ismcts: rollout is one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+        if root not in ROOTS:
+            raise RulesError(f"ismcts: root is one of {', '.join(ROOTS)}, not {root!r}")
+        if root == "paired" and widen:
+            raise RulesError("ismcts: widen shapes a tree; root=paired grows none")
         self.iterations = iterations
         self.seconds = float(seconds)
         self.c = float(c)
@@ -147,6 +154,7 @@ class IsmctsBot(Bot):
         self.depth = depth
         self.steps = steps
         self.widen = float(widen)
+        self.root = root
         self.route: frozenset[str] = frozenset()  # the kinds left to the heuristic (reset)
         self.evaluation: Evaluation | None = None
         self.hints = False  # whether this seat has a heuristic to ask (set by reset)
@@ -171,8 +179,10 @@ class IsmctsBot(Bot):
         own = rs.default_bots.get(seat, "random")
         heuristic = own not in ("random", self.name)
         self.hints = self.prior > 0 and heuristic
+        # A paired search breaks its ties with the heuristic's move where there is one.
+        ask = self.hints or (self.root == "paired" and heuristic)
         self.route = rs.route_kinds if self.steps == "heuristic" and heuristic else frozenset()
-        if self.rollout == "heuristic" or self.hints or self.route:
+        if self.rollout == "heuristic" or ask or self.route:
             for s in rs.seats(config):
                 name = rs.default_bots.get(s, "random")
                 bot = make_bot("random" if name == self.name else name, rs.id)
@@ -189,6 +199,8 @@ class IsmctsBot(Bot):
             self.last_root = _Node()
             return self.policies[self.seat].choose(view, legal, stream)
         salt = stream.bits64()  # one word per decision: every iteration's streams below it
+        if self.root == "paired":
+            return self._paired(view, legal, stream, salt)
         root = _Node()
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = 0
@@ -212,6 +224,78 @@ class IsmctsBot(Bot):
             if k > key:
                 best, key = a, k
         return best if best is not None else legal[0]
+
+    def _paired(
+        self, view: PlayerView, legal: Sequence[Action], stream: Stream, salt: int
+    ) -> Action:
+        """``root=paired``: each sampled world plays every legal action from the root
+        (the same world and the same rollout stream for each), so the actions are
+        compared on common worlds; the move is the best mean. ``iterations`` counts
+        rollouts: ``ceil(iterations / len(legal))`` worlds, whole worlds only."""
+        if self.ruleset is None:  # pragma: no cover - choose() checked it
+            raise RulesError("ismcts: reset() was not called before choose()")
+        worlds = -(-self.iterations // len(legal))
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        sums = [0.0] * len(legal)
+        skip = self.rollout == "random"  # a random rollout reads no view
+        done = 0
+        while done < worlds:
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            for i, action in enumerate(legal):
+                # Drawn again for each action from the same stream: the very same world
+                # (sample_world is a function of the view and the stream).
+                world = self.ruleset.sample_world(view, stream.fork("world", salt, done))
+                if skip:
+                    world.skip_views()
+                world.apply_unchecked(action)
+                sums[i] += self._rollout(world, stream.fork("play", salt, done))
+            done += 1
+        self.last_iterations = done * len(legal)
+        root = _Node(visits=done * len(legal), reward=sum(sums))
+        for action, total in zip(legal, sums, strict=True):
+            root.children[action] = _Node(visits=done, reward=total, available=done)
+        self.last_root = root
+        top = max(sums)
+        best = [a for a, total in zip(legal, sums, strict=True) if total >= top - 1e-9]
+        if len(best) > 1 and self.seat in self.policies:
+            # Worlds that cannot tell the best apart: the heuristic's move, if among them.
+            hint = self.policies[self.seat].choose(view, legal, stream.fork("hint", salt))
+            if hint in best:
+                return hint
+        return best[0]
+
+    def _rollout(self, world: State, play: Stream) -> float:
+        """The seat's reward for ``world`` played on by the rollout policy (every seat,
+        this one too) to its end, or ``depth`` actions and the evaluation."""
+        seat = self.seat
+        limit = self.ruleset.metadata.max_length if self.ruleset is not None else 10**6
+        evaluation = self.evaluation
+        # The cut-off counts the actions after the root's (the seat's last decision).
+        rolled = 0
+        while (outcome := world.outcome()) is None:
+            if rolled >= limit:
+                return 0.5  # past the rule set's longest game: a draw, as in the tree
+            if evaluation is not None and rolled >= self.depth:
+                return evaluation(world, seat)
+            actor = min(world.to_act())
+            options = world.legal_actions(actor)
+            if self.rollout == "heuristic":
+                action = self.policies[actor].choose(world.view(actor), tuple(options), play)
+            else:
+                action = options[play.randbelow(len(options))]
+            world.apply_unchecked(action)
+            rolled += 1
+        return self._reward(outcome)
+
+    def _reward(self, outcome: Outcome) -> float:
+        """1 for a game the seat's side won, ½ for a draw, 0 for a loss (also to a side
+        with no seat, as Warfighter's Hostiles: a draw is a game no side won)."""
+        if self.seat in outcome.winners:
+            return 1.0
+        if outcome.is_draw:
+            return 0.5
+        return 0.0
 
     def _iterate(self, world: State, root: _Node, play: Stream) -> None:
         seat = self.seat
@@ -265,15 +349,7 @@ class IsmctsBot(Bot):
                     action = options[play.randbelow(len(options))]
                 rolled += 1
             world.apply_unchecked(action)
-        # A loss to a side with no seat (Warfighter's Hostiles) is a loss, not a draw:
-        # a draw is a game no side won.
-        if seat in outcome.winners:
-            reward = 1.0
-        elif outcome.is_draw:
-            reward = 0.5
-        else:
-            reward = 0.0
-        self._back(path, reward)
+        self._back(path, self._reward(outcome))
 
     def _routine(self, options: Sequence[Action]) -> bool:
         """Whether a decision only carries out a move (its actions all of the rule set's
