@@ -43,6 +43,8 @@ def test_ismcts_plays_the_rule_sets_that_sample_worlds() -> None:
         ("steps=all", "steps is one of heuristic, search"),
         ("widen=1", "widen is a number from 0 to below 1"),
         ("widen=-0.5", "widen is a number from 0 to below 1"),
+        ("root=deep", "root is one of tree, paired"),
+        ("root=paired,widen=0.5", "widen shapes a tree; root=paired grows none"),
         ("cutoff=3", "no parameter cutoff"),
     ],
 )
@@ -51,7 +53,10 @@ def test_bad_parameters_are_refused_by_name(params: str, words: str) -> None:
         make_bot(f"ismcts:{params}", EXAMPLE)
 
 
-@pytest.mark.parametrize("params", ["iterations=60", "iterations=60,depth=3"])
+@pytest.mark.parametrize(
+    "params",
+    ["iterations=60", "iterations=60,depth=3", "iterations=60,root=paired", "depth=3,root=paired"],
+)
 def test_the_same_stream_gives_the_same_move(params: str) -> None:
     rs = get_ruleset(EXAMPLE)
     state = rs.new_game({}, 3)
@@ -482,3 +487,128 @@ def test_a_rule_set_without_route_kinds_searches_every_decision() -> None:
     assert get_ruleset("specter-ops").route_kinds == frozenset()
     assert get_ruleset(EXAMPLE).route_kinds == frozenset()
     assert _searched_first_decision("iterations=10", 3).last_iterations == 10
+
+
+# ----------------------------------------------------------------- paired worlds
+
+
+def _recorded_paired(params: str, seat: str) -> tuple[IsmctsBot, list[bytes], tuple[Action, ...]]:
+    """A ``root=paired`` search of hide and seek's first decision by ``seat``: the bot,
+    the key of the stream of every world it sampled, in order, and the legal actions."""
+    rs = get_ruleset(EXAMPLE)
+    state = rs.new_game({}, 4)
+    bot = make_bot(f"ismcts:{params},root=paired", EXAMPLE)
+    assert isinstance(bot, IsmctsBot)
+    bot.reset(seat, rs.id, state.config)
+    keys: list[bytes] = []
+    sample = rs.sample_world
+
+    def recorded(view: PlayerView, stream: Stream) -> State:
+        keys.append(stream.key)
+        return sample(view, stream)
+
+    rs.sample_world = recorded  # type: ignore[method-assign]
+    legal = tuple(state.legal_actions(seat))
+    try:
+        bot.choose(state.view(seat), legal, stream(3, "b"))
+    finally:
+        del rs.sample_world
+    return bot, keys, legal
+
+
+@pytest.mark.parametrize("seat", [HIDER, SEEKER])
+def test_a_paired_search_plays_every_root_action_in_the_same_worlds(seat: str) -> None:
+    # ceil(iterations / actions) worlds, each drawn once per legal action from the same
+    # stream (so the same world): the actions are compared on common worlds, and each
+    # has as many as the others.
+    bot, keys, legal = _recorded_paired("iterations=10", seat)
+    worlds = math.ceil(10 / len(legal))
+    assert len(keys) == worlds * len(legal)
+    for w in range(worlds):
+        block = keys[w * len(legal) : (w + 1) * len(legal)]
+        assert len(set(block)) == 1
+    assert len(set(keys)) == worlds
+    assert bot.last_iterations == worlds * len(legal)
+    assert set(bot.last_root.children) == set(legal)
+    assert all(c.visits == worlds for c in bot.last_root.children.values())
+
+
+@pytest.mark.parametrize("seat", [HIDER, SEEKER])
+@pytest.mark.parametrize("depth", [1, 3])
+def test_a_paired_rollout_stops_after_depth_actions_past_the_root(depth: int, seat: str) -> None:
+    # As in the tree: the seats before this one in the runner's order act first (the
+    # hider's bid before the seeker's), then the seat's action from the root, then
+    # `depth` more, then the evaluation.
+    bot, recorder = _counted_search(f"iterations=1,depth={depth},root=paired", seat)
+    legal = bot.last_root.children
+    assert len(recorder.asked) == len(legal)
+    for applied, over, _, _ in recorder.asked:
+        assert (applied, over) == (depth + (2 if seat == SEEKER else 1), False)
+    values = sorted(v for *_, v in recorder.asked)
+    assert values == sorted(c.reward for c in legal.values())
+
+
+def test_a_paired_search_plays_the_best_mean_and_breaks_ties_with_the_heuristic() -> None:
+    # The move is an action of the highest total over the common worlds; where the
+    # worlds cannot tell several apart, the heuristic's choice among them.
+    rs = get_ruleset("warfighter")
+    state = rs.new_game({}, 2)
+    legal = tuple(state.legal_actions("squad"))
+    bot = make_bot("ismcts:iterations=40,depth=4,root=paired", rs.id)
+    assert isinstance(bot, IsmctsBot)
+    bot.reset("squad", rs.id, state.config)
+    move = bot.choose(state.view("squad"), legal, stream(4, "b"))
+    totals = {a: c.reward for a, c in bot.last_root.children.items()}
+    assert totals[move] == max(totals.values())
+    # A budget of one world per action, random rollouts to the end: a random squad
+    # loses every mission, so every action ties at 0 and the heuristic's move is played.
+    tie = make_bot("ismcts:iterations=1,rollout=random,root=paired", rs.id)
+    tie.reset("squad", rs.id, state.config)
+    heuristic = make_bot("wf-heuristic", rs.id)
+    heuristic.reset("squad", rs.id, state.config)
+    got = tie.choose(state.view("squad"), legal, stream(5, "b"))
+    assert isinstance(tie, IsmctsBot)
+    assert {c.reward for c in tie.last_root.children.values()} == {0.0}
+    salt = stream(5, "b").bits64()
+    assert got == heuristic.choose(state.view("squad"), legal, stream(5, "b").fork("hint", salt))
+
+
+def test_a_paired_search_beats_random_at_hide_and_seek() -> None:
+    # As the tree does (above): the seeker's win rate with a paired search over a
+    # random seeker's, the Newcombe 95% interval of the difference above 0.
+    rs = get_ruleset(EXAMPLE)
+    games = 60
+    base = run_batch(rs, games=games, seed="ismcts", seats={}, workers=1).stats()
+    search = run_batch(
+        rs,
+        games=games,
+        seed="ismcts",
+        seats={"seeker": "ismcts:iterations=40,depth=4,root=paired"},
+        workers=1,
+    ).stats()
+    won, was = search.wins["seekers"].successes, base.wins["seekers"].successes
+    d = difference(won, games, was, games)
+    assert d.interval.low > 0, (won, was, d)
+
+
+@pytest.mark.parametrize("rid", ["specter-ops", "zero-dark", "rock-n-roll", "warfighter"])
+def test_every_built_in_rule_set_searches_paired(rid: str) -> None:
+    # A new game's first decision and one some random actions in, with heuristic
+    # rollouts cut short: a legal move, the same from the same stream.
+    rs = get_ruleset(rid)
+    state = rs.new_game({}, 2)
+    pick = stream(2, "walk", rid)
+    for _ in range(2):
+        seat = min(state.to_act())
+        legal = tuple(state.legal_actions(seat))
+        moves = set()
+        for _ in range(2):
+            bot = make_bot("ismcts:iterations=6,depth=4,rollout=heuristic,root=paired", rid)
+            bot.reset(seat, rid, state.config)
+            moves.add(bot.choose(state.view(seat), legal, stream(3, "b")))
+        assert len(moves) == 1 and moves <= set(legal)
+        for _ in range(25):
+            if state.is_over:
+                break
+            actor = min(state.to_act())
+            state.apply(pick.choice(list(state.legal_actions(actor))))

@@ -244,12 +244,12 @@ class IsmctsBot(Bot):
                 break
             for i, action in enumerate(legal):
                 # Drawn again for each action from the same stream: the very same world
-                # (sample_world is a function of the view and the stream).
+                # (sample_world is a function of the view and the stream), played on
+                # from the same rollout stream.
                 world = self.ruleset.sample_world(view, stream.fork("world", salt, done))
                 if skip:
                     world.skip_views()
-                world.apply_unchecked(action)
-                sums[i] += self._rollout(world, stream.fork("play", salt, done))
+                sums[i] += self._rollout(world, stream.fork("play", salt, done), action)
             done += 1
         self.last_iterations = done * len(legal)
         root = _Node(visits=done * len(legal), reward=sum(sums))
@@ -265,27 +265,40 @@ class IsmctsBot(Bot):
                 return hint
         return best[0]
 
-    def _rollout(self, world: State, play: Stream) -> float:
+    def _rollout(self, world: State, play: Stream, first: Action) -> float:
         """The seat's reward for ``world`` played on by the rollout policy (every seat,
-        this one too) to its end, or ``depth`` actions and the evaluation."""
+        this one too) to its end, or ``depth`` actions after ``first`` (the seat's
+        action from the root) and the evaluation. Seats that act before this one in the
+        runner's order (sorted seats, where several may act) play first, as in the
+        tree."""
         seat = self.seat
         limit = self.ruleset.metadata.max_length if self.ruleset is not None else 10**6
         evaluation = self.evaluation
-        # The cut-off counts the actions after the root's (the seat's last decision).
-        rolled = 0
+        started = False
+        rolled = steps = 0
         while (outcome := world.outcome()) is None:
-            if rolled >= limit:
+            steps += 1
+            if steps > limit:
                 return 0.5  # past the rule set's longest game: a draw, as in the tree
-            if evaluation is not None and rolled >= self.depth:
+            if started and evaluation is not None and rolled >= self.depth:
                 return evaluation(world, seat)
             actor = min(world.to_act())
             options = world.legal_actions(actor)
-            if self.rollout == "heuristic":
+            if actor == seat and not started:
+                if first not in options:
+                    raise RulesError(
+                        f"ismcts: {first} is not legal in a world sampled from the view of "
+                        f"{seat}, where the view allows it (Ruleset.sample_world)"
+                    )
+                action = first
+                started = True
+            elif self.rollout == "heuristic":
                 action = self.policies[actor].choose(world.view(actor), tuple(options), play)
+                rolled += started
             else:
                 action = options[play.randbelow(len(options))]
+                rolled += started
             world.apply_unchecked(action)
-            rolled += 1
         return self._reward(outcome)
 
     def _reward(self, outcome: Outcome) -> float:
