@@ -37,6 +37,16 @@ view, from :meth:`Ruleset.sample_world` — and plays it to the end:
   acts, what it fires at, which card is played — rather than single steps: a few
   times fewer searched decisions a game, and trees whose depth is choices, not steps.
   ``steps=search`` searches every decision.
+* **Paired worlds at the root** (``root=paired``): instead of a tree, each sampled
+  world plays *every* legal action of the decision, from the same world and the same
+  rollout stream (common random numbers), every seat this one included then played by
+  the rollout policy; the move is the action of the best mean (ties: the heuristic's
+  choice among them). Where most of a rollout's value comes from the world drawn (where
+  the hidden agent is) rather than from the action, comparing actions on the same
+  worlds cancels that part: measured at Specter Ops hunters' decisions, the variance of
+  a difference between two actions' values falls five-fold and more (the median;
+  ``bench/bench_root_regret.py``, docs/search.md).
+  ``iterations`` counts rollouts: ``ceil(iterations / actions)`` worlds.
 * **Rollouts cut short** (``depth``): with ``depth=N`` above 0 an iteration stops ``N``
   actions after the seat's last decision in the tree (past the tree, or inside it where
   the other seats play on), and the reward is the rule set's evaluation of the world
@@ -54,8 +64,8 @@ without an evaluation refuses a depth) and ``steps`` (``heuristic``, the default
 action of a node before choosing among them; α between 0 and 1 lets a node visited
 ``n`` times keep to its first ``ceil((n + 1)^α)`` actions — the heuristic's first, then
 at random — so that a small budget searches a few steps deep rather than every step
-once). With a fixed iteration budget the same view, legal actions and stream give the
-same move.
+once) and ``root`` (``tree``, the default, or ``paired``). With a fixed iteration
+budget the same view, legal actions and stream give the same move.
 """
 
 from __future__ import annotations
