@@ -134,6 +134,13 @@ def test_play_levels_choose_the_bots() -> None:
     plugin = get_ruleset(UNEVALUATED)  # searches, but with whole rollouts
     assert "depth" not in level_bots(plugin, plugin.resolve_config({}), "hard")["seeker"]
     assert level_bots(wf, cfg, "normal") != level_bots(wf, cfg, "hard")
+    # A rule set's own way of searching some seats (Specter Ops' hunters compare
+    # their steps on common worlds) is added to the level's; the other seats keep it.
+    so = get_ruleset("specter-ops")
+    bots = level_bots(so, so.resolve_config({"players": 3}), "normal")
+    assert bots["hunter1"] == bots["hunter2"] == bots["agent"] + ",root=paired"
+    for seat, spec in bots.items():
+        assert isinstance(make_bot(spec, so.id), IsmctsBot), seat
     plain = get_ruleset(UNSAMPLED)
     with pytest.raises(RulesError, match="only --level easy"):
         level_bots(plain, plain.resolve_config({}), "hard")

@@ -109,7 +109,8 @@ def level_bots(rs: Ruleset, config: Mapping[str, object], level: str) -> dict[st
         )
     if rs.evaluation(rs.resolve_config(config)) is not None:
         search += f",depth={LEVEL_DEPTH}"
-    return {s: search for s in rs.seats(config)}
+    extra = rs.level_search
+    return {s: f"{search},{extra[s]}" if extra.get(s) else search for s in rs.seats(config)}
 
 
 def parse_seat_options(

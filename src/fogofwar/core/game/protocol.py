@@ -44,6 +44,10 @@ class Ruleset(ABC):
     #: seat's heuristic (``ismcts``'s ``steps=heuristic``) and search the decisions that
     #: choose something; empty (the default): every decision is a choice.
     route_kinds: ClassVar[frozenset[str]] = frozenset()
+    #: Extra ``ismcts`` parameters for some seats at ``play``'s searching levels (``normal``
+    #: and ``hard``), by seat (``"root=paired"``): where a rule set has measured a way of
+    #: searching that plays a seat better; seats not listed search with the level's own.
+    level_search: ClassVar[Mapping[str, str]] = {}
     notation_help: ClassVar[str] = "  kind arg arg ...   an action's kind, then its arguments"
     """A few lines on the rule set's text notation, for ``play``'s ``help``."""
 

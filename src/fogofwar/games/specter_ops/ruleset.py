@@ -62,6 +62,11 @@ class SpecterOps(Ruleset):
     default_bots: ClassVar[Mapping[str, str]] = MappingProxyType(
         {AGENT: "so-agent", **{s: "so-hunter" for s in HUNTER_SEATS}}
     )
+    # The hunters' single steps are compared on common worlds (docs/search.md): the
+    # tree's choices were no better than so-hunter's at the studies' budget.
+    level_search: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {s: "root=paired" for s in HUNTER_SEATS}
+    )
     notation_help = """\
   move N1 N2 M3   several steps (then stop if the move does not end by itself)
   step N2 / stop  one step / end the move here
