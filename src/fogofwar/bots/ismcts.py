@@ -168,6 +168,7 @@ class IsmctsBot(Bot):
         self.route: frozenset[str] = frozenset()  # the kinds left to the heuristic (reset)
         self.evaluation: Evaluation | None = None
         self.hints = False  # whether this seat has a heuristic to ask (set by reset)
+        self.tie_break = False  # whether a paired search's ties go to the heuristic (reset)
         self.seat = ""
         self.ruleset: Ruleset | None = None
         self.policies: dict[str, Bot] = {}
@@ -190,7 +191,8 @@ class IsmctsBot(Bot):
         heuristic = own not in ("random", self.name)
         self.hints = self.prior > 0 and heuristic
         # A paired search breaks its ties with the heuristic's move where there is one.
-        ask = self.hints or (self.root == "paired" and heuristic)
+        self.tie_break = self.root == "paired" and heuristic
+        ask = self.hints or self.tie_break
         self.route = rs.route_kinds if self.steps == "heuristic" and heuristic else frozenset()
         if self.rollout == "heuristic" or ask or self.route:
             for s in rs.seats(config):
@@ -268,7 +270,7 @@ class IsmctsBot(Bot):
         self.last_root = root
         top = max(sums)
         best = [a for a, total in zip(legal, sums, strict=True) if total >= top - 1e-9]
-        if len(best) > 1 and self.seat in self.policies:
+        if len(best) > 1 and self.tie_break:
             # Worlds that cannot tell the best apart: the heuristic's move, if among them.
             hint = self.policies[self.seat].choose(view, legal, stream.fork("hint", salt))
             if hint in best:
