@@ -4,6 +4,7 @@ worlds (here the example rule set, hide and seek, and the built-in ones that do)
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 import pytest
 
@@ -303,17 +304,15 @@ def test_a_game_that_ends_within_the_depth_scores_its_result() -> None:
         assert child.reward == int(child.reward)
 
 
-def test_ismcts_with_a_cut_rollout_beats_random_at_hide_and_seek() -> None:
-    # As above, with rollouts of 4 actions and the fitted evaluation after them.
+@pytest.mark.parametrize("spec", ["iterations=40,depth=4", "iterations=40,depth=4,root=paired"])
+def test_ismcts_with_a_cut_rollout_beats_random_at_hide_and_seek(spec: str) -> None:
+    # As above, with rollouts of 4 actions and the fitted evaluation after them; with
+    # the tree and with paired worlds at the root.
     rs = get_ruleset(EXAMPLE)
     games = 60
     base = run_batch(rs, games=games, seed="ismcts", seats={}, workers=1).stats()
     search = run_batch(
-        rs,
-        games=games,
-        seed="ismcts",
-        seats={"seeker": "ismcts:iterations=40,depth=4"},
-        workers=1,
+        rs, games=games, seed="ismcts", seats={"seeker": f"ismcts:{spec}"}, workers=1
     ).stats()
     won, was = search.wins["seekers"].successes, base.wins["seekers"].successes
     d = difference(won, games, was, games)
@@ -326,14 +325,20 @@ def test_every_built_in_rule_set_searches_with_cut_rollouts(rid: str) -> None:
     # from a new game's first decision and from one some random actions in.
     rs = get_ruleset(rid)
     assert rs.evaluation(rs.resolve_config({})) is not None
-    state = rs.new_game({}, 2)
-    pick = stream(2, "walk", rid)
-    for _ in range(2):
-        seat = min(state.to_act())
-        legal = tuple(state.legal_actions(seat))
+    for state, seat, legal in _two_decisions(rid):
         bot = make_bot("ismcts:iterations=8,depth=6", rid)
         bot.reset(seat, rid, state.config)
         assert bot.choose(state.view(seat), legal, stream(3, "b")) in legal
+
+
+def _two_decisions(rid: str) -> Iterator[tuple[State, str, tuple[Action, ...]]]:
+    """A new game's first decision of ``rid`` and one 25 random actions in: the state,
+    the seat to act and its legal actions."""
+    state = get_ruleset(rid).new_game({}, 2)
+    pick = stream(2, "walk", rid)
+    for _ in range(2):
+        seat = min(state.to_act())
+        yield state, seat, tuple(state.legal_actions(seat))
         for _ in range(25):
             if state.is_over:
                 break
@@ -580,42 +585,14 @@ def test_a_paired_search_plays_the_best_mean_and_breaks_ties_with_the_heuristic(
     assert got == heuristic.choose(state.view("squad"), legal, stream(5, "b").fork("hint", salt))
 
 
-def test_a_paired_search_beats_random_at_hide_and_seek() -> None:
-    # As the tree does (above): the seeker's win rate with a paired search over a
-    # random seeker's, the Newcombe 95% interval of the difference above 0.
-    rs = get_ruleset(EXAMPLE)
-    games = 60
-    base = run_batch(rs, games=games, seed="ismcts", seats={}, workers=1).stats()
-    search = run_batch(
-        rs,
-        games=games,
-        seed="ismcts",
-        seats={"seeker": "ismcts:iterations=40,depth=4,root=paired"},
-        workers=1,
-    ).stats()
-    won, was = search.wins["seekers"].successes, base.wins["seekers"].successes
-    d = difference(won, games, was, games)
-    assert d.interval.low > 0, (won, was, d)
-
-
 @pytest.mark.parametrize("rid", ["specter-ops", "zero-dark", "rock-n-roll", "warfighter"])
 def test_every_built_in_rule_set_searches_paired(rid: str) -> None:
     # A new game's first decision and one some random actions in, with heuristic
     # rollouts cut short: a legal move, the same from the same stream.
-    rs = get_ruleset(rid)
-    state = rs.new_game({}, 2)
-    pick = stream(2, "walk", rid)
-    for _ in range(2):
-        seat = min(state.to_act())
-        legal = tuple(state.legal_actions(seat))
+    for state, seat, legal in _two_decisions(rid):
         moves = set()
         for _ in range(2):
             bot = make_bot("ismcts:iterations=6,depth=4,rollout=heuristic,root=paired", rid)
             bot.reset(seat, rid, state.config)
             moves.add(bot.choose(state.view(seat), legal, stream(3, "b")))
         assert len(moves) == 1 and moves <= set(legal)
-        for _ in range(25):
-            if state.is_over:
-                break
-            actor = min(state.to_act())
-            state.apply(pick.choice(list(state.legal_actions(actor))))

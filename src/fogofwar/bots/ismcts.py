@@ -304,14 +304,18 @@ class IsmctsBot(Bot):
                     )
                 action = first
                 started = True
-            elif self.rollout == "heuristic":
-                action = self.policies[actor].choose(world.view(actor), tuple(options), play)
-                rolled += started
             else:
-                action = options[play.randbelow(len(options))]
+                action = self._policy(world, actor, options, play)
                 rolled += started
             world.apply_unchecked(action)
         return self._reward(outcome)
+
+    def _policy(self, world: State, actor: str, options: Sequence[Action], play: Stream) -> Action:
+        """The rollout policy's action for ``actor``: its heuristic's, from its view of
+        the world, or a legal action at random."""
+        if self.rollout == "heuristic":
+            return self.policies[actor].choose(world.view(actor), tuple(options), play)
+        return options[play.randbelow(len(options))]
 
     def _reward(self, outcome: Outcome) -> float:
         """1 for a game the seat's side won, ½ for a draw, 0 for a loss (also to a side
@@ -368,10 +372,7 @@ class IsmctsBot(Bot):
                 path.append(child)
                 rolled = 0
             else:
-                if self.rollout == "heuristic":
-                    action = self.policies[actor].choose(world.view(actor), tuple(options), play)
-                else:
-                    action = options[play.randbelow(len(options))]
+                action = self._policy(world, actor, options, play)
                 rolled += 1
             world.apply_unchecked(action)
         self._back(path, self._reward(outcome))
