@@ -20,11 +20,14 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
 
-$(VENV)/.installed: $(BIN)/python pyproject.toml
+# The install builds the C kernels (setup.py) in place: a changed C file builds again.
+NATIVE := setup.py src/fogofwar/core/_bitsets.c
+
+$(VENV)/.installed: $(BIN)/python pyproject.toml $(NATIVE)
 	$(PIP) install --quiet -e .
 	@touch $@
 
-$(VENV)/.installed-test: $(BIN)/python pyproject.toml
+$(VENV)/.installed-test: $(BIN)/python pyproject.toml $(NATIVE)
 	$(PIP) install --quiet -e '.[test,bench]'
 	@touch $@ $(VENV)/.installed
 

@@ -1103,3 +1103,48 @@ def test_a_fact_that_empties_a_class_drops_it() -> None:
     assert set(cleared.classes) == {cobra[1]}
     narrowed = apart.keep(~(1 << 5))  # narrows nothing: the same classes
     assert set(narrowed.classes) == {cobra[1], jay[1]}
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 0), (5, 1)])
+def test_kernels_make_the_maps_of_the_python_forms(
+    monkeypatch: pytest.MonkeyPatch, players: int, seed: int
+) -> None:
+    # SO-I2: the map's walks and joins run on the bitset kernels (C where built); with
+    # the Python forms of the same kernels every fact gives the same map, fact by fact,
+    # in random games with every card, hidden sites and (at 5) the traitor. (Seed 1 at
+    # 5 players holds the slowest agent moves of the map's bench.)
+    from fogofwar.core import bitsets
+    from fogofwar.core.grid import movegraph
+
+    names = ("_canon", "_narrow", "_squares")
+    kernels = [getattr(knowledge, n) for n in names]
+    python = [bitsets.canon_py, bitsets.narrow_py, bitsets.squares_py]
+    stepper = movegraph.Stepper
+    checked = {"moved": 0, "objectives": 0}
+    for name in checked:
+        fact = getattr(PossibilityMap, name)
+
+        def both(self: PossibilityMap, *args: Any, fact: Any = fact, name: str = name, **kw: Any):  # type: ignore[no-untyped-def]
+            got = fact(self, *args, **kw)
+            for n, f in zip(names, python, strict=True):
+                monkeypatch.setattr(knowledge, n, f)
+            monkeypatch.setattr(movegraph, "Stepper", bitsets.PyStepper)
+            try:
+                want = fact(self, *args, **kw)
+            finally:
+                for n, f in zip(names, kernels, strict=True):
+                    monkeypatch.setattr(knowledge, n, f)
+                monkeypatch.setattr(movegraph, "Stepper", stepper)
+            assert dict(got.groups) == dict(want.groups)
+            assert got == want
+            checked[name] += 1
+            return got
+
+        monkeypatch.setattr(PossibilityMap, name, both)
+    rs = get_ruleset("specter-ops")
+    state = rs.new_game({"players": players}, seed)
+    rng = stream(seed, "bench")
+    while not state.is_over:
+        (seat,) = state.to_act()
+        state.apply(rng.choice(state.legal_actions(seat)))
+    assert checked["moved"] > 20 and checked["objectives"] > 20, checked

@@ -13,12 +13,13 @@ Speed
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any, Final, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
+from ..bitsets import StepFn, Stepper
 from .board import Board, BoolArray
 from .coords import _DIRS, Edge, Square
 from .steps import DIAGONAL_RULES, DiagonalRule, DiagonalStep, _vector_rule
@@ -402,10 +403,12 @@ class MoveGraph:
         neg = tuple((-off, s) for off, s in zip(self._offsets, sources, strict=True) if off < 0)
         return pos, neg
 
-    def stepper(self, blocked: int = 0, *, avoid: int = 0) -> Callable[[int], int]:
+    def stepper(self, blocked: int = 0, *, avoid: int = 0) -> StepFn:
         """:meth:`step_bits` with ``blocked`` fixed, as a function of the frontier.
 
-        The per-direction masks are worked out once here, not on every step.
+        The per-direction masks are worked out once here, not on every step. The
+        result also walks (:meth:`StepFn.walk`: the layers of an unseen walk in one
+        call); it is the C kernel where built (:mod:`fogofwar.core.bitsets`).
 
         Args:
             blocked: squares that cannot be entered and count for the diagonal rule.
@@ -422,16 +425,7 @@ class MoveGraph:
             except AttributeError:
                 self._shifts = pos, neg = self._split(self._static)
         free = self._all & ~blocked & ~avoid
-
-        def step(frontier: int) -> int:
-            nxt = 0
-            for off, s in pos:
-                nxt |= (frontier & s) << off
-            for off, s in neg:
-                nxt |= (frontier & s) >> off
-            return nxt & free
-
-        return step
+        return Stepper((*pos, *((-off, s) for off, s in neg)), free)
 
     def reach_bits(
         self, start: int, max_steps: int, *, blocked: int = 0, pass_through: int = 0

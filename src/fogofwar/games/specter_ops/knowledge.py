@@ -64,6 +64,8 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
+from ...core import bitsets
+from ...core.bitsets import StepFn, WalksFn
 from .characters import AGENTS
 from .geometry import Geometry
 
@@ -255,93 +257,20 @@ class MoveSight:
 # --------------------------------------------------------------------------- parts
 
 
-def _canon(rects: Iterable[Part]) -> Parts:
-    """The canonical parts of a union of rectangles (cells × assignments): each cell (a
-    square after a short or a long move) with the assignments of every rectangle that
-    holds it, cells with the same assignments in one part, parts in order of their
-    assignments. Column by column this stays small: the squares of a map carry few
-    distinct sets of assignments (measured: at most a few dozen where the assignments'
-    own squares are all 1,296 different)."""
-    by_a: dict[int, list[int]] = {}
-    for short, long, a in rects:
-        if a and (short or long):
-            cur = by_a.get(a)
-            if cur is None:
-                by_a[a] = [short, long]
-            else:
-                cur[0] |= short
-                cur[1] |= long
-    if len(by_a) > 1:
-        # Refine in place: each cell takes the union of the assignments of the
-        # rectangles that hold it. Cells with the same union so far stay together (a
-        # later rectangle splits them alike). A rectangle touches only the groups its
-        # cells meet and stops once every cell of it is placed, so the work is about
-        # the splits made, not rectangles × groups. (The adds are written out: a
-        # helper's call costs a tenth of the map's time here.)
-        cells: dict[int, list[int]] = {}
-        # Wide sets first: a narrower one then mostly falls inside and splits nothing.
-        for a2 in sorted(by_a, key=int.bit_count, reverse=True):
-            s2, l2 = by_a[a2]
-            if cells:
-                # A snapshot: a group made or grown below holds only cells of this
-                # rectangle, which it has already placed, so it needs no visit.
-                for a1, c in list(cells.items()):
-                    s_in = c[0] & s2
-                    l_in = c[1] & l2
-                    if not (s_in or l_in):
-                        continue
-                    s2 ^= s_in
-                    l2 ^= l_in
-                    u = a1 | a2
-                    if u != a1:
-                        t = cells.get(u)
-                        if s_in == c[0] and l_in == c[1]:
-                            # The whole group moves to the wider set.
-                            del cells[a1]
-                            if t is None:
-                                cells[u] = c
-                            else:
-                                t[0] |= s_in
-                                t[1] |= l_in
-                                c[0] = c[1] = 0  # a stale snapshot entry meets nothing
-                        else:
-                            c[0] ^= s_in
-                            c[1] ^= l_in
-                            if t is None:
-                                cells[u] = [s_in, l_in]
-                            else:
-                                t[0] |= s_in
-                                t[1] |= l_in
-                    if not (s2 or l2):
-                        break
-            if s2 or l2:
-                t = cells.get(a2)
-                if t is None:
-                    cells[a2] = [s2, l2]
-                else:
-                    t[0] |= s2
-                    t[1] |= l2
-        by_a = cells
-    return tuple((short, long, a) for a, (short, long) in sorted(by_a.items()))
+_canon: Callable[[Iterable[Part]], Parts] = bitsets.canon
+"""The canonical parts of a union of rectangles (cells × assignments):
+:func:`fogofwar.core.bitsets.canon_py` (each cell with the assignments of every
+rectangle that holds it, cells with the same assignments in one part, parts in order of
+their assignments), in C where built."""
 
 
-def _narrow(parts: Parts, short_bits: int, long_bits: int) -> Parts:
-    """``parts`` with their squares narrowed (a fact that only removes squares)."""
-    # The cells stay disjoint and the assignments distinct: only empty parts go.
-    out = []
-    for short, long, a in parts:
-        short &= short_bits
-        long &= long_bits
-        if short or long:
-            out.append((short, long, a))
-    return tuple(out)
+_narrow: Callable[[Parts, int, int], Parts] = bitsets.narrow
+"""``parts`` with their squares narrowed (a fact that only removes squares; the cells
+stay disjoint and the assignments distinct, only empty parts go):
+:func:`fogofwar.core.bitsets.narrow_py`, in C where built."""
 
-
-def _squares(parts: Parts) -> int:
-    out = 0
-    for short, long, _ in parts:
-        out |= short | long
-    return out
+_squares: Callable[[Parts], int] = bitsets.squares
+"""Every square of ``parts``: :func:`fogofwar.core.bitsets.squares_py`, in C where built."""
 
 
 Zones = tuple[int, tuple[tuple[int, int], ...]]
@@ -645,8 +574,12 @@ class PossibilityMap:
                 else frozenset(k for k in keys if k[1] in classes)
             )
             if got:
-                cur = out.get(parts)
-                out[parts] = got if cur is None else cur | got
+                # One lookup where the parts are new (the usual case): hashing parts
+                # (dozens of 700- to 1,300-bit integers, hashes not kept) is most of
+                # the cost here.
+                cur = out.setdefault(parts, got)
+                if cur is not got:
+                    out[parts] = cur | got
         return self._of(out, classes)
 
     def _join(self, sources: Iterable[tuple[Key, Parts]], *, raw: bool = False) -> PossibilityMap:
@@ -670,7 +603,7 @@ class PossibilityMap:
                 ids = tuple(sorted(map(id, got)))
                 found = memo.get(ids)
                 if found is None:
-                    found = memo[ids] = _canon(p for ps in got for p in ps)
+                    found = memo[ids] = _canon(list(itertools.chain.from_iterable(got)))
                 parts = found
             entry = by_object.get(id(parts))
             if entry is None:
@@ -679,8 +612,10 @@ class PossibilityMap:
                 entry[1].add(key)
         out: dict[Parts, frozenset[Key]] = {}
         for parts, keys in by_object.values():
-            cur = out.get(parts)
-            out[parts] = frozenset(keys) if cur is None else cur | keys
+            made = frozenset(keys)
+            cur = out.setdefault(parts, made)  # one lookup where new, as in _regroup
+            if cur is not made:
+                out[parts] = cur | made
         return self._of(out)
 
     # ------------------------------------------------------------------ facts
@@ -868,9 +803,10 @@ class PossibilityMap:
         # by traitor, but only what is seen within a move's reach matters: traitors
         # whose exclusion changes nothing there share their walks.
         walks: dict[tuple[int, str, str, tuple[int, ...]], tuple[int, int]] = {}
-        # An unseen move's layers, shared by the ways of playing it that differ only in
-        # their length (Adrenal Surge) or in what is seen at the end (Stealth Field).
-        unseen: dict[tuple[int, bool, int], list[int]] = {}
+        # An unseen move's layers, by the path seen: each walker keeps its starts' walks
+        # for every way of playing the move that differs only in its length (Adrenal
+        # Surge) or in what is seen at the end (Stealth Field), and for every group.
+        unseen: dict[tuple[bool, int], WalksFn] = {}
         played: dict[tuple[int, str, str, tuple[int, ...]], Parts] = {}
         # Worlds in which the traitor alone saw the agent end: a concealed sighting.
         concealed: dict[tuple[int, int], tuple[Parts, Parts]] = {}
@@ -940,8 +876,8 @@ class PossibilityMap:
 
     def _moved_plain(
         self,
-        step: Callable[[int], int],
-        raw_step: Callable[[int], int],
+        step: StepFn,
+        raw_step: StepFn,
         result: str,
         square: int | None,
         no_end: int,
@@ -953,7 +889,7 @@ class PossibilityMap:
         move are the union (OR) of its ways' squares and no canonical form is needed;
         each way is walked once per group, whatever the keys that played it."""
         walks: dict[tuple[int, str, str, tuple[int, ...]], tuple[int, int]] = {}
-        unseen: dict[tuple[int, bool, int], list[int]] = {}
+        unseen: dict[tuple[bool, int], WalksFn] = {}
         decoy = result == "last_seen"
         made: list[tuple[int, int, frozenset[Key]]] = []
         for parts, keys in self.groups.items():
@@ -1033,10 +969,10 @@ def _start(
 def _play(
     parts: Parts,
     walks: dict[tuple[int, str, str, tuple[int, ...]], tuple[int, int]],
-    unseen: dict[tuple[int, bool, int], list[int]],
+    unseen: dict[tuple[bool, int], WalksFn],
     view: tuple[int, ...],
-    step: Callable[[int], int],
-    raw_step: Callable[[int], int],
+    step: StepFn,
+    raw_step: StepFn,
     result: str,
     square: int | None,
     no_end: int,
@@ -1046,35 +982,19 @@ def _play(
 ) -> Parts:
     """The parts after one way of playing the turn, seen as ``seen`` (whose part within
     the move's reach is ``view``)."""
-    rects: list[Part] = []
     if result == "hidden" and after != DECOY:
         # The common case, walked once for every length and end: the layers of the
-        # unseen walk, cut at 4 steps or 6 (Adrenal Surge), then the end's check.
+        # unseen walk, cut at 4 steps or 6 (Adrenal Surge), then the end's check. A
+        # walker per path seen keeps each start's walk (the groups share starts).
         stealth = before == STEALTH
         path_seen = seen.path_stealth if stealth else seen.path
-        # In the traitor game only the path within the move's reach tells walks apart.
-        pv = (view[1] if stealth else view[0]) if view else 0
         end_seen = seen.end_stealth if STEALTH in (before, after) else seen.end
-        ok_end = ~end_seen & ~no_end
-        surge = before == ADRENAL
-        for short0, long0, a in parts:
-            start = short0 | long0
-            uk = (start, stealth, pv)
-            w = unseen.get(uk)
-            if w is None:
-                w = unseen[uk] = _unseen_walk(start, step, path_seen)
-            if surge and len(w) == 3:
-                layer = w[2]
-                more = 0
-                for _ in range(SURGE_STEPS - MAX_STEPS):
-                    layer = step(layer) & ~path_seen
-                    more |= layer
-                w.append(w[1] | more)
-            short = w[0] & ok_end
-            long = (w[3] if surge else w[1]) & ok_end
-            if short or long:
-                rects.append((short, long, a))
-        return tuple(rects)
+        uk = (stealth, path_seen)
+        walker = unseen.get(uk)
+        if walker is None:
+            walker = unseen[uk] = step.walks(path_seen, SHORT_MOVE, MAX_STEPS, SURGE_STEPS)
+        return walker.parts(parts, end_seen | no_end, before == ADRENAL)
+    rects: list[Part] = []
     for short0, long0, a in parts:
         start = short0 | long0
         wk = (start, before, after, view)
@@ -1144,25 +1064,10 @@ def _options(
     return tuple(out)
 
 
-def _unseen_walk(start: int, step: Callable[[int], int], path_seen: int) -> list[int]:
-    """[short, long, last layer] of a walk of up to 4 unseen steps from ``start``: the
-    squares after 0–2 steps, after 3–4, and after exactly 4 (a surge walks on from it)."""
-    layer = start & ~path_seen
-    short = layer
-    for _ in range(SHORT_MOVE):
-        layer = step(layer) & ~path_seen
-        short |= layer
-    long = 0
-    for _ in range(MAX_STEPS - SHORT_MOVE):
-        layer = step(layer) & ~path_seen
-        long |= layer
-    return [short, long, layer]
-
-
 def _move(
     start: int,
-    step: Callable[[int], int],
-    raw_step: Callable[[int], int],
+    step: StepFn,
+    raw_step: StepFn,
     result: str,
     square: int | None,
     no_end: int,

@@ -1,0 +1,1415 @@
+/* Bitset kernels in C: fogofwar.core._bitsets (fogofwar.core.bitsets holds the
+ * pure-Python forms, which stay the reference and the fallback where this module is not
+ * built; tests compare the two on random inputs of every width).
+ *
+ * `Stepper(directions, free)` is a hidden mover's step on a bitboard: the squares one
+ * step from any square of a frontier (MoveGraph.stepper), with `walk` for the layers of
+ * an unseen walk.
+ *
+ * `canon(rects)`: the canonical parts of a
+ * union of rectangles (short squares, long squares, site assignments), each a Python
+ * int used as a bitset. Every cell (a square after a short or a long move) gets the
+ * union of the assignments of the rectangles that hold it; cells with the same union
+ * form one part; parts come in order of their assignments. The result is unique, so
+ * this module and the Python form must agree exactly.
+ *
+ * Why C: in Specter Ops at 5 players the possibility map's joins were about half of an
+ * agent move's time and the steps of its walks most of the rest (rectangles of 736-bit
+ * squares and 1,296-bit site assignments), and in Python each OR, AND, shift and dict
+ * lookup on them makes a new object. Here the bitsets are arrays of 64-bit limbs, read
+ * from the ints once and written back once.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t limb;
+
+#if PY_VERSION_HEX >= 0x030D0000
+/* Bitsets are non-negative: a negative int is refused (ValueError). */
+#define NATIVE_FLAGS \
+    (Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER | \
+     Py_ASNATIVEBYTES_REJECT_NEGATIVE)
+#endif
+
+/* ------------------------------------------------------------------ ints <-> limbs */
+
+/* Ints are read and made digit by digit where CPython's layout of an int is known
+ * (3.11 to 3.13: 15- or 30-bit digits, the count and sign in ob_size or lv_tag); that
+ * is about three times faster than the byte-array calls, which serve elsewhere (and
+ * where FOGOFWAR_BYTE_ARRAYS is defined: a build to check them against). */
+#if !defined(FOGOFWAR_BYTE_ARRAYS) && !defined(PYPY_VERSION) && !defined(Py_LIMITED_API) && PY_VERSION_HEX >= 0x030B0000 && \
+    PY_VERSION_HEX < 0x030E0000
+#define DIGITS 1
+#else
+#define DIGITS 0
+#endif
+
+#if !DIGITS
+static limb
+swap_if_big(limb x)
+{
+#if PY_BIG_ENDIAN
+    return __builtin_bswap64(x);
+#else
+    return x;
+#endif
+}
+#endif
+
+#if DIGITS
+#if PY_VERSION_HEX >= 0x030C0000
+#define LONG_DIGITS(v) (((PyLongObject *)(v))->long_value.ob_digit)
+/* The digit count of a non-negative int; -1 for a negative one. */
+static Py_ssize_t
+long_size(PyObject *v)
+{
+    uintptr_t tag = ((PyLongObject *)v)->long_value.lv_tag;
+    return (tag & 3) == 2 ? -1 : (Py_ssize_t)(tag >> 3);
+}
+#else
+#define LONG_DIGITS(v) (((PyLongObject *)(v))->ob_digit)
+static Py_ssize_t
+long_size(PyObject *v)
+{
+    Py_ssize_t n = Py_SIZE(v);
+    return n < 0 ? -1 : n;
+}
+#endif
+
+static int
+negative(void)
+{
+    PyErr_SetString(PyExc_OverflowError, "can't convert negative int to unsigned");
+    return -1;
+}
+#endif
+
+/* Read the non-negative int `v` into `n` little-endian limbs (it fits: n comes from
+ * the widest int of the call). Negative ints raise OverflowError. */
+static int
+load(PyObject *v, limb *out, Py_ssize_t n)
+{
+#if DIGITS
+    Py_ssize_t nd = long_size(v);
+    if (nd < 0)
+        return negative();
+    const digit *d = LONG_DIGITS(v);
+    memset(out, 0, (size_t)n * sizeof(limb));
+    limb acc = 0;
+    int bits = 0;
+    Py_ssize_t k = 0;
+    for (Py_ssize_t i = 0; i < nd; i++) {
+        limb dig = d[i];
+        acc |= dig << bits;
+        bits += PyLong_SHIFT;
+        if (bits >= 64) {
+            if (k < n)
+                out[k] = acc;
+            k++;
+            bits -= 64;
+            acc = bits ? dig >> (PyLong_SHIFT - bits) : 0;
+        }
+    }
+    if (bits && k < n)
+        out[k] = acc;
+    return 0;
+#else
+#if PY_VERSION_HEX >= 0x030D0000
+    if (PyLong_AsNativeBytes(v, out, n * (Py_ssize_t)sizeof(limb), NATIVE_FLAGS) < 0)
+        return -1;
+#else
+    if (_PyLong_AsByteArray((PyLongObject *)v, (unsigned char *)out,
+                            (size_t)n * sizeof(limb), 1, 0) < 0)
+        return -1;
+#endif
+    for (Py_ssize_t i = 0; i < n; i++)
+        out[i] = swap_if_big(out[i]);
+    return 0;
+#endif
+}
+
+static PyObject *
+store(const limb *in, Py_ssize_t n)
+{
+#if DIGITS
+    Py_ssize_t top = n - 1;
+    while (top >= 0 && !in[top])
+        top--;
+    if (top < 0)
+        return PyLong_FromLong(0);
+    Py_ssize_t nbits = top * 64 + (64 - __builtin_clzll(in[top]));
+    Py_ssize_t nd = (nbits + PyLong_SHIFT - 1) / PyLong_SHIFT;
+    PyLongObject *out = _PyLong_New(nd);
+    if (!out)
+        return NULL;
+    digit *d = LONG_DIGITS(out);
+    for (Py_ssize_t i = 0; i < nd; i++) {
+        Py_ssize_t p = i * PyLong_SHIFT, q = p >> 6;
+        int r = (int)(p & 63);
+        limb v = in[q] >> r;
+        if (r + PyLong_SHIFT > 64 && q + 1 <= top)
+            v |= in[q + 1] << (64 - r);
+        d[i] = (digit)(v & PyLong_MASK);
+    }
+    return (PyObject *)out;
+#else
+#if PY_BIG_ENDIAN
+    limb tmp[n > 0 ? n : 1];
+    for (Py_ssize_t i = 0; i < n; i++)
+        tmp[i] = swap_if_big(in[i]);
+    in = tmp;
+#endif
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyLong_FromUnsignedNativeBytes(in, n * (Py_ssize_t)sizeof(limb),
+                                          Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    return _PyLong_FromByteArray((const unsigned char *)in, (size_t)n * sizeof(limb), 1, 0);
+#endif
+#endif
+}
+
+/* Limbs needed for the non-negative int `v` (at least 0); -1 on error. */
+static Py_ssize_t
+limbs_of(PyObject *v)
+{
+    if (!PyLong_Check(v)) {
+        PyErr_Format(PyExc_TypeError, "a bitset must be an int, not %.100s", Py_TYPE(v)->tp_name);
+        return -1;
+    }
+#if DIGITS
+    Py_ssize_t nd = long_size(v);
+    if (nd < 0)
+        return negative();
+    if (nd == 0)
+        return 0;
+    Py_ssize_t bits = (nd - 1) * PyLong_SHIFT + (32 - __builtin_clz((unsigned)LONG_DIGITS(v)[nd - 1]));
+    return (bits + 63) / 64;
+#elif PY_VERSION_HEX >= 0x030D0000
+    Py_ssize_t bytes = PyLong_AsNativeBytes(v, NULL, 0, NATIVE_FLAGS);
+    if (bytes < 0)
+        return -1;
+    return (bytes + (Py_ssize_t)sizeof(limb) - 1) / (Py_ssize_t)sizeof(limb);
+#else
+    size_t bits = _PyLong_NumBits(v);
+    if (bits == (size_t)-1 && PyErr_Occurred())
+        return -1;
+    return (Py_ssize_t)((bits + 63) / 64);
+#endif
+}
+
+/* Check that each item is a (short, long, assignments) tuple of ints: the widest squares
+ * go to *S and, where A is not NULL, the widest assignments to *A (in limbs, kept at
+ * least as they came in). `who` names the caller in the error. */
+static int
+rect_widths(PyObject **items, Py_ssize_t n, const char *who, Py_ssize_t *S, Py_ssize_t *A)
+{
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *r = items[i];
+        if (!PyTuple_Check(r) || PyTuple_GET_SIZE(r) != 3) {
+            PyErr_Format(PyExc_TypeError, "%s() takes (short, long, assignments) tuples, not %R",
+                         who, r);
+            return -1;
+        }
+        for (int k = 0; k < (A ? 3 : 2); k++) {
+            Py_ssize_t w = limbs_of(PyTuple_GET_ITEM(r, k));
+            if (w < 0)
+                return -1;
+            Py_ssize_t *most = k == 2 ? A : S;
+            if (w > *most)
+                *most = w;
+        }
+    }
+    return 0;
+}
+
+static int
+is_zero(const limb *x, Py_ssize_t n)
+{
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (x[i])
+            return 0;
+    return 1;
+}
+
+static uint64_t
+hash_limbs(const limb *x, Py_ssize_t n)
+{
+    uint64_t h = 0x9E3779B97F4A7C15ULL;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        h ^= x[i];
+        h *= 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+    }
+    return h;
+}
+
+static int
+popcount(const limb *x, Py_ssize_t n)
+{
+    int c = 0;
+    for (Py_ssize_t i = 0; i < n; i++)
+        c += __builtin_popcountll(x[i]);
+    return c;
+}
+
+/* -1, 0, 1 as the ints x and y compare. */
+static int
+compare(const limb *x, const limb *y, Py_ssize_t n)
+{
+    for (Py_ssize_t i = n - 1; i >= 0; i--)
+        if (x[i] != y[i])
+            return x[i] < y[i] ? -1 : 1;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ sets of parts */
+
+/* Parts in one arena: part i is `stride` limbs at i * stride — its assignments (A
+ * limbs), then its short squares (S), then its long squares (S). Indices, not
+ * pointers, are kept, since the arena may move when it grows. A hash index finds a
+ * part by its assignments; a part whose assignments change or that dies leaves its
+ * old slot behind, which lookups pass over (they compare the part's current
+ * assignments), so nothing is ever removed from the index. */
+typedef struct {
+    Py_ssize_t A, S, stride;
+    limb *arena;
+    char *alive;
+    Py_ssize_t n, cap;
+    Py_ssize_t *slots; /* part index + 1; 0 for an empty slot */
+    Py_ssize_t nslots, used;
+} Parts;
+
+static int
+parts_init(Parts *p, Py_ssize_t A, Py_ssize_t S, Py_ssize_t cap)
+{
+    p->A = A;
+    p->S = S;
+    p->stride = A + 2 * S;
+    p->n = 0;
+    /* Parts are zeroed as they are added (parts_add): the arena needs no clearing. */
+    p->cap = cap > 4 ? cap : 4;
+    p->arena = PyMem_Malloc((size_t)(p->cap * p->stride) * sizeof(limb));
+    p->alive = PyMem_Malloc((size_t)p->cap);
+    p->nslots = 16;
+    while (p->nslots < 2 * p->cap)
+        p->nslots *= 2;
+    p->slots = PyMem_Calloc((size_t)p->nslots, sizeof(Py_ssize_t));
+    p->used = 0;
+    if (!p->arena || !p->alive || !p->slots) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static void
+parts_free(Parts *p)
+{
+    PyMem_Free(p->arena);
+    PyMem_Free(p->alive);
+    PyMem_Free(p->slots);
+    p->arena = NULL;
+    p->alive = NULL;
+    p->slots = NULL;
+}
+
+#define PART_A(p, i) ((p)->arena + (i) * (p)->stride)
+#define PART_S(p, i) (PART_A(p, i) + (p)->A)
+#define PART_L(p, i) (PART_S(p, i) + (p)->S)
+
+static Py_ssize_t
+parts_find(const Parts *p, const limb *a)
+{
+    size_t mask = (size_t)p->nslots - 1;
+    size_t j = (size_t)hash_limbs(a, p->A) & mask;
+    for (;;) {
+        Py_ssize_t k = p->slots[j];
+        if (!k)
+            return -1;
+        k -= 1;
+        if (p->alive[k] && memcmp(PART_A(p, k), a, (size_t)p->A * sizeof(limb)) == 0)
+            return k;
+        j = (j + 1) & mask;
+    }
+}
+
+static void
+slot_put(Parts *p, Py_ssize_t i)
+{
+    size_t mask = (size_t)p->nslots - 1;
+    size_t j = (size_t)hash_limbs(PART_A(p, i), p->A) & mask;
+    while (p->slots[j])
+        j = (j + 1) & mask;
+    p->slots[j] = i + 1;
+    p->used++;
+}
+
+/* Index part i under its current assignments (keeping the index at most half full:
+ * it is rebuilt from the live parts when it would pass that). */
+static int
+parts_index(Parts *p, Py_ssize_t i)
+{
+    if (2 * (p->used + 1) > p->nslots) {
+        Py_ssize_t live = 0;
+        for (Py_ssize_t k = 0; k < p->n; k++)
+            live += p->alive[k];
+        Py_ssize_t size = 16;
+        while (size < 4 * (live + 1))
+            size *= 2;
+        Py_ssize_t *slots = PyMem_Calloc((size_t)size, sizeof(Py_ssize_t));
+        if (!slots) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        PyMem_Free(p->slots);
+        p->slots = slots;
+        p->nslots = size;
+        p->used = 0;
+        for (Py_ssize_t k = 0; k < p->n; k++)
+            if (p->alive[k] && k != i)
+                slot_put(p, k);
+    }
+    slot_put(p, i);
+    return 0;
+}
+
+/* Double an arena of `stride` limbs an entry and its flags, as one grows both. */
+static int
+grow(limb **arena, char **flags, Py_ssize_t *cap, Py_ssize_t stride)
+{
+    Py_ssize_t more = *cap * 2;
+    limb *a = PyMem_Realloc(*arena, (size_t)(more * stride) * sizeof(limb));
+    if (!a) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    *arena = a;
+    char *f = PyMem_Realloc(*flags, (size_t)more);
+    if (!f) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    *flags = f;
+    *cap = more;
+    return 0;
+}
+
+/* A new live part with assignments `a` and no squares; its index, or -1. */
+static Py_ssize_t
+parts_add(Parts *p, const limb *a)
+{
+    if (p->n == p->cap && grow(&p->arena, &p->alive, &p->cap, p->stride) < 0)
+        return -1;
+    Py_ssize_t i = p->n++;
+    memset(PART_A(p, i), 0, (size_t)p->stride * sizeof(limb));
+    memcpy(PART_A(p, i), a, (size_t)p->A * sizeof(limb));
+    p->alive[i] = 1;
+    if (parts_index(p, i) < 0)
+        return -1;
+    return i;
+}
+
+/* ------------------------------------------------------------------ canon */
+
+typedef struct {
+    Py_ssize_t key; /* the part's index, for a stable order */
+    int width;      /* the popcount of its assignments */
+} Order;
+
+static int
+wide_first(const void *x, const void *y)
+{
+    const Order *a = x, *b = y;
+    if (a->width != b->width)
+        return a->width > b->width ? -1 : 1;
+    return a->key < b->key ? -1 : (a->key > b->key);
+}
+
+static const Parts *sorting; /* the parts `by_assignments` compares (one call at a time: the GIL) */
+
+static int
+by_assignments(const void *x, const void *y)
+{
+    Py_ssize_t i = *(const Py_ssize_t *)x, j = *(const Py_ssize_t *)y;
+    return compare(PART_A(sorting, i), PART_A(sorting, j), sorting->A);
+}
+
+/* Refine `by_a` (parts with distinct assignments, possibly overlapping squares) into
+ * `cells` (disjoint squares): the algorithm of bitsets.canon_py — wide sets first,
+ * each rectangle splitting only the parts its squares meet. */
+static int
+refine(const Parts *by_a, Parts *cells, limb *tmp)
+{
+    Py_ssize_t A = by_a->A, S = by_a->S;
+    limb *s2 = tmp, *l2 = tmp + S, *s_in = tmp + 2 * S, *l_in = tmp + 3 * S, *u = tmp + 4 * S;
+    Order *order = PyMem_Malloc((size_t)by_a->n * sizeof(Order));
+    if (!order) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < by_a->n; i++) {
+        order[i].key = i;
+        order[i].width = popcount(PART_A(by_a, i), A);
+    }
+    qsort(order, (size_t)by_a->n, sizeof(Order), wide_first);
+    for (Py_ssize_t r = 0; r < by_a->n; r++) {
+        Py_ssize_t src = order[r].key;
+        const limb *a2 = PART_A(by_a, src);
+        memcpy(s2, PART_S(by_a, src), (size_t)S * sizeof(limb));
+        memcpy(l2, PART_L(by_a, src), (size_t)S * sizeof(limb));
+        /* Parts made or grown below hold only this rectangle's cells, already placed:
+         * the parts before it are the ones to visit. */
+        Py_ssize_t snapshot = cells->n;
+        int left = 1;
+        for (Py_ssize_t g = 0; g < snapshot && left; g++) {
+            if (!cells->alive[g])
+                continue;
+            limb *cs = PART_S(cells, g), *cl = PART_L(cells, g);
+            int meets = 0, whole = 1;
+            for (Py_ssize_t k = 0; k < S; k++) {
+                s_in[k] = cs[k] & s2[k];
+                l_in[k] = cl[k] & l2[k];
+                meets |= (s_in[k] | l_in[k]) != 0;
+                whole &= s_in[k] == cs[k] && l_in[k] == cl[k];
+            }
+            if (!meets)
+                continue;
+            int rest = 0;
+            for (Py_ssize_t k = 0; k < S; k++) {
+                s2[k] ^= s_in[k];
+                l2[k] ^= l_in[k];
+                rest |= (s2[k] | l2[k]) != 0;
+            }
+            const limb *a1 = PART_A(cells, g);
+            int wider = 0;
+            for (Py_ssize_t k = 0; k < A; k++) {
+                u[k] = a1[k] | a2[k];
+                wider |= u[k] != a1[k];
+            }
+            if (wider) {
+                Py_ssize_t t = parts_find(cells, u);
+                if (whole) {
+                    if (t < 0) {
+                        /* The whole part moves to the wider set: re-key it. */
+                        memcpy(PART_A(cells, g), u, (size_t)A * sizeof(limb));
+                        if (parts_index(cells, g) < 0)
+                            goto fail;
+                    }
+                    else {
+                        for (Py_ssize_t k = 0; k < S; k++) {
+                            PART_S(cells, t)[k] |= s_in[k];
+                            PART_L(cells, t)[k] |= l_in[k];
+                        }
+                        cells->alive[g] = 0;
+                    }
+                }
+                else {
+                    for (Py_ssize_t k = 0; k < S; k++) {
+                        cs[k] ^= s_in[k];
+                        cl[k] ^= l_in[k];
+                    }
+                    if (t < 0 && (t = parts_add(cells, u)) < 0)
+                        goto fail;
+                    for (Py_ssize_t k = 0; k < S; k++) {
+                        PART_S(cells, t)[k] |= s_in[k];
+                        PART_L(cells, t)[k] |= l_in[k];
+                    }
+                }
+            }
+            left = rest;
+        }
+        if (left) {
+            Py_ssize_t t = parts_find(cells, a2);
+            if (t < 0 && (t = parts_add(cells, a2)) < 0)
+                goto fail;
+            for (Py_ssize_t k = 0; k < S; k++) {
+                PART_S(cells, t)[k] |= s2[k];
+                PART_L(cells, t)[k] |= l2[k];
+            }
+        }
+    }
+    PyMem_Free(order);
+    return 0;
+fail:
+    PyMem_Free(order);
+    return -1;
+}
+
+/* The live parts of `p` as a tuple of (short, long, assignments), in order of their
+ * assignments. */
+static PyObject *
+emit(const Parts *p)
+{
+    Py_ssize_t n = 0;
+    Py_ssize_t *idx = PyMem_Malloc((size_t)(p->n ? p->n : 1) * sizeof(Py_ssize_t));
+    if (!idx)
+        return PyErr_NoMemory();
+    for (Py_ssize_t i = 0; i < p->n; i++)
+        if (p->alive[i] && !(is_zero(PART_S(p, i), p->S) && is_zero(PART_L(p, i), p->S)))
+            idx[n++] = i;
+    sorting = p;
+    qsort(idx, (size_t)n, sizeof(Py_ssize_t), by_assignments);
+    PyObject *out = PyTuple_New(n);
+    if (!out)
+        goto done;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        Py_ssize_t i = idx[k];
+        PyObject *s = store(PART_S(p, i), p->S);
+        PyObject *l = s ? store(PART_L(p, i), p->S) : NULL;
+        PyObject *a = l ? store(PART_A(p, i), p->A) : NULL;
+        PyObject *part = a ? PyTuple_New(3) : NULL;
+        if (!part) {
+            Py_XDECREF(s);
+            Py_XDECREF(l);
+            Py_XDECREF(a);
+            Py_CLEAR(out);
+            goto done;
+        }
+        PyTuple_SET_ITEM(part, 0, s);
+        PyTuple_SET_ITEM(part, 1, l);
+        PyTuple_SET_ITEM(part, 2, a);
+        PyTuple_SET_ITEM(out, k, part);
+    }
+done:
+    PyMem_Free(idx);
+    return out;
+}
+
+/* A small map from an int object (by identity) to the part of its assignments: the
+ * rectangles of one join mostly share their assignments' objects. */
+typedef struct {
+    PyObject **keys;
+    Py_ssize_t *vals;
+    size_t mask;
+} Seen;
+
+static PyObject *
+canon(PyObject *self, PyObject *arg)
+{
+    (void)self;
+    PyObject *seq = PySequence_Fast(arg, "canon() takes an iterable of (short, long, assignments)");
+    if (!seq)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    PyObject *out = NULL;
+    Parts by_a = {0}, cells = {0};
+    Seen seen = {0};
+    limb *tmp = NULL;
+    /* Widths first, checking every rectangle. */
+    Py_ssize_t A = 1, S = 1;
+    if (rect_widths(items, n, "canon", &S, &A) < 0)
+        goto done;
+    if (parts_init(&by_a, A, S, n < 32 ? n : 32) < 0 || parts_init(&cells, A, S, 32) < 0)
+        goto done;
+    size_t nseen = 16;
+    while (nseen < 2 * (size_t)n)
+        nseen *= 2;
+    seen.keys = PyMem_Calloc(nseen, sizeof(PyObject *));
+    seen.vals = PyMem_Calloc(nseen, sizeof(Py_ssize_t));
+    seen.mask = nseen - 1;
+    tmp = PyMem_Calloc((size_t)(4 * S + 2 * A), sizeof(limb));
+    if (!seen.keys || !seen.vals || !tmp) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    limb *sq = tmp, *lq = tmp + S, *a = tmp + 2 * S;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *short_ = PyTuple_GET_ITEM(items[i], 0);
+        PyObject *long_ = PyTuple_GET_ITEM(items[i], 1);
+        PyObject *ao = PyTuple_GET_ITEM(items[i], 2);
+        if (load(short_, sq, S) < 0 || load(long_, lq, S) < 0)
+            goto done;
+        if (is_zero(sq, S) && is_zero(lq, S))
+            continue;
+        /* The assignments' part: by object, else by value. */
+        size_t j = ((uintptr_t)ao >> 4) & seen.mask;
+        while (seen.keys[j] && seen.keys[j] != ao)
+            j = (j + 1) & seen.mask;
+        Py_ssize_t part;
+        if (seen.keys[j]) {
+            part = seen.vals[j];
+        }
+        else {
+            if (load(ao, a, A) < 0)
+                goto done;
+            if (is_zero(a, A))
+                part = -2; /* no assignment: no worlds */
+            else if ((part = parts_find(&by_a, a)) < 0 && (part = parts_add(&by_a, a)) < 0)
+                goto done;
+            seen.keys[j] = ao;
+            seen.vals[j] = part;
+        }
+        if (part == -2)
+            continue;
+        limb *ps = PART_S(&by_a, part), *pl = PART_L(&by_a, part);
+        for (Py_ssize_t k = 0; k < S; k++) {
+            ps[k] |= sq[k];
+            pl[k] |= lq[k];
+        }
+    }
+    if (by_a.n <= 1) {
+        out = emit(&by_a);
+        goto done;
+    }
+    if (refine(&by_a, &cells, tmp) < 0)
+        goto done;
+    out = emit(&cells);
+done:
+    Py_DECREF(seq);
+    parts_free(&by_a);
+    parts_free(&cells);
+    PyMem_Free(seen.keys);
+    PyMem_Free(seen.vals);
+    PyMem_Free(tmp);
+    return out;
+}
+
+/* ------------------------------------------------------------------ narrow, union */
+
+/* A mask given as an int: non-negative, or negative (~m: every square but m's). */
+typedef struct {
+    limb *bits;
+    Py_ssize_t n;
+    int inverted;
+} Mask;
+
+static int
+mask_load(PyObject *v, Mask *m, Py_ssize_t width)
+{
+    PyObject *pos = NULL;
+    m->bits = NULL;
+    m->inverted = 0;
+    if (!PyLong_Check(v)) {
+        PyErr_Format(PyExc_TypeError, "a mask must be an int, not %.100s", Py_TYPE(v)->tp_name);
+        return -1;
+    }
+#if DIGITS
+    int sign = long_size(v) < 0;
+#else
+    PyObject *zero = PyLong_FromLong(0);
+    if (!zero)
+        return -1;
+    int sign = PyObject_RichCompareBool(v, zero, Py_LT);
+    Py_DECREF(zero);
+    if (sign < 0)
+        return -1;
+#endif
+    if (sign) {
+        pos = PyNumber_Invert(v);
+        if (!pos)
+            return -1;
+        m->inverted = 1;
+        v = pos;
+    }
+    Py_ssize_t w = limbs_of(v);
+    if (w < 0)
+        goto fail;
+    m->n = w > width ? w : width;
+    m->bits = PyMem_Calloc((size_t)(m->n ? m->n : 1), sizeof(limb));
+    if (!m->bits) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    if (load(v, m->bits, m->n) < 0)
+        goto fail;
+    if (m->inverted)
+        for (Py_ssize_t k = 0; k < m->n; k++)
+            m->bits[k] = ~m->bits[k];
+    Py_XDECREF(pos);
+    return 0;
+fail:
+    Py_XDECREF(pos);
+    PyMem_Free(m->bits);
+    m->bits = NULL;
+    return -1;
+}
+
+static PyObject *
+narrow(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *parts, *so, *lo;
+    if (!PyArg_ParseTuple(args, "OOO:narrow", &parts, &so, &lo))
+        return NULL;
+    PyObject *seq = PySequence_Fast(parts, "narrow() takes a sequence of (short, long, assignments)");
+    if (!seq)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq), W = 1, made = 0;
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    PyObject *out = NULL, *result = NULL;
+    Mask ms = {0}, ml = {0};
+    limb *buf = NULL;
+    if (rect_widths(items, n, "narrow", &W, NULL) < 0)
+        goto done;
+    if (mask_load(so, &ms, W) < 0 || mask_load(lo, &ml, W) < 0)
+        goto done;
+    buf = PyMem_Malloc((size_t)(4 * W) * sizeof(limb));
+    out = PyTuple_New(n);
+    if (!buf || !out) {
+        if (!PyErr_Occurred())
+            PyErr_NoMemory();
+        goto done;
+    }
+    limb *sq = buf, *lq = buf + W, *sn = buf + 2 * W, *ln = buf + 3 * W;
+    int same = 1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *r = items[i];
+        if (load(PyTuple_GET_ITEM(r, 0), sq, W) < 0 || load(PyTuple_GET_ITEM(r, 1), lq, W) < 0)
+            goto done;
+        int any = 0, kept_s = 1, kept_l = 1;
+        for (Py_ssize_t k = 0; k < W; k++) {
+            sn[k] = sq[k] & ms.bits[k];
+            ln[k] = lq[k] & ml.bits[k];
+            any |= (sn[k] | ln[k]) != 0;
+            kept_s &= sn[k] == sq[k];
+            kept_l &= ln[k] == lq[k];
+        }
+        if (!any) {
+            same = 0;
+            continue;
+        }
+        PyObject *rect;
+        if (kept_s && kept_l) {
+            /* Unchanged: the same rectangle (no new ints). */
+            rect = r;
+            Py_INCREF(rect);
+        }
+        else {
+            same = 0;
+            PyObject *a = kept_s ? Py_NewRef(PyTuple_GET_ITEM(r, 0)) : store(sn, W);
+            PyObject *b = a ? (kept_l ? Py_NewRef(PyTuple_GET_ITEM(r, 1)) : store(ln, W)) : NULL;
+            rect = b ? PyTuple_New(3) : NULL;
+            if (!rect) {
+                Py_XDECREF(a);
+                Py_XDECREF(b);
+                goto done;
+            }
+            PyTuple_SET_ITEM(rect, 0, a);
+            PyTuple_SET_ITEM(rect, 1, b);
+            PyTuple_SET_ITEM(rect, 2, Py_NewRef(PyTuple_GET_ITEM(r, 2)));
+        }
+        PyTuple_SET_ITEM(out, made++, rect);
+    }
+    if (same && PyTuple_CheckExact(parts)) {
+        /* Nothing narrowed: the parts themselves (their identity is a cache key). */
+        result = Py_NewRef(parts);
+    }
+    else if (made == n) {
+        result = out;
+        out = NULL;
+    }
+    else {
+        result = PyTuple_GetSlice(out, 0, made);
+    }
+done:
+    Py_DECREF(seq);
+    Py_XDECREF(out);
+    PyMem_Free(ms.bits);
+    PyMem_Free(ml.bits);
+    PyMem_Free(buf);
+    return result;
+}
+
+static PyObject *
+squares_of(PyObject *self, PyObject *parts)
+{
+    (void)self;
+    PyObject *seq = PySequence_Fast(parts, "squares() takes a sequence of (short, long, assignments)");
+    if (!seq)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq), W = 1;
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    PyObject *result = NULL;
+    limb *buf = NULL;
+    if (rect_widths(items, n, "squares", &W, NULL) < 0)
+        goto done;
+    buf = PyMem_Calloc((size_t)(2 * W), sizeof(limb));
+    if (!buf) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    limb *acc = buf, *t = buf + W;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        for (int k = 0; k < 2; k++) {
+            if (load(PyTuple_GET_ITEM(items[i], k), t, W) < 0)
+                goto done;
+            for (Py_ssize_t j = 0; j < W; j++)
+                acc[j] |= t[j];
+        }
+    }
+    result = store(acc, W);
+done:
+    Py_DECREF(seq);
+    PyMem_Free(buf);
+    return result;
+}
+
+/* ------------------------------------------------------------------ Stepper */
+
+typedef struct {
+    PyObject_HEAD
+    Py_ssize_t W;    /* limbs of the board */
+    Py_ssize_t ndir; /* directions */
+    Py_ssize_t *off; /* per direction: shift left (> 0) or right (< 0), in bits */
+    limb *masks;     /* per direction: W limbs, the squares a step that way leaves from */
+    limb *free;      /* W limbs: the squares a step may end on */
+} Stepper;
+
+static void
+stepper_dealloc(Stepper *self)
+{
+    PyMem_Free(self->off);
+    PyMem_Free(self->masks);
+    PyMem_Free(self->free);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *
+stepper_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"directions", "free", NULL};
+    PyObject *dirs, *freeo;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO:Stepper", kwlist, &dirs, &freeo))
+        return NULL;
+    PyObject *seq = PySequence_Fast(dirs, "Stepper() takes a sequence of (offset, squares)");
+    if (!seq)
+        return NULL;
+    Py_ssize_t nd = PySequence_Fast_GET_SIZE(seq);
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    Stepper *self = NULL;
+    Py_ssize_t W = limbs_of(freeo);
+    if (W < 0)
+        goto fail;
+    for (Py_ssize_t i = 0; i < nd; i++) {
+        if (!PyTuple_Check(items[i]) || PyTuple_GET_SIZE(items[i]) != 2) {
+            PyErr_Format(PyExc_TypeError, "Stepper() takes (offset, squares) pairs, not %R",
+                         items[i]);
+            goto fail;
+        }
+        Py_ssize_t w = limbs_of(PyTuple_GET_ITEM(items[i], 1));
+        if (w < 0)
+            goto fail;
+        if (w > W)
+            W = w;
+    }
+    if (W < 1)
+        W = 1;
+    self = (Stepper *)type->tp_alloc(type, 0);
+    if (!self)
+        goto fail;
+    self->W = W;
+    self->ndir = nd;
+    self->off = PyMem_Calloc((size_t)(nd ? nd : 1), sizeof(Py_ssize_t));
+    self->masks = PyMem_Calloc((size_t)((nd ? nd : 1) * W), sizeof(limb));
+    self->free = PyMem_Calloc((size_t)W, sizeof(limb));
+    if (!self->off || !self->masks || !self->free) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    if (load(freeo, self->free, W) < 0)
+        goto fail;
+    for (Py_ssize_t i = 0; i < nd; i++) {
+        Py_ssize_t off = PyLong_AsSsize_t(PyTuple_GET_ITEM(items[i], 0));
+        if (off == -1 && PyErr_Occurred())
+            goto fail;
+        if (off == 0) {
+            PyErr_SetString(PyExc_ValueError, "a step needs a non-zero offset");
+            goto fail;
+        }
+        /* An offset past the board's limbs shifts every square off it: step_limbs'
+         * loops then do nothing, which is the answer. */
+        self->off[i] = off;
+        if (load(PyTuple_GET_ITEM(items[i], 1), self->masks + i * W, W) < 0)
+            goto fail;
+    }
+    Py_DECREF(seq);
+    return (PyObject *)self;
+fail:
+    Py_DECREF(seq);
+    Py_XDECREF(self);
+    return NULL;
+}
+
+/* nxt = the squares one step from `from` (both W limbs). */
+static void
+step_limbs(const Stepper *st, const limb *from, limb *nxt, limb *t)
+{
+    Py_ssize_t W = st->W;
+    memset(nxt, 0, (size_t)W * sizeof(limb));
+    for (Py_ssize_t d = 0; d < st->ndir; d++) {
+        const limb *m = st->masks + d * W;
+        int any = 0;
+        for (Py_ssize_t k = 0; k < W; k++) {
+            t[k] = from[k] & m[k];
+            any |= t[k] != 0;
+        }
+        if (!any)
+            continue;
+        Py_ssize_t off = st->off[d];
+        if (off > 0) {
+            Py_ssize_t q = off >> 6;
+            int r = (int)(off & 63);
+            for (Py_ssize_t k = W - 1; k >= q; k--) {
+                limb v = t[k - q] << r;
+                if (r && k - q - 1 >= 0)
+                    v |= t[k - q - 1] >> (64 - r);
+                nxt[k] |= v;
+            }
+        }
+        else {
+            Py_ssize_t q = (-off) >> 6;
+            int r = (int)((-off) & 63);
+            for (Py_ssize_t k = 0; k + q < W; k++) {
+                limb v = t[k + q] >> r;
+                if (r && k + q + 1 < W)
+                    v |= t[k + q + 1] << (64 - r);
+                nxt[k] |= v;
+            }
+        }
+    }
+    for (Py_ssize_t k = 0; k < W; k++)
+        nxt[k] &= st->free[k];
+}
+
+/* Read `v` into a fresh buffer of at least W limbs (zero-padded): *n gets its size. */
+static limb *
+load_wide(PyObject *v, Py_ssize_t W, Py_ssize_t *n)
+{
+    Py_ssize_t w = limbs_of(v);
+    if (w < 0)
+        return NULL;
+    if (w < W)
+        w = W;
+    limb *buf = PyMem_Calloc((size_t)w, sizeof(limb));
+    if (!buf)
+        return (limb *)PyErr_NoMemory();
+    if (load(v, buf, w) < 0) {
+        PyMem_Free(buf);
+        return NULL;
+    }
+    *n = w;
+    return buf;
+}
+
+static PyObject *
+stepper_call(Stepper *self, PyObject *args, PyObject *kwds)
+{
+    PyObject *frontier;
+    if (kwds && PyDict_GET_SIZE(kwds)) {
+        PyErr_SetString(PyExc_TypeError, "a Stepper takes the frontier only");
+        return NULL;
+    }
+    if (!PyArg_UnpackTuple(args, "Stepper", 1, 1, &frontier))
+        return NULL;
+    Py_ssize_t W = self->W, n;
+    limb *from = load_wide(frontier, W, &n);
+    if (!from)
+        return NULL;
+    limb *buf = PyMem_Malloc((size_t)(2 * W) * sizeof(limb));
+    if (!buf) {
+        PyMem_Free(from);
+        return PyErr_NoMemory();
+    }
+    step_limbs(self, from, buf, buf + W);
+    PyObject *out = store(buf, W);
+    PyMem_Free(from);
+    PyMem_Free(buf);
+    return out;
+}
+
+static PyObject *
+stepper_walk(Stepper *self, PyObject *args)
+{
+    PyObject *start, *seen;
+    Py_ssize_t short_steps, total;
+    if (!PyArg_ParseTuple(args, "OOnn:walk", &start, &seen, &short_steps, &total))
+        return NULL;
+    if (short_steps < 0 || total < short_steps) {
+        PyErr_Format(PyExc_ValueError, "walk() needs 0 <= short <= total, not %zd and %zd",
+                     short_steps, total);
+        return NULL;
+    }
+    Py_ssize_t W = self->W, ns, nv;
+    PyObject *out = NULL;
+    limb *layer = load_wide(start, W, &ns);
+    limb *unseen = layer ? load_wide(seen, ns, &nv) : NULL;
+    /* Widths: the start may hold squares past the board (kept in layer 0, as the
+     * Python form does); every later layer lies on the board's W limbs. */
+    Py_ssize_t N = ns > nv ? ns : nv;
+    limb *buf = unseen ? PyMem_Calloc((size_t)(4 * N), sizeof(limb)) : NULL;
+    if (!buf) {
+        if (unseen)
+            PyErr_NoMemory();
+        goto done;
+    }
+    limb *shrt = buf, *lng = buf + N, *nxt = buf + 2 * N, *t = buf + 3 * N;
+    limb *cur = PyMem_Calloc((size_t)N, sizeof(limb));
+    if (!cur) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k < ns; k++)
+        cur[k] = layer[k] & ~unseen[k];
+    memcpy(shrt, cur, (size_t)N * sizeof(limb));
+    for (Py_ssize_t i = 1; i <= total; i++) {
+        step_limbs(self, cur, nxt, t);
+        memset(cur, 0, (size_t)N * sizeof(limb));
+        for (Py_ssize_t k = 0; k < W; k++)
+            cur[k] = nxt[k] & ~unseen[k];
+        limb *acc = i <= short_steps ? shrt : lng;
+        for (Py_ssize_t k = 0; k < W; k++)
+            acc[k] |= cur[k];
+    }
+    PyObject *a = store(shrt, N);
+    PyObject *b = a ? store(lng, N) : NULL;
+    PyObject *c = b ? store(cur, N) : NULL;
+    if (c)
+        out = PyList_New(3);
+    if (!out) {
+        Py_XDECREF(a);
+        Py_XDECREF(b);
+        Py_XDECREF(c);
+    }
+    else {
+        PyList_SET_ITEM(out, 0, a);
+        PyList_SET_ITEM(out, 1, b);
+        PyList_SET_ITEM(out, 2, c);
+    }
+    PyMem_Free(cur);
+done:
+    PyMem_Free(layer);
+    PyMem_Free(unseen);
+    PyMem_Free(buf);
+    return out;
+}
+
+/* ------------------------------------------------------------------ Walks */
+
+/* An unseen walk's layers from many starts, through the squares not in one `seen`:
+ * Stepper.walks() makes it, Walks.parts() walks a map's parts with it. Each start's
+ * walk is kept (by value): the parts of a map's groups share their starts. */
+typedef struct {
+    PyObject_HEAD
+    Stepper *step;
+    Py_ssize_t W;        /* limbs: the board's, or the seen squares' if wider */
+    Py_ssize_t shrt, total, longer;
+    limb *seen;          /* W limbs */
+    limb *arena;         /* per start: start, short, long, last layer, long to `longer` */
+    char *extended;      /* per start: whether its long-to-`longer` is made */
+    Py_ssize_t n, cap;
+    Py_ssize_t *slots;   /* start index + 1; 0 for an empty slot */
+    Py_ssize_t nslots;
+} Walks;
+
+#define WALK(w, i) ((w)->arena + (i) * 5 * (w)->W)
+
+static PyTypeObject WalksType;
+
+static void
+walks_dealloc(Walks *self)
+{
+    Py_XDECREF(self->step);
+    PyMem_Free(self->seen);
+    PyMem_Free(self->arena);
+    PyMem_Free(self->extended);
+    PyMem_Free(self->slots);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *
+stepper_walks(Stepper *self, PyObject *args)
+{
+    PyObject *seen;
+    Py_ssize_t shrt, total, longer;
+    if (!PyArg_ParseTuple(args, "Onnn:walks", &seen, &shrt, &total, &longer))
+        return NULL;
+    if (shrt < 0 || total < shrt || longer < total) {
+        PyErr_Format(PyExc_ValueError,
+                     "walks() needs 0 <= short <= total <= longer, not %zd, %zd and %zd", shrt,
+                     total, longer);
+        return NULL;
+    }
+    Py_ssize_t w = limbs_of(seen);
+    if (w < 0)
+        return NULL;
+    Walks *out = (Walks *)WalksType.tp_alloc(&WalksType, 0);
+    if (!out)
+        return NULL;
+    Py_INCREF(self);
+    out->step = self;
+    out->W = w > self->W ? w : self->W;
+    out->shrt = shrt;
+    out->total = total;
+    out->longer = longer;
+    out->cap = 16;
+    out->nslots = 64;
+    out->seen = PyMem_Calloc((size_t)out->W, sizeof(limb));
+    out->arena = PyMem_Malloc((size_t)(out->cap * 5 * out->W) * sizeof(limb));
+    out->extended = PyMem_Malloc((size_t)out->cap);
+    out->slots = PyMem_Calloc((size_t)out->nslots, sizeof(Py_ssize_t));
+    if (!out->seen || !out->arena || !out->extended || !out->slots) {
+        Py_DECREF(out);
+        return PyErr_NoMemory();
+    }
+    if (load(seen, out->seen, out->W) < 0) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    return (PyObject *)out;
+}
+
+/* The index of the walk from `start` (W limbs), made if new; -1 on error. */
+static Py_ssize_t
+walks_find(Walks *w, const limb *start, limb *t)
+{
+    Py_ssize_t W = w->W;
+    size_t mask = (size_t)w->nslots - 1;
+    size_t j = (size_t)hash_limbs(start, W) & mask;
+    for (;;) {
+        Py_ssize_t k = w->slots[j];
+        if (!k)
+            break;
+        if (memcmp(WALK(w, k - 1), start, (size_t)W * sizeof(limb)) == 0)
+            return k - 1;
+        j = (j + 1) & mask;
+    }
+    if (w->n == w->cap && grow(&w->arena, &w->extended, &w->cap, 5 * W) < 0)
+        return -1;
+    if (2 * (w->n + 1) > w->nslots) {
+        Py_ssize_t size = w->nslots * 2;
+        Py_ssize_t *slots = PyMem_Calloc((size_t)size, sizeof(Py_ssize_t));
+        if (!slots) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        for (Py_ssize_t k = 0; k < w->n; k++) {
+            size_t h = (size_t)hash_limbs(WALK(w, k), W) & ((size_t)size - 1);
+            while (slots[h])
+                h = (h + 1) & ((size_t)size - 1);
+            slots[h] = k + 1;
+        }
+        PyMem_Free(w->slots);
+        w->slots = slots;
+        w->nslots = size;
+        mask = (size_t)size - 1;
+        j = (size_t)hash_limbs(start, W) & mask;
+        while (w->slots[j])
+            j = (j + 1) & mask;
+    }
+    Py_ssize_t i = w->n++;
+    w->slots[j] = i + 1;
+    w->extended[i] = 0;
+    limb *e = WALK(w, i), *near = e + W, *far = e + 2 * W, *layer = e + 3 * W;
+    memcpy(e, start, (size_t)W * sizeof(limb));
+    memset(far, 0, (size_t)W * sizeof(limb));
+    for (Py_ssize_t k = 0; k < W; k++)
+        layer[k] = start[k] & ~w->seen[k];
+    memcpy(near, layer, (size_t)W * sizeof(limb));
+    Py_ssize_t SW = w->step->W;
+    for (Py_ssize_t s = 1; s <= w->total; s++) {
+        step_limbs(w->step, layer, t, t + W);
+        for (Py_ssize_t k = 0; k < W; k++)
+            layer[k] = (k < SW ? t[k] : 0) & ~w->seen[k];
+        limb *acc = s <= w->shrt ? near : far;
+        for (Py_ssize_t k = 0; k < W; k++)
+            acc[k] |= layer[k];
+    }
+    return i;
+}
+
+/* The walk's long squares to `longer` steps (made once). */
+static limb *
+walks_longer(Walks *w, Py_ssize_t i, limb *t)
+{
+    Py_ssize_t W = w->W, SW = w->step->W;
+    limb *e = WALK(w, i), *ext = e + 4 * W;
+    if (!w->extended[i]) {
+        limb *layer = t + 2 * W;
+        memcpy(layer, e + 3 * W, (size_t)W * sizeof(limb));
+        memcpy(ext, e + 2 * W, (size_t)W * sizeof(limb));
+        for (Py_ssize_t s = w->total + 1; s <= w->longer; s++) {
+            step_limbs(w->step, layer, t, t + W);
+            for (Py_ssize_t k = 0; k < W; k++) {
+                layer[k] = (k < SW ? t[k] : 0) & ~w->seen[k];
+                ext[k] |= layer[k];
+            }
+        }
+        w->extended[i] = 1;
+    }
+    return ext;
+}
+
+static PyObject *
+walks_parts(Walks *self, PyObject *args)
+{
+    PyObject *parts, *no_end_o;
+    int longer;
+    if (!PyArg_ParseTuple(args, "OOp:parts", &parts, &no_end_o, &longer))
+        return NULL;
+    PyObject *seq = PySequence_Fast(parts, "parts() takes a sequence of (short, long, assignments)");
+    if (!seq)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq), W = self->W, made = 0;
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    PyObject *out = NULL, *result = NULL;
+    limb *buf = NULL, *no_end = NULL;
+    Py_ssize_t wo = limbs_of(no_end_o);
+    if (wo < 0)
+        goto done;
+    /* A square past the walks' width is refused (the Python form refuses it too): the
+     * board holds every square a part may be on. */
+    no_end = PyMem_Calloc((size_t)(wo > W ? wo : W), sizeof(limb));
+    buf = PyMem_Calloc((size_t)(6 * W), sizeof(limb));
+    out = PyTuple_New(n);
+    if (!no_end || !buf || !out) {
+        if (!PyErr_Occurred())
+            PyErr_NoMemory();
+        goto done;
+    }
+    if (load(no_end_o, no_end, wo > W ? wo : W) < 0)
+        goto done;
+    Py_ssize_t widest = 0;
+    if (rect_widths(items, n, "parts", &widest, NULL) < 0)
+        goto done;
+    if (widest > W) {
+        PyErr_Format(PyExc_ValueError, "a part's squares lie past the board's %zd bits", W * 64);
+        goto done;
+    }
+    limb *start = buf, *t = buf + W; /* t: 5 W limbs of scratch for the steps */
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *r = items[i];
+        PyObject *so = PyTuple_GET_ITEM(r, 0), *lo = PyTuple_GET_ITEM(r, 1);
+        if (load(so, start, W) < 0 || load(lo, t, W) < 0)
+            goto done;
+        for (Py_ssize_t k = 0; k < W; k++)
+            start[k] |= t[k];
+        Py_ssize_t e = walks_find(self, start, t);
+        if (e < 0)
+            goto done;
+        const limb *near = WALK(self, e) + W;
+        const limb *far = longer ? walks_longer(self, e, t) : WALK(self, e) + 2 * W;
+        limb *ns = t + 3 * W, *nl = t + 4 * W;
+        int any = 0;
+        for (Py_ssize_t k = 0; k < W; k++) {
+            ns[k] = near[k] & ~no_end[k];
+            nl[k] = far[k] & ~no_end[k];
+            any |= (ns[k] | nl[k]) != 0;
+        }
+        if (!any)
+            continue;
+        PyObject *a = store(ns, W);
+        PyObject *b = a ? store(nl, W) : NULL;
+        PyObject *rect = b ? PyTuple_New(3) : NULL;
+        if (!rect) {
+            Py_XDECREF(a);
+            Py_XDECREF(b);
+            goto done;
+        }
+        PyTuple_SET_ITEM(rect, 0, a);
+        PyTuple_SET_ITEM(rect, 1, b);
+        PyObject *assign = PyTuple_GET_ITEM(r, 2);
+        Py_INCREF(assign);
+        PyTuple_SET_ITEM(rect, 2, assign);
+        PyTuple_SET_ITEM(out, made++, rect);
+    }
+    if (made == n) {
+        result = out;
+        out = NULL;
+    }
+    else {
+        result = PyTuple_GetSlice(out, 0, made);
+    }
+done:
+    Py_DECREF(seq);
+    Py_XDECREF(out);
+    PyMem_Free(no_end);
+    PyMem_Free(buf);
+    return result;
+}
+
+static PyMethodDef walks_methods[] = {
+    {"parts", (PyCFunction)walks_parts, METH_VARARGS,
+     "parts(parts, no_end, longer) -> rects: for each (short, long, assignments) part, the\n"
+     "squares not in no_end its walk from short | long reaches after 0..short steps and\n"
+     "after short+1..total (..longer with `longer`), with the part's assignments; empty\n"
+     "rectangles are left out."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject WalksType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "fogofwar.core._bitsets.Walks",
+    .tp_basicsize = sizeof(Walks),
+    .tp_dealloc = (destructor)walks_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Unseen walks from many starts through one set of seen squares (Stepper.walks).",
+    .tp_methods = walks_methods,
+};
+
+static PyMethodDef stepper_methods[] = {
+    {"walk", (PyCFunction)stepper_walk, METH_VARARGS,
+     "walk(start, seen, short, total) -> [short squares, long squares, last layer]: a walk\n"
+     "of up to `total` steps from `start` through squares not in `seen`; the squares\n"
+     "after 0..short steps, after short+1..total, and after exactly total."},
+    {"walks", (PyCFunction)stepper_walks, METH_VARARGS,
+     "walks(seen, short, total, longer) -> Walks: unseen walks through the squares not in\n"
+     "`seen`, kept by start; see Walks.parts."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject StepperType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "fogofwar.core._bitsets.Stepper",
+    .tp_basicsize = sizeof(Stepper),
+    .tp_dealloc = (destructor)stepper_dealloc,
+    .tp_call = (ternaryfunc)stepper_call,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Stepper(directions, free): the squares one step from a frontier, as\n"
+              "OR over (offset, squares) of (frontier & squares) shifted by offset (left when\n"
+              "positive), AND free.",
+    .tp_methods = stepper_methods,
+    .tp_new = stepper_new,
+};
+
+static PyMethodDef methods[] = {
+    {"narrow", narrow, METH_VARARGS,
+     "narrow(parts, short_bits, long_bits) -> parts: each part's short squares AND\n"
+     "short_bits and long squares AND long_bits (a negative mask ~m: every square but m's),\n"
+     "empty parts left out; unchanged parts are the same objects, and the same tuple when\n"
+     "nothing changed (bitsets.narrow_py)."},
+    {"squares", squares_of, METH_O,
+     "squares(parts) -> int: the union of the parts' short and long squares."},
+    {"canon", canon, METH_O,
+     "canon(rects) -> parts: the canonical parts of a union of (short, long, assignments)\n"
+     "rectangles (fogofwar.core.bitsets.canon_py, in C)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "_bitsets",
+    .m_doc = "Bitset kernels in C (fogofwar.core.bitsets holds the reference forms).",
+    .m_size = -1,
+    .m_methods = methods,
+};
+
+PyMODINIT_FUNC
+PyInit__bitsets(void)
+{
+    if (PyType_Ready(&StepperType) < 0 || PyType_Ready(&WalksType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m)
+        return NULL;
+    Py_INCREF(&StepperType);
+    if (PyModule_AddObject(m, "Stepper", (PyObject *)&StepperType) < 0) {
+        Py_DECREF(&StepperType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,288 @@
+"""Bitset kernels: a hidden mover's steps and the canonical form of a union of
+rectangles, with Python ints as bitsets.
+
+Each kernel has a pure-Python form here (:func:`canon_py`, :class:`PyStepper`), which is
+the reference, and a C form in the extension module ``fogofwar.core._bitsets``, built
+when the package is installed with a C compiler at hand. :data:`NATIVE` says which one
+:func:`canon` and :class:`Stepper` are; ``FOGOFWAR_PURE_PYTHON=1`` in the environment
+picks the Python forms even where the extension is built. The two give the same results
+(tests compare them on random inputs of every width, and play whole games with each).
+
+Why C at all: Specter Ops' possibility map (docs/specter-ops.md) walks and joins sets of
+736-bit squares by 1,296-bit site assignments; in Python every AND, OR and shift on them
+makes a new object, and at 5 players those made an agent's move take a tenth of a
+second. The C forms read each int once into 64-bit limbs and write the results back
+once.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol
+
+__all__ = [
+    "NATIVE",
+    "PyStepper",
+    "PyWalks",
+    "StepFn",
+    "Stepper",
+    "WalksFn",
+    "canon",
+    "canon_py",
+    "narrow",
+    "narrow_py",
+    "squares",
+    "squares_py",
+]
+
+Rect = tuple[int, int, int]
+"""(short, long, assignments): two sets of cells and a set of site assignments."""
+
+
+class WalksFn(Protocol):
+    """Unseen walks from many starts through one set of seen squares (:meth:`StepFn.walks`)."""
+
+    def parts(self, parts: Sequence[Rect], no_end: int, longer: bool, /) -> tuple[Rect, ...]: ...
+
+
+class StepFn(Protocol):
+    """One step of a hidden mover on a bitboard, and an unseen walk of such steps."""
+
+    def __call__(self, frontier: int, /) -> int: ...
+
+    def walk(self, start: int, seen: int, short: int, total: int, /) -> list[int]: ...
+
+    def walks(self, seen: int, short: int, total: int, longer: int, /) -> WalksFn: ...
+
+
+def canon_py(rects: Iterable[Rect]) -> tuple[Rect, ...]:
+    """The canonical parts of a union of rectangles (cells × assignments): each cell (a
+    square after a short or a long move) with the assignments of every rectangle that
+    holds it, cells with the same assignments in one part, parts in order of their
+    assignments. Column by column this stays small: the squares of a map carry few
+    distinct sets of assignments (measured: at most a few dozen where the assignments'
+    own squares are all 1,296 different)."""
+    by_a: dict[int, list[int]] = {}
+    for short, long, a in rects:
+        if a and (short or long):
+            cur = by_a.get(a)
+            if cur is None:
+                by_a[a] = [short, long]
+            else:
+                cur[0] |= short
+                cur[1] |= long
+    if len(by_a) > 1:
+        # Refine in place: each cell takes the union of the assignments of the
+        # rectangles that hold it. Cells with the same union so far stay together (a
+        # later rectangle splits them alike). A rectangle touches only the groups its
+        # cells meet and stops once every cell of it is placed, so the work is about
+        # the splits made, not rectangles × groups. (The adds are written out: a
+        # helper's call costs a tenth of the map's time here.)
+        cells: dict[int, list[int]] = {}
+        # Wide sets first: a narrower one then mostly falls inside and splits nothing.
+        for a2 in sorted(by_a, key=int.bit_count, reverse=True):
+            s2, l2 = by_a[a2]
+            if cells:
+                # A snapshot: a group made or grown below holds only cells of this
+                # rectangle, which it has already placed, so it needs no visit.
+                for a1, c in list(cells.items()):
+                    s_in = c[0] & s2
+                    l_in = c[1] & l2
+                    if not (s_in or l_in):
+                        continue
+                    s2 ^= s_in
+                    l2 ^= l_in
+                    u = a1 | a2
+                    if u != a1:
+                        t = cells.get(u)
+                        if s_in == c[0] and l_in == c[1]:
+                            # The whole group moves to the wider set.
+                            del cells[a1]
+                            if t is None:
+                                cells[u] = c
+                            else:
+                                t[0] |= s_in
+                                t[1] |= l_in
+                                c[0] = c[1] = 0  # a stale snapshot entry meets nothing
+                        else:
+                            c[0] ^= s_in
+                            c[1] ^= l_in
+                            if t is None:
+                                cells[u] = [s_in, l_in]
+                            else:
+                                t[0] |= s_in
+                                t[1] |= l_in
+                    if not (s2 or l2):
+                        break
+            if s2 or l2:
+                t = cells.get(a2)
+                if t is None:
+                    cells[a2] = [s2, l2]
+                else:
+                    t[0] |= s2
+                    t[1] |= l2
+        by_a = cells
+    return tuple((short, long, a) for a, (short, long) in sorted(by_a.items()))
+
+
+def narrow_py(parts: Sequence[Rect], short_bits: int, long_bits: int) -> tuple[Rect, ...]:
+    """Each part's short squares AND ``short_bits`` and long squares AND ``long_bits``
+    (a negative mask ``~m``: every square but ``m``'s), empty parts left out. A part
+    left whole is the same object, and so are the parts when nothing changed (a
+    possibility map's caches key on their identity)."""
+    out = []
+    same = True
+    for part in parts:
+        short, long, a = part
+        s = short & short_bits
+        lg = long & long_bits
+        if s == short and lg == long:
+            out.append(part)
+        elif s or lg:
+            out.append((s, lg, a))
+            same = False
+        else:
+            same = False
+    if same and type(parts) is tuple:
+        return parts
+    return tuple(out)
+
+
+def squares_py(parts: Sequence[Rect]) -> int:
+    """The union of the parts' short and long squares."""
+    out = 0
+    for short, long, _ in parts:
+        out |= short | long
+    return out
+
+
+class PyStepper:
+    """One step on a bitboard: the OR over ``directions`` ``(offset, squares)`` of
+    ``frontier & squares`` shifted by ``offset`` bits (left when positive), AND ``free``.
+
+    Args:
+        directions: per direction, the bit offset of a step and the squares a step that
+            way may leave from.
+        free: the squares a step may end on.
+    """
+
+    __slots__ = ("_free", "_neg", "_pos", "width")
+
+    def __init__(self, directions: Sequence[tuple[int, int]], free: int) -> None:
+        for off, squares in directions:
+            if not off or squares < 0:
+                raise ValueError(f"a step needs a non-zero offset and squares, not {off}")
+        if free < 0:
+            raise ValueError("the free squares must not be negative")
+        self._pos = tuple((off, s) for off, s in directions if off > 0)
+        self._neg = tuple((-off, s) for off, s in directions if off < 0)
+        self._free = free
+        #: The board's bits: its widest mask, in whole 64-bit words (as the C form).
+        self.width = _words(max([free, *(s for _, s in directions)], key=int.bit_length))
+
+    def __call__(self, frontier: int, /) -> int:
+        nxt = 0
+        for off, s in self._pos:
+            nxt |= (frontier & s) << off
+        for off, s in self._neg:
+            nxt |= (frontier & s) >> off
+        return nxt & self._free
+
+    def walk(self, start: int, seen: int, short: int, total: int, /) -> list[int]:
+        """[short, long, last layer] of a walk of up to ``total`` steps from ``start``
+        through squares not in ``seen`` (revisits allowed): the squares after 0 to
+        ``short`` steps, after ``short + 1`` to ``total``, and after exactly ``total``."""
+        if not 0 <= short <= total:
+            raise ValueError(f"walk() needs 0 <= short <= total, not {short} and {total}")
+        layer = start & ~seen
+        near = layer
+        far = 0
+        for k in range(1, total + 1):
+            layer = self(layer) & ~seen
+            if k <= short:
+                near |= layer
+            else:
+                far |= layer
+        return [near, far, layer]
+
+    def walks(self, seen: int, short: int, total: int, longer: int, /) -> PyWalks:
+        """Unseen walks through the squares not in ``seen``, kept by start
+        (:class:`PyWalks`)."""
+        return PyWalks(self, seen, short, total, longer)
+
+
+class PyWalks:
+    """Unseen walks of a :class:`PyStepper` from many starts through the squares not in
+    ``seen``: the squares after 0 to ``short`` steps, and after ``short + 1`` to
+    ``total`` (or to ``longer``, Adrenal Surge's 6). Each start's walk is kept: the
+    parts of a possibility map's groups share their starts."""
+
+    __slots__ = ("_kept", "_longer", "_seen", "_short", "_step", "_total", "_width")
+
+    def __init__(self, step: PyStepper, seen: int, short: int, total: int, longer: int) -> None:
+        if not 0 <= short <= total <= longer:
+            raise ValueError(
+                f"walks() needs 0 <= short <= total <= longer, not {short}, {total} and {longer}"
+            )
+        if seen < 0:
+            raise ValueError("the seen squares must not be negative")
+        self._step = step
+        self._seen = seen
+        self._short, self._total, self._longer = short, total, longer
+        self._width = max(step.width, _words(seen))
+        self._kept: dict[int, list[int]] = {}
+
+    def parts(self, parts: Sequence[Rect], no_end: int, longer: bool, /) -> tuple[Rect, ...]:
+        """For each ``(short, long, assignments)`` part, the squares not in ``no_end``
+        that its walk from ``short | long`` reaches after 0 to ``short`` steps and after
+        the rest (to ``longer`` steps with ``longer``), with the part's assignments;
+        empty rectangles are left out."""
+        if no_end < 0:
+            raise ValueError("the squares not ended on must not be negative")
+        out = []
+        for short0, long0, a in parts:
+            start = short0 | long0
+            if start >> self._width:
+                raise ValueError(f"a part's squares lie past the board's {self._width} bits")
+            w = self._kept.get(start)
+            if w is None:
+                w = self._kept[start] = self._step.walk(start, self._seen, self._short, self._total)
+            if longer:
+                if len(w) == 3:
+                    layer, far = w[2], w[1]
+                    for _ in range(self._longer - self._total):
+                        layer = self._step(layer) & ~self._seen
+                        far |= layer
+                    w.append(far)
+                far = w[3]
+            else:
+                far = w[1]
+            short = w[0] & ~no_end
+            long = far & ~no_end
+            if short or long:
+                out.append((short, long, a))
+        return tuple(out)
+
+
+def _words(bits: int) -> int:
+    """The bits of ``bits``' width rounded up to whole 64-bit words (at least one)."""
+    return max(64, -(-bits.bit_length() // 64) * 64)
+
+
+canon: Callable[[Iterable[Rect]], tuple[Rect, ...]] = canon_py
+narrow: Callable[[Sequence[Rect], int, int], tuple[Rect, ...]] = narrow_py
+squares: Callable[[Sequence[Rect]], int] = squares_py
+Stepper: Callable[[Sequence[tuple[int, int]], int], StepFn] = PyStepper
+NATIVE = False
+if not os.environ.get("FOGOFWAR_PURE_PYTHON"):
+    try:
+        from fogofwar.core import _bitsets
+    except ImportError:  # built without a C compiler: the Python forms serve
+        pass
+    else:
+        canon = _bitsets.canon
+        narrow = _bitsets.narrow
+        squares = _bitsets.squares
+        Stepper = _bitsets.Stepper
+        NATIVE = True

@@ -1,0 +1,300 @@
+"""The bitset kernels: the C forms (``fogofwar.core._bitsets``) against the Python
+forms of ``fogofwar.core.bitsets``, which are the reference, on random inputs of every
+width (one 64-bit word, several, and ints narrower or wider than a board); and the
+Python forms against brute force.
+
+In CI (``CI`` set, as ``.ci/run`` does) the C forms must be built: the tests fail
+without them. Elsewhere the C rows are skipped where no C compiler built them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fogofwar.core import bitsets
+from fogofwar.core.bitsets import PyStepper, canon_py
+from fogofwar.games.specter_ops.geometry import geometry_for
+
+_native: ModuleType | None
+try:
+    from fogofwar.core import _bitsets as _native
+except ImportError:  # built without a C compiler
+    _native = None
+
+needs_native = pytest.mark.skipif(
+    _native is None and not os.environ.get("CI"), reason="the C kernels are not built here"
+)
+
+
+def _c() -> ModuleType:
+    if _native is None:
+        pytest.fail("the C kernels (fogofwar.core._bitsets) were not built")
+    return _native
+
+
+def test_the_c_kernels_are_built_and_used_in_ci() -> None:
+    # CI builds the package with a C compiler at hand: the extension must be there, and
+    # be what the map uses (unless FOGOFWAR_PURE_PYTHON asks for the Python forms).
+    if not os.environ.get("CI"):
+        pytest.skip("outside CI the C kernels are optional")
+    assert _native is not None
+    pure = bool(os.environ.get("FOGOFWAR_PURE_PYTHON"))
+    assert bitsets.NATIVE is not pure
+    if bitsets.NATIVE:
+        assert bitsets.canon is _native.canon
+        assert bitsets.Stepper is _native.Stepper
+
+
+# --------------------------------------------------------------------------- inputs
+
+WIDTHS = (1, 3, 30, 63, 64, 65, 130, 736)
+A_WIDTHS = (1, 8, 64, 65, 200, 1296)
+
+
+@st.composite
+def bitset(draw: st.DrawFn, width: int, *, most: int = 12) -> int:
+    """Sparse, dense or empty sets of bits below ``width``."""
+    kind = draw(st.sampled_from(("sparse", "dense", "empty")))
+    if kind == "empty":
+        return 0
+    if kind == "dense":
+        return draw(st.integers(min_value=0, max_value=(1 << width) - 1))
+    bits = draw(st.lists(st.integers(min_value=0, max_value=width - 1), max_size=most))
+    out = 0
+    for b in bits:
+        out |= 1 << b
+    return out
+
+
+@st.composite
+def rect_lists(draw: st.DrawFn) -> list[tuple[int, int, int]]:
+    """Rectangles whose assignments come from a small pool (as a join's do)."""
+    sw = draw(st.sampled_from(WIDTHS))
+    aw = draw(st.sampled_from(A_WIDTHS))
+    pool = draw(st.lists(bitset(aw, most=6), min_size=1, max_size=5))
+    n = draw(st.integers(min_value=0, max_value=14))
+    return [(draw(bitset(sw)), draw(bitset(sw)), draw(st.sampled_from(pool))) for _ in range(n)]
+
+
+@st.composite
+def steppers(draw: st.DrawFn) -> tuple[list[tuple[int, int]], int, int]:
+    """(directions, free, width) of a random stepper."""
+    width = draw(st.sampled_from((5, 63, 64, 65, 128, 736)))
+    dirs = []
+    for _ in range(draw(st.integers(min_value=0, max_value=8))):
+        off = draw(st.integers(min_value=1, max_value=max(1, width - 1)))
+        dirs.append((off * draw(st.sampled_from((1, -1))), draw(bitset(width, most=40))))
+    # The last square is free: the board spans the width the parts are drawn in.
+    return dirs, draw(bitset(width, most=200)) | 1 << (width - 1), width
+
+
+# --------------------------------------------------------------------------- canon
+
+
+def _canon_brute(rects: list[tuple[int, int, int]]) -> tuple[tuple[int, int, int], ...]:
+    per_cell: dict[tuple[int, int], int] = {}
+    for short, long, a in rects:
+        for kind, bits in enumerate((short, long)):
+            i = 0
+            while bits >> i:
+                if bits >> i & 1 and a:
+                    per_cell[kind, i] = per_cell.get((kind, i), 0) | a
+                i += 1
+    by_a: dict[int, list[int]] = {}
+    for (kind, i), a in per_cell.items():
+        by_a.setdefault(a, [0, 0])[kind] |= 1 << i
+    return tuple((s, lg, a) for a, (s, lg) in sorted(by_a.items()))
+
+
+@settings(max_examples=300, deadline=None)
+@given(rect_lists())
+def test_canon_is_the_union_cell_by_cell(rects: list[tuple[int, int, int]]) -> None:
+    # SO-I2: the Python form against brute force (each cell with the union of the
+    # assignments of the rectangles holding it, cells grouped by it, in order).
+    assert canon_py(rects) == _canon_brute(rects)
+
+
+@needs_native
+@settings(max_examples=600, deadline=None)
+@given(rect_lists())
+def test_c_canon_equals_the_python_form(rects: list[tuple[int, int, int]]) -> None:
+    # SO-I2: the C form makes the same parts, from any order, and is a fixed point.
+    want = canon_py(rects)
+    assert _c().canon(rects) == want
+    assert _c().canon(list(reversed(rects))) == want
+    assert _c().canon(iter(rects)) == want
+    assert _c().canon(want) == want
+
+
+@needs_native
+@pytest.mark.parametrize(
+    ("rects", "error"),
+    [
+        ([(1, 2)], TypeError),
+        ([[1, 2, 3]], TypeError),
+        ([(1, "x", 3)], TypeError),
+        ([(1, 2, -1)], (OverflowError, ValueError)),
+        ([(-1, 2, 3)], (OverflowError, ValueError)),
+        (5, TypeError),
+    ],
+)
+def test_c_canon_refuses_what_is_not_rectangles(rects: Any, error: Any) -> None:
+    with pytest.raises(error):
+        _c().canon(rects)
+
+
+@needs_native
+@settings(max_examples=300, deadline=None)
+@given(rect_lists(), st.data())
+def test_c_narrow_and_squares_equal_the_python_forms(
+    rects: list[tuple[int, int, int]], data: st.DataObject
+) -> None:
+    parts = canon_py(rects)
+    width = max([1, *(max(s, lg).bit_length() for s, lg, _ in parts)]) + 2
+    short = data.draw(bitset(width, most=20))
+    long = data.draw(bitset(width, most=20))
+    # Negative masks (~m, every square but m's) and the masks that keep all.
+    short = data.draw(st.sampled_from((short, ~short, -1)))
+    long = data.draw(st.sampled_from((long, ~long, -1, 0)))
+    got = _c().narrow(parts, short, long)
+    want = bitsets.narrow_py(parts, short, long)
+    assert got == want
+    assert got == tuple((s & short, lg & long, a) for s, lg, a in parts if s & short or lg & long)
+    # Parts left whole are the same objects; all left whole, the same tuple.
+    assert [p for p in got if p in parts] == [p for p in got if any(p is q for q in parts)]
+    if short == long == -1:
+        assert got is parts and want is parts
+    assert _c().squares(parts) == bitsets.squares_py(parts)
+    assert _c().squares(rects) == bitsets.squares_py(rects)
+
+
+# --------------------------------------------------------------------------- steps
+
+
+def _pair(dirs: list[tuple[int, int]], free: int) -> tuple[Any, PyStepper]:
+    return _c().Stepper(dirs, free), PyStepper(dirs, free)
+
+
+@needs_native
+@settings(max_examples=300, deadline=None)
+@given(steppers(), st.data())
+def test_c_steps_and_walks_equal_the_python_forms(
+    spec: tuple[list[tuple[int, int]], int, int], data: st.DataObject
+) -> None:
+    dirs, free, width = spec
+    c, py = _pair(dirs, free)
+    for _ in range(4):
+        # Frontiers and seen squares may reach past the board (kept in layer 0).
+        frontier = data.draw(bitset(width + data.draw(st.sampled_from((0, 0, 70))), most=30))
+        seen = data.draw(bitset(width + data.draw(st.sampled_from((0, 70))), most=30))
+        assert c(frontier) == py(frontier)
+        short = data.draw(st.integers(min_value=0, max_value=3))
+        total = short + data.draw(st.integers(min_value=0, max_value=3))
+        assert c.walk(frontier, seen, short, total) == py.walk(frontier, seen, short, total)
+
+
+@needs_native
+@settings(max_examples=200, deadline=None)
+@given(steppers(), st.data())
+def test_c_walkers_equal_the_python_form(
+    spec: tuple[list[tuple[int, int]], int, int], data: st.DataObject
+) -> None:
+    dirs, free, width = spec
+    c, py = _pair(dirs, free)
+    seen = data.draw(bitset(width, most=30))
+    short = data.draw(st.integers(min_value=0, max_value=2))
+    total = short + data.draw(st.integers(min_value=0, max_value=2))
+    longer = total + data.draw(st.integers(min_value=0, max_value=2))
+    cw, pw = c.walks(seen, short, total, longer), py.walks(seen, short, total, longer)
+    starts = data.draw(st.lists(bitset(width, most=6), min_size=1, max_size=4))
+    # Several calls on one walker: the kept walks (and their longer form, made on
+    # demand) must give what fresh ones would.
+    for _ in range(3):
+        parts = [
+            (data.draw(st.sampled_from(starts)), data.draw(bitset(width, most=3)), a)
+            for a in data.draw(st.lists(st.integers(min_value=1, max_value=1 << 80), max_size=5))
+        ]
+        no_end = data.draw(bitset(width, most=40))
+        far = data.draw(st.booleans())
+        got = cw.parts(parts, no_end, far)
+        assert got == pw.parts(parts, no_end, far)
+        # The assignments pass through as they are.
+        assert {id(r[2]) for r in got} <= {id(p[2]) for p in parts}
+
+
+@needs_native
+def test_c_steps_on_the_specter_ops_board() -> None:
+    # SO-A2: the board's own steps (walls, the diagonal squeeze, figures avoided) from
+    # every square and from sets of squares, and the unseen walks of a hidden move.
+    graph = geometry_for("specter-ops").graph
+    n = graph.board.height * graph.board.width
+    blocked = sum(1 << i for i in range(5, n, 37))
+    for make in (
+        lambda: graph.stepper(),
+        lambda: graph.stepper(avoid=blocked),
+        lambda: graph.stepper(blocked),
+    ):
+        step = _made_with(_c().Stepper, make)
+        ref = _made_with(PyStepper, make)
+        assert type(step) is _c().Stepper
+        assert type(ref) is PyStepper
+        for i in range(n):
+            assert step(1 << i) == ref(1 << i)
+        frontier = sum(1 << i for i in range(0, n, 11))
+        seen = sum(1 << i for i in range(3, n, 7))
+        assert step.walk(frontier, seen, 2, 4) == ref.walk(frontier, seen, 2, 4)
+
+
+def _made_with(stepper: Any, make: Callable[[], Any]) -> Any:
+    """What ``make`` gives with ``stepper`` as the move graph's stepper class."""
+    from fogofwar.core.grid import movegraph
+
+    was = movegraph.Stepper
+    movegraph.Stepper = stepper
+    try:
+        return make()
+    finally:
+        movegraph.Stepper = was
+
+
+@pytest.mark.parametrize("kind", ["python", "c"])
+def test_steppers_refuse_bad_arguments(kind: str) -> None:
+    if kind == "c" and _native is None and not os.environ.get("CI"):
+        pytest.skip("the C kernels are not built here")
+    make = PyStepper if kind == "python" else _c().Stepper
+    with pytest.raises(ValueError, match="non-zero offset"):
+        make([(0, 1)], 3)
+    with pytest.raises((ValueError, OverflowError)):
+        make([(1, -1)], 3)
+    with pytest.raises((ValueError, OverflowError)):
+        make([(1, 1)], -3)
+    step = make([(1, 3)], 7)
+    with pytest.raises(ValueError, match="short <= total"):
+        step.walk(1, 0, 3, 2)
+    with pytest.raises(ValueError, match="short <= total <= longer"):
+        step.walks(0, 2, 4, 3)
+    with pytest.raises(ValueError, match="past the board"):
+        step.walks(0, 1, 2, 3).parts([(1 << 200, 0, 1)], 0, False)
+    with pytest.raises((ValueError, OverflowError)):
+        step.walks(0, 1, 2, 3).parts([(1, 0, 1)], -1, False)
+
+
+def test_python_walk_is_the_layers_by_brute_force() -> None:
+    # A walk's layers on a line of 10 squares: one step right or left, squares 4 and 6
+    # seen: from square 5 nothing can move (both neighbours seen), from 2 the walk
+    # stays on 0–3.
+    line = (1 << 10) - 1
+    step = PyStepper([(1, line & ~(1 << 9)), (-1, line & ~1)], line)
+    seen = 1 << 4 | 1 << 6
+    assert step.walk(1 << 5, seen, 2, 4) == [1 << 5, 0, 0]
+    near, far, last = step.walk(1 << 2, seen, 2, 4)
+    assert near == 0b1111  # 0–2 steps from 2: squares 0–3
+    assert far == 0b1111  # 3–4 steps: 0–3 too
+    assert last == 0b0101  # exactly 4 steps: 0 and 2, the parity of the start
