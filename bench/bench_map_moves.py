@@ -1,6 +1,7 @@
 """Specter Ops: what one agent move costs the possibility map, move by move (issue 20).
 
-Run: ``.venv/bin/python bench/bench_map_moves.py [--players 5] [--games 3] [--fold]``.
+Run: ``.venv/bin/python bench/bench_map_moves.py [--players 5] [--games 3] [--fold]
+[--forms]``.
 Random games with characters (the bench's stream, seeds 0 to GAMES-1); every agent move
 (``PossibilityMap.moved``) is timed, with the map's groups, keys and parts going in,
 the canonical joins it makes (``knowledge._canon``: calls, rectangles in, parts out)
@@ -8,7 +9,9 @@ and the groups and parts coming out. Printed: the slowest moves, the median move
 the joins' share of all move time. ``--fold`` also measures an idea that was dropped:
 folding the traitor's role into the site-assignment bits (each role a block of the
 assignment integer), so that keys differ by kit only; it prints, at each hunters'
-round of 5-player games, the groups and parts now and with the roles folded.
+round of 5-player games, the groups and parts now and with the roles folded. ``--forms`` works
+every agent move both with the bitset kernels in C (``fogofwar.core.bitsets``) and with
+their pure-Python forms, checks that the maps are equal, and prints both times.
 """
 
 from __future__ import annotations
@@ -96,6 +99,44 @@ def folded(m: PossibilityMap) -> tuple[int, int]:
     return len(groups), sum(len(p) for p in groups)
 
 
+def forms() -> list[tuple[float, float]]:
+    """Wrap ``moved``: each agent move is worked twice, by the bitset kernels (C where
+    built) and by their Python forms (``fogofwar.core.bitsets``), alternating which goes
+    first; the rows are (kernels ms, Python forms ms) and the maps must be equal."""
+    from fogofwar.core import bitsets
+    from fogofwar.core.grid import movegraph
+
+    names = ("_canon", "_narrow", "_squares")
+    kernels = [getattr(knowledge, n) for n in names]
+    python = [bitsets.canon_py, bitsets.narrow_py, bitsets.squares_py]
+    stepper = movegraph.Stepper
+    moved = PossibilityMap.moved
+    rows: list[tuple[float, float]] = []
+
+    def use(fs: list[Any], step: Any) -> None:
+        for n, f in zip(names, fs, strict=True):
+            setattr(knowledge, n, f)
+        movegraph.Stepper = step  # type: ignore[misc]
+
+    def timed(self: PossibilityMap, geo: Any, **kw: Any) -> PossibilityMap:
+        ms: dict[str, float] = {}
+        got: dict[str, PossibilityMap] = {}
+        order = ("c", "py") if len(rows) % 2 else ("py", "c")
+        for form in order:
+            use(*((kernels, stepper) if form == "c" else (python, bitsets.PyStepper)))
+            t = time.perf_counter()
+            got[form] = moved(self, geo, **kw)
+            ms[form] = (time.perf_counter() - t) * 1000
+        use(kernels, stepper)
+        if got["c"] != got["py"]:
+            raise AssertionError("the kernels and the Python forms made different maps")
+        rows.append((ms["c"], ms["py"]))
+        return got["c"]
+
+    PossibilityMap.moved = timed  # type: ignore[method-assign]
+    return rows
+
+
 def play(players: int, games: int, each: Callable[[Any], None] | None = None) -> None:
     rs = get_ruleset("specter-ops")
     for seed in range(games):
@@ -113,7 +154,25 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--fold", action="store_true")
+    parser.add_argument(
+        "--forms", action="store_true", help="time every move with the C kernels and without"
+    )
     args = parser.parse_args()
+    if args.forms:
+        from fogofwar.core import bitsets
+
+        if not bitsets.NATIVE:
+            raise SystemExit("the C kernels are not built here (or FOGOFWAR_PURE_PYTHON is set)")
+        timings = forms()
+        play(args.players, args.games)
+        print(f"{args.players} players, {args.games} games, {len(timings)} agent moves")
+        print("slowest moves (ms): C kernels, Python forms, ratio")
+        for c, py in sorted(timings, key=lambda r: r[1], reverse=True)[:8]:
+            print(f"{c:9.1f}  {py:9.1f}  {py / c:5.2f}")
+        c_all = sum(c for c, _ in timings)
+        py_all = sum(py for _, py in timings)
+        print(f"all moves: {c_all / 1000:.2f} s with the kernels, {py_all / 1000:.2f} s without")
+        return
     if args.fold:
         print("round  roles  groups  parts | folded: groups  parts")
 

@@ -4,11 +4,13 @@ the seat's map allows."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any, cast
 
 import pytest
 
-from fogofwar.core.game import State, get_ruleset
+from fogofwar.core.game import Action, State, get_ruleset
 from fogofwar.core.rng import stream
 from fogofwar.games.specter_ops.state import AGENT, SpecterOpsState
 
@@ -220,3 +222,31 @@ def test_a_world_keeps_the_traitor_the_record_proves() -> None:
             state.apply(bots[seat].choose(view, legal, stream(seed, "bot", n)))
             n += 1
     assert checked > 0
+
+
+def test_an_agent_on_the_vehicles_square_moved_no_step() -> None:
+    # SO-A3, SO-V5: no move ends on the vehicle's square, so an agent standing there
+    # (here the traitor, revealed aboard, as the second agent) made a move of no step,
+    # and the motion sensor reads no movement. A sampled world drew the steps of the
+    # last move from 0 to 4 regardless, and the sensor then asked for a bearing from
+    # the vehicle to its own square: a searching hunter's rollout stopped a 5-player
+    # game of the balance run on it (the position below, replayed).
+    path = Path(__file__).parent / "positions" / "traitor-aboard.json"
+    pos = json.loads(path.read_text())
+    state = _so(RS.new_game(pos["config"], pos["seed"]))
+    for seat, kind, args in pos["actions"]:
+        state.apply(Action(seat, kind, tuple(args)))
+    seat = pos["seat"]
+    assert state.agents[1].square == state.vehicle
+    assert state.agents[1].last_steps == 0
+    assert any(a.kind == "sensor" for a in state.legal_actions(seat))
+    view = state.view(seat)
+    answers = set()
+    for k in range(40):
+        world = _so(RS.sample_world(view, stream(k, "aboard")))
+        assert world.view(seat).canonical() == view.canonical()
+        assert world.agents[1].square == world.vehicle
+        assert world.agents[1].last_steps == 0
+        world.apply(next(a for a in world.legal_actions(seat) if a.kind == "sensor"))
+        answers |= {e.data["answer"] for e in world.events if e.kind == "sensor"}
+    assert "no movement detected" in answers

@@ -10,7 +10,8 @@ not know:
 
 * **The agent's square** (each hidden agent's): uniformly among the squares of the
   seat's map, unless its figure is on the board. The steps of its last move (what the
-  motion sensor reads) uniformly from 0 to 4.
+  motion sensor reads) uniformly from 0 to 4 — 0 on the vehicle's square, where no move
+  ends (SO-A3).
 * **Its kit**: the character uniformly among those the map allows, then a hand
   uniformly among the hands of that character that hold every card used in public,
   with those uses spent and any uses left of the hidden cards (Adrenal Surge, Stealth
@@ -283,6 +284,13 @@ class _Builder:
                 if mine:
                     cards = dict(self.stream.choice(mine)[1])
             last_steps = self.stream.randint(0, 4)
+            if square == st.vehicle:
+                # SO-A3: no move ends on the vehicle's square, so an agent there moved
+                # no step (it could not move, or the traitor was revealed aboard) and
+                # the motion sensor reads no movement; a long move there would ask for
+                # a bearing from the vehicle to itself. (Drawn all the same, so the
+                # stream's later draws stay those of every other world.)
+                last_steps = 0
         max_health = _max_health(st.players, character, second)
         a = Agent(
             "A2" if second else "A1",
