@@ -298,3 +298,28 @@ def test_python_walk_is_the_layers_by_brute_force() -> None:
     assert near == 0b1111  # 0–2 steps from 2: squares 0–3
     assert far == 0b1111  # 3–4 steps: 0–3 too
     assert last == 0b0101  # exactly 4 steps: 0 and 2, the parity of the start
+
+
+@needs_native
+@pytest.mark.parametrize("off", [64, -64, 127, -128, 2**20, 2**63 - 1, -(2**63), 2**70, -(2**70)])
+def test_c_steps_past_the_board_add_nothing(off: int) -> None:
+    # An offset as wide as the board or wider shifts every square off it, as the
+    # Python form's shift does (no read outside the board's words: -2**63 once did).
+    c = _c().Stepper([(1, 0b1111), (off, 0b1010)], (1 << 64) - 1)
+    alone = PyStepper([(1, 0b1111)], (1 << 64) - 1)
+    for frontier in (0, 1, 0b1010, (1 << 64) - 1, 1 << 200):
+        assert c(frontier) == alone(frontier)
+        if abs(off) <= 2**20:  # a shift Python can make
+            assert c(frontier) == PyStepper([(1, 0b1111), (off, 0b1010)], (1 << 64) - 1)(frontier)
+
+
+@needs_native
+def test_c_narrow_keeps_empty_parts_it_does_not_narrow() -> None:
+    # A part with no squares is left as it is by masks that keep everything (the
+    # Python form keeps it, and the same tuple), and goes once a mask narrows it.
+    parts = ((0, 0, 1), (3, 1, 2))
+    assert _c().narrow(parts, -1, -1) is parts
+    assert bitsets.narrow_py(parts, -1, -1) is parts
+    assert _c().narrow(parts, 1, 1) == bitsets.narrow_py(parts, 1, 1) == ((0, 0, 1), (1, 1, 2))
+    assert _c().narrow([*parts], -1, -1) == parts
+    assert isinstance(_c().Walks, type)

@@ -156,18 +156,25 @@ store(const limb *in, Py_ssize_t n)
     }
     return (PyObject *)out;
 #else
+    PyObject *out;
 #if PY_BIG_ENDIAN
-    limb tmp[n > 0 ? n : 1];
+    limb *tmp = PyMem_Malloc((size_t)(n > 0 ? n : 1) * sizeof(limb));
+    if (!tmp)
+        return PyErr_NoMemory();
     for (Py_ssize_t i = 0; i < n; i++)
         tmp[i] = swap_if_big(in[i]);
     in = tmp;
 #endif
 #if PY_VERSION_HEX >= 0x030D0000
-    return PyLong_FromUnsignedNativeBytes(in, n * (Py_ssize_t)sizeof(limb),
-                                          Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+    out = PyLong_FromUnsignedNativeBytes(in, n * (Py_ssize_t)sizeof(limb),
+                                         Py_ASNATIVEBYTES_LITTLE_ENDIAN);
 #else
-    return _PyLong_FromByteArray((const unsigned char *)in, (size_t)n * sizeof(limb), 1, 0);
+    out = _PyLong_FromByteArray((const unsigned char *)in, (size_t)n * sizeof(limb), 1, 0);
 #endif
+#if PY_BIG_ENDIAN
+    PyMem_Free(tmp);
+#endif
+    return out;
 #endif
 }
 
@@ -735,11 +742,19 @@ narrow(PyObject *self, PyObject *args)
     PyObject *parts, *so, *lo;
     if (!PyArg_ParseTuple(args, "OOO:narrow", &parts, &so, &lo))
         return NULL;
-    PyObject *seq = PySequence_Fast(parts, "narrow() takes a sequence of (short, long, assignments)");
-    if (!seq)
+    /* A tuple of our own: loading a negative mask may run an int subclass's code,
+     * which could change a list of parts under us. */
+    PyObject *seq = PySequence_Tuple(parts);
+    if (!seq) {
+        if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Clear();
+            PyErr_SetString(PyExc_TypeError,
+                            "narrow() takes a sequence of (short, long, assignments)");
+        }
         return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq), W = 1, made = 0;
-    PyObject **items = PySequence_Fast_ITEMS(seq);
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(seq), W = 1, made = 0;
+    PyObject **items = &PyTuple_GET_ITEM(seq, 0);
     PyObject *out = NULL, *result = NULL;
     Mask ms = {0}, ml = {0};
     limb *buf = NULL;
@@ -768,15 +783,15 @@ narrow(PyObject *self, PyObject *args)
             kept_s &= sn[k] == sq[k];
             kept_l &= ln[k] == lq[k];
         }
-        if (!any) {
-            same = 0;
-            continue;
-        }
         PyObject *rect;
         if (kept_s && kept_l) {
             /* Unchanged: the same rectangle (no new ints). */
             rect = r;
             Py_INCREF(rect);
+        }
+        else if (!any) {
+            same = 0; /* narrowed to nothing: left out */
+            continue;
         }
         else {
             same = 0;
@@ -913,16 +928,23 @@ stepper_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     if (load(freeo, self->free, W) < 0)
         goto fail;
     for (Py_ssize_t i = 0; i < nd; i++) {
-        Py_ssize_t off = PyLong_AsSsize_t(PyTuple_GET_ITEM(items[i], 0));
+        PyObject *offo = PyTuple_GET_ITEM(items[i], 0);
+        if (!PyLong_Check(offo)) {
+            PyErr_Format(PyExc_TypeError, "a step's offset must be an int, not %.100s",
+                         Py_TYPE(offo)->tp_name);
+            goto fail;
+        }
+        int overflow = 0;
+        long long off = PyLong_AsLongLongAndOverflow(offo, &overflow);
         if (off == -1 && PyErr_Occurred())
             goto fail;
-        if (off == 0) {
+        if (!overflow && off == 0) {
             PyErr_SetString(PyExc_ValueError, "a step needs a non-zero offset");
             goto fail;
         }
-        /* An offset past the board's limbs shifts every square off it: step_limbs'
-         * loops then do nothing, which is the answer. */
-        self->off[i] = off;
+        /* An offset as wide as the board or wider shifts every square off it: the
+         * direction adds nothing (0 marks it), as the Python form's shift gives. */
+        self->off[i] = overflow || off >= W * 64 || off <= -W * 64 ? 0 : (Py_ssize_t)off;
         if (load(PyTuple_GET_ITEM(items[i], 1), self->masks + i * W, W) < 0)
             goto fail;
     }
@@ -947,9 +969,9 @@ step_limbs(const Stepper *st, const limb *from, limb *nxt, limb *t)
             t[k] = from[k] & m[k];
             any |= t[k] != 0;
         }
-        if (!any)
-            continue;
         Py_ssize_t off = st->off[d];
+        if (!any || !off)
+            continue;
         if (off > 0) {
             Py_ssize_t q = off >> 6;
             int r = (int)(off & 63);
@@ -1405,9 +1427,8 @@ PyInit__bitsets(void)
     PyObject *m = PyModule_Create(&module);
     if (!m)
         return NULL;
-    Py_INCREF(&StepperType);
-    if (PyModule_AddObject(m, "Stepper", (PyObject *)&StepperType) < 0) {
-        Py_DECREF(&StepperType);
+    if (PyModule_AddObjectRef(m, "Stepper", (PyObject *)&StepperType) < 0 ||
+        PyModule_AddObjectRef(m, "Walks", (PyObject *)&WalksType) < 0) {
         Py_DECREF(m);
         return NULL;
     }
