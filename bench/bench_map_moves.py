@@ -103,31 +103,21 @@ def forms() -> list[tuple[float, float]]:
     """Wrap ``moved``: each agent move is worked twice, by the bitset kernels (C where
     built) and by their Python forms (``fogofwar.core.bitsets``), alternating which goes
     first; the rows are (kernels ms, Python forms ms) and the maps must be equal."""
-    from fogofwar.core import bitsets
-    from fogofwar.core.grid import movegraph
+    from _forms import use
 
-    names = ("_canon", "_narrow", "_squares")
-    kernels = [getattr(knowledge, n) for n in names]
-    python = [bitsets.canon_py, bitsets.narrow_py, bitsets.squares_py]
-    stepper = movegraph.Stepper
     moved = PossibilityMap.moved
     rows: list[tuple[float, float]] = []
-
-    def use(fs: list[Any], step: Any) -> None:
-        for n, f in zip(names, fs, strict=True):
-            setattr(knowledge, n, f)
-        movegraph.Stepper = step  # type: ignore[misc]
 
     def timed(self: PossibilityMap, geo: Any, **kw: Any) -> PossibilityMap:
         ms: dict[str, float] = {}
         got: dict[str, PossibilityMap] = {}
         order = ("c", "py") if len(rows) % 2 else ("py", "c")
         for form in order:
-            use(*((kernels, stepper) if form == "c" else (python, bitsets.PyStepper)))
+            use(form == "c")
             t = time.perf_counter()
             got[form] = moved(self, geo, **kw)
             ms[form] = (time.perf_counter() - t) * 1000
-        use(kernels, stepper)
+        use(True)
         if got["c"] != got["py"]:
             raise AssertionError("the kernels and the Python forms made different maps")
         rows.append((ms["c"], ms["py"]))

@@ -19,26 +19,10 @@ import statistics
 import time
 from typing import Any
 
-import fogofwar.games.specter_ops.knowledge as knowledge
+from _forms import use
 from fogofwar.core import bitsets
 from fogofwar.core.game import Action, get_ruleset
-from fogofwar.core.grid import movegraph
 from fogofwar.core.rng import stream
-
-NAMES = ("_canon", "_narrow", "_squares")
-
-
-def use(native: bool) -> None:
-    """Make the map use the C kernels (``native``) or the Python forms."""
-    if native:
-        forms: list[Any] = [bitsets.canon, bitsets.narrow, bitsets.squares]
-        stepper: Any = bitsets.Stepper
-    else:
-        forms = [bitsets.canon_py, bitsets.narrow_py, bitsets.squares_py]
-        stepper = bitsets.PyStepper
-    for name, form in zip(NAMES, forms, strict=True):
-        setattr(knowledge, name, form)
-    movegraph.Stepper = stepper  # type: ignore[misc]
 
 
 def slowest(players: int, games: int) -> tuple[float, Any, Action]:
