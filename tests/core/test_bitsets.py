@@ -175,6 +175,90 @@ def test_c_narrow_and_squares_equal_the_python_forms(
     assert _c().squares(rects) == bitsets.squares_py(rects)
 
 
+@st.composite
+def splits(draw: st.DrawFn) -> tuple[Any, int, int, int, list[tuple[int, int]]]:
+    """(parts, squares, assignments, union, ruled) for ``split``: parts canonical or
+    not (a square in two parts), masks negative or not, disjoint zones covering the
+    union or part of it."""
+    rects = draw(rect_lists())
+    parts: Any = draw(st.sampled_from((rects, canon_py(rects))))
+    sw = max([1, *(max(s, lg).bit_length() for s, lg, _ in rects)]) + 2
+    aw = max([1, *(a.bit_length() for _, _, a in rects)]) + 2
+    squares = draw(bitset(sw, most=30))
+    squares = draw(st.sampled_from((squares, ~squares, -1)))
+    assignments = draw(bitset(aw, most=30))
+    assignments = draw(st.sampled_from((assignments, ~assignments, -1)))
+    union = rest = draw(bitset(sw, most=40))
+    ruled = []
+    for _ in range(draw(st.integers(min_value=0, max_value=5))):
+        zone = rest & draw(bitset(sw, most=30))
+        rest ^= zone
+        ruled.append((draw(bitset(aw, most=20)), zone))
+    if draw(st.booleans()):
+        ruled.append((draw(bitset(aw, most=20)), rest))
+    return parts, squares, assignments, union, ruled
+
+
+def _split_brute(
+    parts: Any, squares: int, assignments: int, union: int, ruled: list[tuple[int, int]]
+) -> tuple[tuple[int, int, int], ...]:
+    # Square by square: the union of its parts' assignments (short and long merged),
+    # masked, then its zone's assignments ruled out (none left inside the union but
+    # outside every zone).
+    per_square: dict[int, int] = {}
+    for short, long, a in parts:
+        bits = short | long
+        i = 0
+        while bits >> i:
+            if bits >> i & 1:
+                per_square[i] = per_square.get(i, 0) | a
+            i += 1
+    rects = []
+    for i, a in per_square.items():
+        if not squares >> i & 1:
+            continue
+        a &= assignments
+        if union >> i & 1:
+            zone = [out for out, z in ruled if z >> i & 1]
+            a = a & ~zone[0] if zone else 0
+        rects.append((1 << i, 0, a))
+    return canon_py(rects)
+
+
+@settings(max_examples=300, deadline=None)
+@given(splits())
+def test_split_is_the_fact_square_by_square(case: Any) -> None:
+    # SO-O1, SO-O3: the objective check's kernel (Python form) against brute force.
+    assert bitsets.split_py(*case) == _split_brute(*case)
+
+
+@needs_native
+@settings(max_examples=600, deadline=None)
+@given(splits())
+def test_c_split_equals_the_python_form(case: Any) -> None:
+    parts, squares, assignments, union, ruled = case
+    want = bitsets.split_py(parts, squares, assignments, union, ruled)
+    assert _c().split(parts, squares, assignments, union, ruled) == want
+    assert _c().split(iter(parts), squares, assignments, union, iter(ruled)) == want
+
+
+@needs_native
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        (([(1, 2)], -1, -1, 0, []), TypeError),
+        (([(1, 2, 3)], -1, -1, 0, [(1, 2, 3)]), TypeError),
+        (([(1, 2, 3)], -1, -1, 0, 5), TypeError),
+        (([(1, 2, 3)], "x", -1, 0, []), TypeError),
+        (([(1, 2, 3)], -1, -1, -4, []), (OverflowError, ValueError)),
+        (([(1, 2, 3)], -1, -1, 0, [(-1, 2)]), (OverflowError, ValueError)),
+    ],
+)
+def test_c_split_refuses_bad_arguments(args: Any, error: Any) -> None:
+    with pytest.raises(error):
+        _c().split(*args)
+
+
 # --------------------------------------------------------------------------- steps
 
 

@@ -863,6 +863,180 @@ done:
     return result;
 }
 
+/* ------------------------------------------------------------------ split */
+
+/* OR the squares `sq` into the part of assignments `a` of `p`, made where new. */
+static int
+parts_or(Parts *p, const limb *a, const limb *sq)
+{
+    Py_ssize_t t = parts_find(p, a);
+    if (t < 0 && (t = parts_add(p, a)) < 0)
+        return -1;
+    limb *ps = PART_S(p, t);
+    for (Py_ssize_t k = 0; k < p->S; k++)
+        ps[k] |= sq[k];
+    return 0;
+}
+
+/* A tuple of our own from `v` (ints of a negative mask may run code that changes a
+ * list under us), with a TypeError that says what `who` takes. */
+static PyObject *
+own_tuple(PyObject *v, const char *message)
+{
+    PyObject *seq = PySequence_Tuple(v);
+    if (!seq && PyErr_ExceptionMatches(PyExc_TypeError)) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_TypeError, message);
+    }
+    return seq;
+}
+
+static PyObject *
+split(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *parts, *so, *ao, *uo, *ro;
+    if (!PyArg_ParseTuple(args, "OOOOO:split", &parts, &so, &ao, &uo, &ro))
+        return NULL;
+    PyObject *seq = own_tuple(parts, "split() takes a sequence of (short, long, assignments)");
+    if (!seq)
+        return NULL;
+    PyObject *rseq = own_tuple(ro, "split() takes a sequence of (out, zone) pairs");
+    if (!rseq) {
+        Py_DECREF(seq);
+        return NULL;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(seq), R = PyTuple_GET_SIZE(rseq), S = 1, A = 1;
+    PyObject **items = &PyTuple_GET_ITEM(seq, 0);
+    PyObject *out = NULL;
+    Parts by_a = {0}, cells = {0}, res = {0};
+    Mask ms = {0}, ma = {0};
+    limb *buf = NULL, *outs = NULL, *zones = NULL;
+    if (rect_widths(items, n, "split", &S, &A) < 0)
+        goto done;
+    Py_ssize_t w = limbs_of(uo);
+    if (w < 0)
+        goto done;
+    S = w > S ? w : S;
+    for (Py_ssize_t r = 0; r < R; r++) {
+        PyObject *pair = PyTuple_GET_ITEM(rseq, r);
+        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
+            PyErr_Format(PyExc_TypeError, "split() takes (out, zone) pairs, not %R", pair);
+            goto done;
+        }
+        Py_ssize_t wa = limbs_of(PyTuple_GET_ITEM(pair, 0));
+        Py_ssize_t ws = wa < 0 ? -1 : limbs_of(PyTuple_GET_ITEM(pair, 1));
+        if (ws < 0)
+            goto done;
+        A = wa > A ? wa : A;
+        S = ws > S ? ws : S;
+    }
+    if (mask_load(so, &ms, S) < 0 || mask_load(ao, &ma, A) < 0)
+        goto done;
+    /* sq, lq, every, uni, away, inside (S each); a, left (A each); refine's 4S + A. */
+    buf = PyMem_Calloc((size_t)(10 * S + 3 * A), sizeof(limb));
+    outs = PyMem_Malloc((size_t)((R ? R : 1) * A) * sizeof(limb));
+    zones = PyMem_Malloc((size_t)((R ? R : 1) * S) * sizeof(limb));
+    if (!buf || !outs || !zones) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    limb *sq = buf, *lq = buf + S, *every = buf + 2 * S, *uni = buf + 3 * S, *away = buf + 4 * S,
+         *inside = buf + 5 * S, *a = buf + 6 * S, *left = a + A, *tmp = left + A;
+    if (load(uo, uni, S) < 0)
+        goto done;
+    for (Py_ssize_t r = 0; r < R; r++) {
+        PyObject *pair = PyTuple_GET_ITEM(rseq, r);
+        if (load(PyTuple_GET_ITEM(pair, 0), outs + r * A, A) < 0 ||
+            load(PyTuple_GET_ITEM(pair, 1), zones + r * S, S) < 0)
+            goto done;
+    }
+    if (parts_init(&by_a, A, S, n < 32 ? n : 32) < 0 || parts_init(&cells, A, S, 32) < 0 ||
+        parts_init(&res, A, S, 32) < 0)
+        goto done;
+    /* Short and long squares merge; a square in two parts joins their assignments. */
+    int overlap = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *r = items[i];
+        if (load(PyTuple_GET_ITEM(r, 0), sq, S) < 0 || load(PyTuple_GET_ITEM(r, 1), lq, S) < 0 ||
+            load(PyTuple_GET_ITEM(r, 2), a, A) < 0)
+            goto done;
+        int any = 0;
+        for (Py_ssize_t k = 0; k < S; k++) {
+            sq[k] |= lq[k];
+            any |= sq[k] != 0;
+        }
+        if (!any || is_zero(a, A))
+            continue;
+        for (Py_ssize_t k = 0; k < S; k++) {
+            overlap |= (sq[k] & every[k]) != 0;
+            every[k] |= sq[k];
+        }
+        if (parts_or(&by_a, a, sq) < 0)
+            goto done;
+    }
+    const Parts *src = &by_a;
+    if (overlap && by_a.n > 1) {
+        if (refine(&by_a, &cells, tmp) < 0)
+            goto done;
+        src = &cells;
+    }
+    for (Py_ssize_t i = 0; i < src->n; i++) {
+        if (!src->alive[i])
+            continue;
+        const limb *ps = PART_S(src, i), *pa = PART_A(src, i);
+        int any_s = 0, any_a = 0, any_away = 0;
+        for (Py_ssize_t k = 0; k < S; k++) {
+            sq[k] = ps[k] & ms.bits[k];
+            any_s |= sq[k] != 0;
+        }
+        for (Py_ssize_t k = 0; k < A; k++) {
+            a[k] = pa[k] & ma.bits[k];
+            any_a |= a[k] != 0;
+        }
+        if (!any_s || !any_a)
+            continue;
+        for (Py_ssize_t k = 0; k < S; k++) {
+            away[k] = sq[k] & ~uni[k];
+            any_away |= away[k] != 0;
+            sq[k] &= uni[k];
+        }
+        if (any_away && parts_or(&res, a, away) < 0)
+            goto done;
+        for (Py_ssize_t r = 0; r < R && !is_zero(sq, S); r++) {
+            const limb *zone = zones + r * S, *o = outs + r * A;
+            int meets = 0, kept = 0;
+            for (Py_ssize_t k = 0; k < S; k++) {
+                inside[k] = sq[k] & zone[k];
+                meets |= inside[k] != 0;
+            }
+            if (!meets)
+                continue;
+            for (Py_ssize_t k = 0; k < S; k++)
+                sq[k] ^= inside[k];
+            for (Py_ssize_t k = 0; k < A; k++) {
+                left[k] = a[k] & ~o[k];
+                kept |= left[k] != 0;
+            }
+            if (kept && parts_or(&res, left, inside) < 0)
+                goto done;
+        }
+    }
+    out = emit(&res);
+done:
+    Py_DECREF(seq);
+    Py_DECREF(rseq);
+    parts_free(&by_a);
+    parts_free(&cells);
+    parts_free(&res);
+    PyMem_Free(ms.bits);
+    PyMem_Free(ma.bits);
+    PyMem_Free(buf);
+    PyMem_Free(outs);
+    PyMem_Free(zones);
+    return out;
+}
+
 /* ------------------------------------------------------------------ Stepper */
 
 typedef struct {
@@ -1405,6 +1579,10 @@ static PyMethodDef methods[] = {
      "nothing changed (bitsets.narrow_py)."},
     {"squares", squares_of, METH_O,
      "squares(parts) -> int: the union of the parts' short and long squares."},
+    {"split", split, METH_VARARGS,
+     "split(parts, squares, assignments, union, ruled) -> parts: the parts after a fact\n"
+     "that keeps squares and rules out assignments square by square, zone by zone\n"
+     "(fogofwar.core.bitsets.split_py, in C)."},
     {"canon", canon, METH_O,
      "canon(rects) -> parts: the canonical parts of a union of (short, long, assignments)\n"
      "rectangles (fogofwar.core.bitsets.canon_py, in C)."},

@@ -6,6 +6,14 @@ def canon(rects: Iterable[tuple[int, int, int]], /) -> tuple[tuple[int, int, int
 def narrow(
     parts: Sequence[tuple[int, int, int]], short_bits: int, long_bits: int, /
 ) -> tuple[tuple[int, int, int], ...]: ...
+def split(
+    parts: Sequence[tuple[int, int, int]],
+    squares: int,
+    assignments: int,
+    union: int,
+    ruled: Sequence[tuple[int, int]],
+    /,
+) -> tuple[tuple[int, int, int], ...]: ...
 def squares(parts: Sequence[tuple[int, int, int]], /) -> int: ...
 
 class Stepper:

@@ -32,6 +32,8 @@ __all__ = [
     "canon_py",
     "narrow",
     "narrow_py",
+    "split",
+    "split_py",
     "squares",
     "squares_py",
 ]
@@ -147,6 +149,56 @@ def narrow_py(parts: Sequence[Rect], short_bits: int, long_bits: int) -> tuple[R
     if same and type(parts) is tuple:
         return parts
     return tuple(out)
+
+
+def split_py(
+    parts: Sequence[Rect],
+    squares: int,
+    assignments: int,
+    union: int,
+    ruled: Sequence[tuple[int, int]],
+) -> tuple[Rect, ...]:
+    """The canonical parts of ``parts`` after a fact that keeps some squares and rules
+    out assignments square by square (Specter Ops' objective check, SO-O1, SO-O3).
+
+    The short and long squares of each part merge into its short ones (a new move
+    starts), then every part keeps its squares in ``squares`` and its assignments in
+    ``assignments`` (either may be negative, ``~m``: all but ``m``'s). Within ``union``
+    a square keeps only the assignments of its zone: ``ruled`` pairs ``(out, zone)``,
+    disjoint zones covering ``union``, a square of ``zone`` losing the assignments of
+    ``out``. Squares outside ``union`` keep their assignments; squares left with none
+    go. The result is canonical (:func:`canon_py`), its long squares empty."""
+    merged: list[Rect] = []
+    every = 0
+    overlap = False
+    for short, long, a in parts:
+        sq = short | long
+        overlap = overlap or bool(sq & every)
+        every |= sq
+        merged.append((sq, 0, a))
+    if overlap:
+        # A square short in one part and long in another: its assignments join.
+        merged = list(canon_py(merged))
+    by_a: dict[int, int] = {}
+    for sq, _, a in merged:
+        sq &= squares
+        a &= assignments
+        if not (sq and a):
+            continue
+        away = sq & ~union
+        if away:
+            by_a[a] = by_a.get(a, 0) | away
+        sq &= union
+        for out, zone in ruled:
+            if not sq:
+                break
+            inside = sq & zone
+            if inside:
+                sq ^= inside
+                left = a & ~out
+                if left:
+                    by_a[left] = by_a.get(left, 0) | inside
+    return tuple((sq, 0, a) for a, sq in sorted(by_a.items()))
 
 
 def squares_py(parts: Sequence[Rect]) -> int:
@@ -273,6 +325,9 @@ def _words(bits: int) -> int:
 canon: Callable[[Iterable[Rect]], tuple[Rect, ...]] = canon_py
 narrow: Callable[[Sequence[Rect], int, int], tuple[Rect, ...]] = narrow_py
 squares: Callable[[Sequence[Rect]], int] = squares_py
+split: Callable[[Sequence[Rect], int, int, int, Sequence[tuple[int, int]]], tuple[Rect, ...]] = (
+    split_py
+)
 Stepper: Callable[[Sequence[tuple[int, int]], int], StepFn] = PyStepper
 NATIVE = False
 if not os.environ.get("FOGOFWAR_PURE_PYTHON"):
@@ -284,5 +339,6 @@ if not os.environ.get("FOGOFWAR_PURE_PYTHON"):
         canon = _bitsets.canon
         narrow = _bitsets.narrow
         squares = _bitsets.squares
+        split = _bitsets.split
         Stepper = _bitsets.Stepper
         NATIVE = True

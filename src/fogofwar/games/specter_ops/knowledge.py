@@ -269,6 +269,10 @@ _narrow: Callable[[Parts, int, int], Parts] = bitsets.narrow
 stay disjoint and the assignments distinct, only empty parts go):
 :func:`fogofwar.core.bitsets.narrow_py`, in C where built."""
 
+_split: Callable[[Parts, int, int, int, Sequence[tuple[int, int]]], Parts] = bitsets.split
+"""The parts after the objective check's masks and zones: :func:`fogofwar.core.bitsets.split_py`,
+in C where built."""
+
 _squares: Callable[[Parts], int] = bitsets.squares
 """Every square of ``parts``: :func:`fogofwar.core.bitsets.squares_py`, in C where built."""
 
@@ -278,10 +282,31 @@ Zones = tuple[int, tuple[tuple[int, int], ...]]
 squares split by which assignments they rule out: (ruled out, squares) pairs)."""
 
 
+_ZONES: dict[tuple[int, int, tuple[int, ...]], tuple[SiteSpace, Sequence[int], Zones]] = {}
+""":func:`_zones` by (site space, squares near each square, open sectors), the first
+two by identity (both live as long as the process: cached spaces and geometries)."""
+
+
 def _zones(space: SiteSpace, near: Sequence[int], open_list: Sequence[int]) -> Zones:
     """The arrangement of the open sectors' candidate zones (SO-O3): a square within
     reach of candidates rules out the assignments that choose any of them. Worked out
-    once for every key of a map, not once per key and candidate."""
+    once for every key of a map, not once per key and candidate, and kept: the open
+    sectors change only when an objective is completed, and working the zones out
+    again at every turn's start was a quarter of the objective check at 4 players."""
+    key = (id(space), id(near), tuple(open_list))
+    got = _ZONES.get(key)
+    # Identity is checked, since an id may be reused once its object is gone.
+    if got is not None and got[0] is space and got[1] is near:
+        return got[2]
+    if len(_ZONES) >= 256:
+        _ZONES.clear()
+    zones = _make_zones(space, near, open_list)
+    _ZONES[key] = (space, near, zones)
+    return zones
+
+
+def _make_zones(space: SiteSpace, near: Sequence[int], open_list: Sequence[int]) -> Zones:
+    """:func:`_zones`, worked out."""
     union = 0
     zones = [(near[s], mask) for j in open_list for s, mask in space.masks[j].items()]
     for zone, _ in zones:
@@ -330,45 +355,17 @@ def _objective_split(
 ) -> Parts:
     """SO-O1, SO-O3 for one key: each completed sector's site was within reach of the
     agent, and no open sector's site was (``zones``, of the open sectors). The
-    short/long split merges (a new move starts)."""
-    # The short/long split merges: canonical parts have disjoint cells, so a square is
-    # in two parts only if it is short in one and long in the other (then refine).
-    merged: list[tuple[int, int]] = []
-    every = 0
-    overlap = False
-    for short, long, a in parts:
-        squares = short | long
-        if squares & every:
-            overlap = True
-        every |= squares
-        merged.append((squares, a))
-    if overlap:
-        merged = [(sq, a) for sq, _, a in _canon((sq, 0, a) for sq, a in merged)]
-    # An open sector's candidate within reach of a square is ruled out for that square
-    # only: there the assignments that choose it go. The squares stay disjoint, so only
-    # equal assignments join.
+    short/long split merges (a new move starts). An open sector's candidate within
+    reach of a square is ruled out for that square only: there the assignments that
+    choose it go (:func:`fogofwar.core.bitsets.split_py`, in C where built)."""
+    squares = assignments = -1
+    for j, site in completed.items():
+        assignments &= space.masks[j].get(site, 0)
+        squares &= near[site]
+    if not assignments:
+        return ()
     union, ruled = zones
-    by_a: dict[int, int] = {}
-    for squares, a in merged:
-        for j, site in completed.items():
-            a &= space.masks[j].get(site, 0)
-            squares &= near[site]
-        if not (squares and a):
-            continue
-        away = squares & ~union
-        if away:
-            by_a[a] = by_a.get(a, 0) | away
-        squares &= union
-        for out, zone in ruled:
-            if not squares:
-                break
-            inside = squares & zone
-            if inside:
-                squares ^= inside
-                left = a & ~out
-                if left:
-                    by_a[left] = by_a.get(left, 0) | inside
-    return tuple((squares, 0, a) for a, squares in sorted(by_a.items()))
+    return _split(parts, squares, assignments, union, ruled)
 
 
 # --------------------------------------------------------------------------- the map
@@ -582,21 +579,61 @@ class PossibilityMap:
                     out[parts] = cur | got
         return self._of(out, classes)
 
-    def _join(self, sources: Iterable[tuple[Key, Parts]], *, raw: bool = False) -> PossibilityMap:
-        """The map of (key, parts) pairs in which a key may come more than once (a move
-        played several ways, roles merged): each key's worlds are the union. With
-        ``raw`` the sources are rectangles not yet in canonical form."""
-        per_key: dict[Key, list[Parts]] = {}
-        for key, parts in sources:
-            if parts:
-                per_key.setdefault(key, []).append(parts)
+    def _join(
+        self, sources: Sequence[tuple[frozenset[Key], Sequence[Parts]]], *, raw: bool = False
+    ) -> PossibilityMap:
+        """The map of (keys, parts) sources in which a key may come more than once (a
+        move played several ways, roles merged): each key's worlds are the union of
+        every parts its sources give. With ``raw`` the parts are rectangles not yet in
+        canonical form.
+
+        Sources carry sets of keys: the keys of a group that a fact treats alike (a
+        move's keys played the same ways, a role's keys narrowed alike) come as one,
+        and are worked as one where no key comes in two sources (the usual case)."""
+        seen: set[Key] = set()
+        twice: set[Key] = set()
+        for keys, _ in sources:
+            if not seen.isdisjoint(keys):
+                twice |= seen & keys
+            seen |= keys
+        if twice:
+            # Some keys come in two sources (a use spent in one group, none in
+            # another): those gather their parts key by key, then the keys with the
+            # same parts join; the other keys of their sources stay together.
+            per_key: dict[Key, list[Parts]] = {}
+            kept: list[tuple[frozenset[Key], Sequence[Parts]]] = []
+            for keys, got in sources:
+                if twice.isdisjoint(keys):
+                    kept.append((keys, got))
+                    continue
+                rest = keys - twice
+                if rest:
+                    kept.append((rest, got))
+                for key in keys & twice:
+                    some = per_key.get(key)
+                    if some is None:
+                        per_key[key] = list(got)
+                    else:
+                        some.extend(got)
+            by_parts: dict[tuple[int, ...], tuple[list[Parts], list[Key]]] = {}
+            for key, lists in per_key.items():
+                ids = tuple(sorted(map(id, lists)))
+                alike = by_parts.get(ids)
+                if alike is None:
+                    by_parts[ids] = (lists, [key])
+                else:
+                    alike[1].append(key)
+            kept.extend((frozenset(ks), lists) for lists, ks in by_parts.values())
+            sources = kept
         memo: dict[tuple[int, ...], Parts] = {}
-        # Keys are gathered by the parts *object* first and only then by value: most
-        # keys share an object (one walk or narrowing), and hashing a tuple of parts
-        # (dozens of 700-bit integers, not cached) once per key cost more than the rest
-        # of a "Clear" fact. The objects live in per_key and memo meanwhile.
-        by_object: dict[int, tuple[Parts, set[Key]]] = {}
-        for key, got in per_key.items():
+        # Sources are gathered by the parts *object* first and only then by value:
+        # most share an object (one walk or narrowing), and hashing a tuple of parts
+        # (dozens of 700-bit integers, not cached) once per source cost more than the
+        # rest of a "Clear" fact. The objects live in sources and memo meanwhile.
+        by_object: dict[int, tuple[Parts, list[frozenset[Key]]]] = {}
+        for keys, got in sources:
+            if not keys:
+                continue
             if len(got) == 1 and not raw:
                 parts = got[0]
             else:
@@ -605,14 +642,16 @@ class PossibilityMap:
                 if found is None:
                     found = memo[ids] = _canon(list(itertools.chain.from_iterable(got)))
                 parts = found
+            if not parts:
+                continue
             entry = by_object.get(id(parts))
             if entry is None:
-                by_object[id(parts)] = (parts, {key})
+                by_object[id(parts)] = (parts, [keys])
             else:
-                entry[1].add(key)
+                entry[1].append(keys)
         out: dict[Parts, frozenset[Key]] = {}
-        for parts, keys in by_object.values():
-            made = frozenset(keys)
+        for parts, sets in by_object.values():
+            made = sets[0] if len(sets) == 1 else frozenset().union(*sets)
             cur = out.setdefault(parts, made)  # one lookup where new, as in _regroup
             if cur is not made:
                 out[parts] = cur | made
@@ -698,14 +737,15 @@ class PossibilityMap:
         of its own is concealed, SO-T3)."""
         split = {role: parts_for(role) for role in self.possible_roles()}
         narrowed: dict[tuple[int, int], Parts] = {}
-        sources: list[tuple[Key, Parts]] = []
+        sources: list[tuple[frozenset[Key], Sequence[Parts]]] = []
         for parts, keys in self.groups.items():
-            for role, cid, uses in keys:
+            for role, some in _by_role(keys):
                 for new_role, bits in split[role]:
                     got = narrowed.get((id(parts), bits))
                     if got is None:
                         got = narrowed[id(parts), bits] = _narrow(parts, bits, bits)
-                    sources.append(((new_role, cid, uses), got))
+                    if got:
+                        sources.append((_with_role(some, new_role), (got,)))
         return self._join(sources)
 
     def sensor(self, moved: bool, bits: int = 0) -> PossibilityMap:
@@ -810,8 +850,9 @@ class PossibilityMap:
         played: dict[tuple[int, str, str, tuple[int, ...]], Parts] = {}
         # Worlds in which the traitor alone saw the agent end: a concealed sighting.
         concealed: dict[tuple[int, int], tuple[Parts, Parts]] = {}
-        sources: list[tuple[Key, Parts]] = []
+        sources: list[tuple[frozenset[Key], Sequence[Parts]]] = []
         one = isinstance(sight, MoveSight)
+        allowed = (hidden_before, hidden_after, both)
         # A Holo Decoy places a false Last Seen token: with any other result none was
         # played, and its ways of playing the turn are not walked at all.
         decoy = result == "last_seen"
@@ -830,7 +871,7 @@ class PossibilityMap:
                 reach = _squares(parts)
                 for _ in range(SURGE_STEPS):
                     reach |= raw_step(reach)
-            for role, cid, uses in keys:
+            for role, some in _by_role(keys):
                 traitor = role[0]
                 seen = sight if isinstance(sight, MoveSight) else sight[traitor]
                 view = views.get(traitor)
@@ -846,7 +887,14 @@ class PossibilityMap:
                             seen.decoy & reach,
                         )
                     )
-                for before, after in _options(uses, hidden_before, hidden_after, both, decoy):
+                # Each way is played once for the role's keys, and each key after the
+                # move is the union of the ways that make it (worked out per set of
+                # ways, a few, not per key and way, hundreds).
+                ways, targets = _way_targets(some, allowed, decoy)
+                conceal = bool(traitor) and not role[1] and result != "revealed"
+                opened: list[Parts] = []
+                hidden: list[Parts] = []
+                for before, after in ways:
                     pk = (id(parts), before, after, view)
                     plain = played.get(pk)
                     if plain is None:
@@ -854,10 +902,7 @@ class PossibilityMap:
                             parts, walks, unseen, view, step, raw_step, result, square,
                             no_end, seen, before, after,
                         )  # fmt: skip
-                    if not plain:
-                        continue
-                    new_uses = _spend(uses, before, after)
-                    if traitor and not role[1] and result != "revealed":
+                    if conceal and plain:
                         stealth = STEALTH in (before, after)
                         bits = seen.traitor_end_stealth if stealth else seen.traitor_end
                         ck = (id(plain), bits)
@@ -867,11 +912,19 @@ class PossibilityMap:
                                 _narrow(plain, ~bits, ~bits),
                                 _narrow(plain, bits, bits),
                             )
-                        if split[1]:
-                            sources.append((((traitor, True), cid, new_uses), split[1]))
+                        hidden.append(split[1])
                         plain = split[0]
-                    if plain:
-                        sources.append(((role, cid, new_uses), plain))
+                    elif conceal:
+                        hidden.append(())
+                    opened.append(plain)
+                for made_by, new_keys in targets:
+                    got = [opened[i] for i in made_by if opened[i]]
+                    if got:
+                        sources.append((new_keys, got))
+                    if conceal:
+                        got = [hidden[i] for i in made_by if hidden[i]]
+                        if got:
+                            sources.append((_with_role(new_keys, (traitor, True)), got))
         return self._join(sources, raw=True)
 
     def _moved_plain(
@@ -1029,6 +1082,24 @@ def _way_targets(
     for key, played in made.items():
         by_ways.setdefault(tuple(sorted(set(played))), []).append(key)
     return tuple(ways), tuple((played, frozenset(ks)) for played, ks in by_ways.items())
+
+
+@functools.lru_cache(maxsize=1024)
+def _by_role(keys: frozenset[Key]) -> tuple[tuple[Role, frozenset[Key]], ...]:
+    """``keys`` split by role (the traitor's sight and its concealed sightings differ by
+    role); one role gives ``keys`` itself. Cached, as :func:`_way_targets`."""
+    roles: dict[Role, list[Key]] = {}
+    for key in keys:
+        roles.setdefault(key[0], []).append(key)
+    if len(roles) == 1:
+        return ((next(iter(roles)), keys),)
+    return tuple((role, frozenset(some)) for role, some in sorted(roles.items()))
+
+
+@functools.lru_cache(maxsize=1024)
+def _with_role(keys: frozenset[Key], role: Role) -> frozenset[Key]:
+    """``keys`` with their role replaced by ``role``."""
+    return frozenset((role, cid, uses) for _, cid, uses in keys)
 
 
 @functools.lru_cache(maxsize=4096)
