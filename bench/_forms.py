@@ -8,16 +8,16 @@ import fogofwar.games.specter_ops.knowledge as knowledge
 from fogofwar.core import bitsets
 from fogofwar.core.grid import movegraph
 
-NAMES = ("_canon", "_narrow", "_squares", "_split")
+NAMES = ("_canon", "_narrow", "_squares", "_Splitter")
 
 
 def use(native: bool) -> None:
     """Make the possibility map use the C kernels (``native``) or the Python forms."""
     if native:
-        forms: list[Any] = [bitsets.canon, bitsets.narrow, bitsets.squares, bitsets.split]
+        forms: list[Any] = [bitsets.canon, bitsets.narrow, bitsets.squares, bitsets.Splitter]
         stepper: Any = bitsets.Stepper
     else:
-        forms = [bitsets.canon_py, bitsets.narrow_py, bitsets.squares_py, bitsets.split_py]
+        forms = [bitsets.canon_py, bitsets.narrow_py, bitsets.squares_py, bitsets.PySplitter]
         stepper = bitsets.PyStepper
     for name, form in zip(NAMES, forms, strict=True):
         setattr(knowledge, name, form)

@@ -235,28 +235,39 @@ def test_split_is_the_fact_square_by_square(case: Any) -> None:
 @needs_native
 @settings(max_examples=600, deadline=None)
 @given(splits())
-def test_c_split_equals_the_python_form(case: Any) -> None:
+def test_c_splitter_equals_the_python_form(case: Any) -> None:
     parts, squares, assignments, union, ruled = case
     want = bitsets.split_py(parts, squares, assignments, union, ruled)
-    assert _c().split(parts, squares, assignments, union, ruled) == want
-    assert _c().split(iter(parts), squares, assignments, union, iter(ruled)) == want
+    assert bitsets.PySplitter(union, ruled)(parts, squares, assignments) == want
+    splitter = _c().Splitter(union, iter(ruled))
+    assert splitter(parts, squares, assignments) == want
+    assert splitter(iter(parts), squares, assignments) == want
+    # Zones narrower than the parts (the splitter widens itself) and wider.
+    narrow = _c().Splitter(0, [])
+    assert narrow(parts, squares, assignments) == bitsets.split_py(
+        parts, squares, assignments, 0, []
+    )
+    wide = _c().Splitter(union | 1 << 900, [*ruled, (1 << 1400, 1 << 900)])
+    assert wide(parts, squares, assignments) == want
 
 
 @needs_native
 @pytest.mark.parametrize(
-    ("args", "error"),
+    ("ruling", "args", "error"),
     [
-        (([(1, 2)], -1, -1, 0, []), TypeError),
-        (([(1, 2, 3)], -1, -1, 0, [(1, 2, 3)]), TypeError),
-        (([(1, 2, 3)], -1, -1, 0, 5), TypeError),
-        (([(1, 2, 3)], "x", -1, 0, []), TypeError),
-        (([(1, 2, 3)], -1, -1, -4, []), (OverflowError, ValueError)),
-        (([(1, 2, 3)], -1, -1, 0, [(-1, 2)]), (OverflowError, ValueError)),
+        ((0, []), ([(1, 2)], -1, -1), TypeError),
+        ((0, []), (5, -1, -1), TypeError),
+        ((0, []), ([(1, 2, 3)], "x", -1), TypeError),
+        ((0, []), ([(1, -2, 3)], -1, -1), (OverflowError, ValueError)),
+        ((0, [(1, 2, 3)]), None, TypeError),
+        ((0, 5), None, TypeError),
+        ((-4, []), None, (OverflowError, ValueError)),
+        ((0, [(-1, 2)]), None, (OverflowError, ValueError)),
     ],
 )
-def test_c_split_refuses_bad_arguments(args: Any, error: Any) -> None:
+def test_c_splitter_refuses_bad_arguments(ruling: Any, args: Any, error: Any) -> None:
     with pytest.raises(error):
-        _c().split(*args)
+        _c().Splitter(*ruling)(*(args or ([], -1, -1)))
 
 
 # --------------------------------------------------------------------------- steps

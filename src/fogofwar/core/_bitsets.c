@@ -891,66 +891,157 @@ own_tuple(PyObject *v, const char *message)
     return seq;
 }
 
-static PyObject *
-split(PyObject *self, PyObject *args)
+/* The objective check's zones, loaded once for every part of every group a fact
+ * splits: the union of the zones, and per zone (disjoint) the assignments it rules
+ * out and its squares. */
+typedef struct {
+    PyObject_HEAD
+    Py_ssize_t S, A, R; /* limbs of squares and of assignments; zones */
+    limb *uni;          /* S */
+    limb *outs;         /* R * A */
+    limb *zones;        /* R * S */
+} Splitter;
+
+static void
+splitter_dealloc(Splitter *self)
 {
-    (void)self;
-    PyObject *parts, *so, *ao, *uo, *ro;
-    if (!PyArg_ParseTuple(args, "OOOOO:split", &parts, &so, &ao, &uo, &ro))
-        return NULL;
-    PyObject *seq = own_tuple(parts, "split() takes a sequence of (short, long, assignments)");
-    if (!seq)
-        return NULL;
-    PyObject *rseq = own_tuple(ro, "split() takes a sequence of (out, zone) pairs");
-    if (!rseq) {
-        Py_DECREF(seq);
+    PyMem_Free(self->uni);
+    PyMem_Free(self->outs);
+    PyMem_Free(self->zones);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Copy `R` rows of `from` limbs into rows of `to` limbs (to >= from), zero-padded. */
+static limb *
+rows_widened(const limb *old, Py_ssize_t R, Py_ssize_t from, Py_ssize_t to)
+{
+    limb *out = PyMem_Calloc((size_t)((R ? R : 1) * to), sizeof(limb));
+    if (!out) {
+        PyErr_NoMemory();
         return NULL;
     }
-    Py_ssize_t n = PyTuple_GET_SIZE(seq), R = PyTuple_GET_SIZE(rseq), S = 1, A = 1;
-    PyObject **items = &PyTuple_GET_ITEM(seq, 0);
-    PyObject *out = NULL;
-    Parts by_a = {0}, cells = {0}, res = {0};
-    Mask ms = {0}, ma = {0};
-    limb *buf = NULL, *outs = NULL, *zones = NULL;
-    if (rect_widths(items, n, "split", &S, &A) < 0)
-        goto done;
-    Py_ssize_t w = limbs_of(uo);
-    if (w < 0)
-        goto done;
-    S = w > S ? w : S;
+    for (Py_ssize_t r = 0; r < R; r++)
+        memcpy(out + r * to, old + r * from, (size_t)from * sizeof(limb));
+    return out;
+}
+
+/* Make the zones at least S and A limbs wide (parts wider than the zones: the zones
+ * have no bits there). */
+static int
+splitter_widen(Splitter *self, Py_ssize_t S, Py_ssize_t A)
+{
+    if (S > self->S) {
+        limb *uni = rows_widened(self->uni, 1, self->S, S);
+        limb *zones = uni ? rows_widened(self->zones, self->R, self->S, S) : NULL;
+        if (!zones) {
+            PyMem_Free(uni);
+            return -1;
+        }
+        PyMem_Free(self->uni);
+        PyMem_Free(self->zones);
+        self->uni = uni;
+        self->zones = zones;
+        self->S = S;
+    }
+    if (A > self->A) {
+        limb *outs = rows_widened(self->outs, self->R, self->A, A);
+        if (!outs)
+            return -1;
+        PyMem_Free(self->outs);
+        self->outs = outs;
+        self->A = A;
+    }
+    return 0;
+}
+
+static PyObject *
+splitter_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"union", "ruled", NULL};
+    PyObject *uo, *ro;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO:Splitter", kwlist, &uo, &ro))
+        return NULL;
+    PyObject *rseq = own_tuple(ro, "Splitter() takes a sequence of (out, zone) pairs");
+    if (!rseq)
+        return NULL;
+    Splitter *self = NULL;
+    Py_ssize_t R = PyTuple_GET_SIZE(rseq), S = limbs_of(uo), A = 1;
+    if (S < 0)
+        goto fail;
+    S = S > 1 ? S : 1;
     for (Py_ssize_t r = 0; r < R; r++) {
         PyObject *pair = PyTuple_GET_ITEM(rseq, r);
         if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
-            PyErr_Format(PyExc_TypeError, "split() takes (out, zone) pairs, not %R", pair);
-            goto done;
+            PyErr_Format(PyExc_TypeError, "Splitter() takes (out, zone) pairs, not %R", pair);
+            goto fail;
         }
         Py_ssize_t wa = limbs_of(PyTuple_GET_ITEM(pair, 0));
         Py_ssize_t ws = wa < 0 ? -1 : limbs_of(PyTuple_GET_ITEM(pair, 1));
         if (ws < 0)
-            goto done;
+            goto fail;
         A = wa > A ? wa : A;
         S = ws > S ? ws : S;
     }
+    self = (Splitter *)type->tp_alloc(type, 0);
+    if (!self)
+        goto fail;
+    self->S = S;
+    self->A = A;
+    self->R = R;
+    self->uni = PyMem_Calloc((size_t)S, sizeof(limb));
+    self->outs = PyMem_Calloc((size_t)((R ? R : 1) * A), sizeof(limb));
+    self->zones = PyMem_Calloc((size_t)((R ? R : 1) * S), sizeof(limb));
+    if (!self->uni || !self->outs || !self->zones) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    if (load(uo, self->uni, S) < 0)
+        goto fail;
+    for (Py_ssize_t r = 0; r < R; r++) {
+        PyObject *pair = PyTuple_GET_ITEM(rseq, r);
+        if (load(PyTuple_GET_ITEM(pair, 0), self->outs + r * A, A) < 0 ||
+            load(PyTuple_GET_ITEM(pair, 1), self->zones + r * S, S) < 0)
+            goto fail;
+    }
+    Py_DECREF(rseq);
+    return (PyObject *)self;
+fail:
+    Py_DECREF(rseq);
+    Py_XDECREF(self);
+    return NULL;
+}
+
+static PyObject *
+splitter_call(Splitter *self, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"parts", "squares", "assignments", NULL};
+    PyObject *parts, *so, *ao;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOO:Splitter", kwlist, &parts, &so, &ao))
+        return NULL;
+    PyObject *seq = own_tuple(parts, "a Splitter takes a sequence of (short, long, assignments)");
+    if (!seq)
+        return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(seq), S = self->S, A = self->A, R = self->R;
+    PyObject **items = &PyTuple_GET_ITEM(seq, 0);
+    PyObject *out = NULL;
+    Parts by_a = {0}, cells = {0}, res = {0};
+    Mask ms = {0}, ma = {0};
+    limb *buf = NULL;
+    if (rect_widths(items, n, "Splitter", &S, &A) < 0)
+        goto done;
+    if (splitter_widen(self, S, A) < 0)
+        goto done;
     if (mask_load(so, &ms, S) < 0 || mask_load(ao, &ma, A) < 0)
         goto done;
-    /* sq, lq, every, uni, away, inside (S each); a, left (A each); refine's 4S + A. */
-    buf = PyMem_Calloc((size_t)(10 * S + 3 * A), sizeof(limb));
-    outs = PyMem_Malloc((size_t)((R ? R : 1) * A) * sizeof(limb));
-    zones = PyMem_Malloc((size_t)((R ? R : 1) * S) * sizeof(limb));
-    if (!buf || !outs || !zones) {
+    /* sq, lq, every, away, inside (S each); a, left (A each); refine's 4S + A. */
+    buf = PyMem_Calloc((size_t)(9 * S + 3 * A), sizeof(limb));
+    if (!buf) {
         PyErr_NoMemory();
         goto done;
     }
-    limb *sq = buf, *lq = buf + S, *every = buf + 2 * S, *uni = buf + 3 * S, *away = buf + 4 * S,
-         *inside = buf + 5 * S, *a = buf + 6 * S, *left = a + A, *tmp = left + A;
-    if (load(uo, uni, S) < 0)
-        goto done;
-    for (Py_ssize_t r = 0; r < R; r++) {
-        PyObject *pair = PyTuple_GET_ITEM(rseq, r);
-        if (load(PyTuple_GET_ITEM(pair, 0), outs + r * A, A) < 0 ||
-            load(PyTuple_GET_ITEM(pair, 1), zones + r * S, S) < 0)
-            goto done;
-    }
+    limb *sq = buf, *lq = buf + S, *every = buf + 2 * S, *away = buf + 3 * S,
+         *inside = buf + 4 * S, *a = buf + 5 * S, *left = a + A, *tmp = left + A;
+    const limb *uni = self->uni;
     if (parts_init(&by_a, A, S, n < 32 ? n : 32) < 0 || parts_init(&cells, A, S, 32) < 0 ||
         parts_init(&res, A, S, 32) < 0)
         goto done;
@@ -1004,7 +1095,7 @@ split(PyObject *self, PyObject *args)
         if (any_away && parts_or(&res, a, away) < 0)
             goto done;
         for (Py_ssize_t r = 0; r < R && !is_zero(sq, S); r++) {
-            const limb *zone = zones + r * S, *o = outs + r * A;
+            const limb *zone = self->zones + r * S, *o = self->outs + r * A;
             int meets = 0, kept = 0;
             for (Py_ssize_t k = 0; k < S; k++) {
                 inside[k] = sq[k] & zone[k];
@@ -1025,17 +1116,27 @@ split(PyObject *self, PyObject *args)
     out = emit(&res);
 done:
     Py_DECREF(seq);
-    Py_DECREF(rseq);
     parts_free(&by_a);
     parts_free(&cells);
     parts_free(&res);
     PyMem_Free(ms.bits);
     PyMem_Free(ma.bits);
     PyMem_Free(buf);
-    PyMem_Free(outs);
-    PyMem_Free(zones);
     return out;
 }
+
+static PyTypeObject SplitterType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "fogofwar.core._bitsets.Splitter",
+    .tp_basicsize = sizeof(Splitter),
+    .tp_dealloc = (destructor)splitter_dealloc,
+    .tp_call = (ternaryfunc)splitter_call,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Splitter(union, ruled): the zones of a fact that rules out assignments square\n"
+              "by square; called with (parts, squares, assignments), the parts after it\n"
+              "(fogofwar.core.bitsets.split_py with union and ruled fixed, in C).",
+    .tp_new = splitter_new,
+};
 
 /* ------------------------------------------------------------------ Stepper */
 
@@ -1579,10 +1680,6 @@ static PyMethodDef methods[] = {
      "nothing changed (bitsets.narrow_py)."},
     {"squares", squares_of, METH_O,
      "squares(parts) -> int: the union of the parts' short and long squares."},
-    {"split", split, METH_VARARGS,
-     "split(parts, squares, assignments, union, ruled) -> parts: the parts after a fact\n"
-     "that keeps squares and rules out assignments square by square, zone by zone\n"
-     "(fogofwar.core.bitsets.split_py, in C)."},
     {"canon", canon, METH_O,
      "canon(rects) -> parts: the canonical parts of a union of (short, long, assignments)\n"
      "rectangles (fogofwar.core.bitsets.canon_py, in C)."},
@@ -1600,13 +1697,15 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC
 PyInit__bitsets(void)
 {
-    if (PyType_Ready(&StepperType) < 0 || PyType_Ready(&WalksType) < 0)
+    if (PyType_Ready(&StepperType) < 0 || PyType_Ready(&WalksType) < 0 ||
+        PyType_Ready(&SplitterType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m)
         return NULL;
     if (PyModule_AddObjectRef(m, "Stepper", (PyObject *)&StepperType) < 0 ||
-        PyModule_AddObjectRef(m, "Walks", (PyObject *)&WalksType) < 0) {
+        PyModule_AddObjectRef(m, "Walks", (PyObject *)&WalksType) < 0 ||
+        PyModule_AddObjectRef(m, "Splitter", (PyObject *)&SplitterType) < 0) {
         Py_DECREF(m);
         return NULL;
     }

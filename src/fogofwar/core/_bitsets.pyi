@@ -6,14 +6,6 @@ def canon(rects: Iterable[tuple[int, int, int]], /) -> tuple[tuple[int, int, int
 def narrow(
     parts: Sequence[tuple[int, int, int]], short_bits: int, long_bits: int, /
 ) -> tuple[tuple[int, int, int], ...]: ...
-def split(
-    parts: Sequence[tuple[int, int, int]],
-    squares: int,
-    assignments: int,
-    union: int,
-    ruled: Sequence[tuple[int, int]],
-    /,
-) -> tuple[tuple[int, int, int], ...]: ...
 def squares(parts: Sequence[tuple[int, int, int]], /) -> int: ...
 
 class Stepper:
@@ -25,4 +17,10 @@ class Stepper:
 class Walks:
     def parts(
         self, parts: Sequence[tuple[int, int, int]], no_end: int, longer: bool, /
+    ) -> tuple[tuple[int, int, int], ...]: ...
+
+class Splitter:
+    def __init__(self, union: int, ruled: Sequence[tuple[int, int]]) -> None: ...
+    def __call__(
+        self, parts: Sequence[tuple[int, int, int]], squares: int, assignments: int, /
     ) -> tuple[tuple[int, int, int], ...]: ...

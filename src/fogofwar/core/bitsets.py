@@ -23,8 +23,11 @@ from typing import Protocol
 
 __all__ = [
     "NATIVE",
+    "PySplitter",
     "PyStepper",
     "PyWalks",
+    "SplitFn",
+    "Splitter",
     "StepFn",
     "Stepper",
     "WalksFn",
@@ -32,7 +35,6 @@ __all__ = [
     "canon_py",
     "narrow",
     "narrow_py",
-    "split",
     "split_py",
     "squares",
     "squares_py",
@@ -201,6 +203,30 @@ def split_py(
     return tuple((sq, 0, a) for a, sq in sorted(by_a.items()))
 
 
+class SplitFn(Protocol):
+    """:func:`split_py` with its zones fixed (:data:`Splitter`)."""
+
+    def __call__(
+        self, parts: Sequence[Rect], squares: int, assignments: int, /
+    ) -> tuple[Rect, ...]: ...
+
+
+class PySplitter:
+    """:func:`split_py` with ``union`` and ``ruled`` fixed: one fact's zones, applied to
+    every group of a map (the C form loads the zones once for all of them)."""
+
+    __slots__ = ("_ruled", "_union")
+
+    def __init__(self, union: int, ruled: Sequence[tuple[int, int]]) -> None:
+        self._union = union
+        self._ruled = tuple(ruled)
+
+    def __call__(
+        self, parts: Sequence[Rect], squares: int, assignments: int, /
+    ) -> tuple[Rect, ...]:
+        return split_py(parts, squares, assignments, self._union, self._ruled)
+
+
 def squares_py(parts: Sequence[Rect]) -> int:
     """The union of the parts' short and long squares."""
     out = 0
@@ -325,9 +351,7 @@ def _words(bits: int) -> int:
 canon: Callable[[Iterable[Rect]], tuple[Rect, ...]] = canon_py
 narrow: Callable[[Sequence[Rect], int, int], tuple[Rect, ...]] = narrow_py
 squares: Callable[[Sequence[Rect]], int] = squares_py
-split: Callable[[Sequence[Rect], int, int, int, Sequence[tuple[int, int]]], tuple[Rect, ...]] = (
-    split_py
-)
+Splitter: Callable[[int, Sequence[tuple[int, int]]], SplitFn] = PySplitter
 Stepper: Callable[[Sequence[tuple[int, int]], int], StepFn] = PyStepper
 NATIVE = False
 if not os.environ.get("FOGOFWAR_PURE_PYTHON"):
@@ -339,6 +363,6 @@ if not os.environ.get("FOGOFWAR_PURE_PYTHON"):
         canon = _bitsets.canon
         narrow = _bitsets.narrow
         squares = _bitsets.squares
-        split = _bitsets.split
+        Splitter = _bitsets.Splitter
         Stepper = _bitsets.Stepper
         NATIVE = True

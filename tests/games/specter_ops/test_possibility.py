@@ -1116,9 +1116,9 @@ def test_kernels_make_the_maps_of_the_python_forms(
     from fogofwar.core import bitsets
     from fogofwar.core.grid import movegraph
 
-    names = ("_canon", "_narrow", "_squares", "_split")
+    names = ("_canon", "_narrow", "_squares", "_Splitter")
     kernels = [getattr(knowledge, n) for n in names]
-    python = [bitsets.canon_py, bitsets.narrow_py, bitsets.squares_py, bitsets.split_py]
+    python = [bitsets.canon_py, bitsets.narrow_py, bitsets.squares_py, bitsets.PySplitter]
     stepper = movegraph.Stepper
     checked = {"moved": 0, "objectives": 0}
     for name in checked:

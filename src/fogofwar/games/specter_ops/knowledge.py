@@ -65,7 +65,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ...core import bitsets
-from ...core.bitsets import StepFn, WalksFn
+from ...core.bitsets import SplitFn, StepFn, WalksFn
 from .characters import AGENTS
 from .geometry import Geometry
 
@@ -269,22 +269,24 @@ _narrow: Callable[[Parts, int, int], Parts] = bitsets.narrow
 stay disjoint and the assignments distinct, only empty parts go):
 :func:`fogofwar.core.bitsets.narrow_py`, in C where built."""
 
-_split: Callable[[Parts, int, int, int, Sequence[tuple[int, int]]], Parts] = bitsets.split
-"""The parts after the objective check's masks and zones: :func:`fogofwar.core.bitsets.split_py`,
-in C where built."""
-
 _squares: Callable[[Parts], int] = bitsets.squares
 """Every square of ``parts``: :func:`fogofwar.core.bitsets.squares_py`, in C where built."""
 
 
-Zones = tuple[int, tuple[tuple[int, int], ...]]
-"""The open candidates' zones on a board: (every square within reach of one, and the
-squares split by which assignments they rule out: (ruled out, squares) pairs)."""
+Zones = SplitFn
+"""The open candidates' zones on a board, ready to split parts by: every square within
+reach of one, and the squares split by which assignments they rule out ((ruled out,
+squares) pairs), in a :data:`fogofwar.core.bitsets.Splitter`."""
 
 
-_ZONES: dict[tuple[int, int, tuple[int, ...]], tuple[SiteSpace, Sequence[int], Zones]] = {}
-""":func:`_zones` by (site space, squares near each square, open sectors), the first
-two by identity (both live as long as the process: cached spaces and geometries)."""
+_Splitter: Callable[[int, Sequence[tuple[int, int]]], SplitFn] = bitsets.Splitter
+"""The objective check's splitter: :class:`fogofwar.core.bitsets.PySplitter`, in C where
+built."""
+
+_ZONES: dict[tuple[object, ...], tuple[SiteSpace, Sequence[int], Zones]] = {}
+""":func:`_zones` by (site space, squares near each square, open sectors, splitter), the
+first two by identity (both live as long as the process: cached spaces and
+geometries)."""
 
 
 def _zones(space: SiteSpace, near: Sequence[int], open_list: Sequence[int]) -> Zones:
@@ -293,7 +295,7 @@ def _zones(space: SiteSpace, near: Sequence[int], open_list: Sequence[int]) -> Z
     once for every key of a map, not once per key and candidate, and kept: the open
     sectors change only when an objective is completed, and working the zones out
     again at every turn's start was a quarter of the objective check at 4 players."""
-    key = (id(space), id(near), tuple(open_list))
+    key = (id(space), id(near), tuple(open_list), _Splitter)
     got = _ZONES.get(key)
     # Identity is checked, since an id may be reused once its object is gone.
     if got is not None and got[0] is space and got[1] is near:
@@ -326,7 +328,7 @@ def _make_zones(space: SiteSpace, near: Sequence[int], open_list: Sequence[int])
     by_out: dict[int, int] = {}
     for squares, out in pieces:
         by_out[out] = by_out.get(out, 0) | squares
-    return union, tuple(by_out.items())
+    return _Splitter(union, tuple(by_out.items()))
 
 
 def _allowed(
@@ -364,8 +366,7 @@ def _objective_split(
         squares &= near[site]
     if not assignments:
         return ()
-    union, ruled = zones
-    return _split(parts, squares, assignments, union, ruled)
+    return zones(parts, squares, assignments)
 
 
 # --------------------------------------------------------------------------- the map
