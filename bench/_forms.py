@@ -8,16 +8,28 @@ import fogofwar.games.specter_ops.knowledge as knowledge
 from fogofwar.core import bitsets
 from fogofwar.core.grid import movegraph
 
-NAMES = ("_canon", "_narrow", "_squares", "_Splitter")
+NAMES = ("_canon", "_narrow", "_squares", "_Splitter", "_played")
 
 
 def use(native: bool) -> None:
     """Make the possibility map use the C kernels (``native``) or the Python forms."""
     if native:
-        forms: list[Any] = [bitsets.canon, bitsets.narrow, bitsets.squares, bitsets.Splitter]
+        forms: list[Any] = [
+            bitsets.canon,
+            bitsets.narrow,
+            bitsets.squares,
+            bitsets.Splitter,
+            bitsets.played,
+        ]
         stepper: Any = bitsets.Stepper
     else:
-        forms = [bitsets.canon_py, bitsets.narrow_py, bitsets.squares_py, bitsets.PySplitter]
+        forms = [
+            bitsets.canon_py,
+            bitsets.narrow_py,
+            bitsets.squares_py,
+            bitsets.PySplitter,
+            bitsets.played_py,
+        ]
         stepper = bitsets.PyStepper
     for name, form in zip(NAMES, forms, strict=True):
         setattr(knowledge, name, form)

@@ -325,6 +325,90 @@ def test_c_walkers_equal_the_python_form(
 
 
 @needs_native
+@settings(max_examples=300, deadline=None)
+@given(steppers(), st.data())
+def test_c_played_equals_the_python_form(
+    spec: tuple[list[tuple[int, int]], int, int], data: st.DataObject
+) -> None:
+    # SO-A1, SO-I2: a hidden move's ways (walks, given rectangles, concealed or not)
+    # joined per target in one call, against the Python form on Python walkers.
+    dirs, free, width = spec
+    c, py = _pair(dirs, free)
+    seen = data.draw(bitset(width, most=30))
+    walkers = [(c.walks(seen, 1, 2, 3), py.walks(seen, 1, 2, 3))]
+    walkers.append((c.walks(0, 2, 4, 6), py.walks(0, 2, 4, 6)))
+    pool = data.draw(st.lists(bitset(200, most=8).filter(bool), min_size=1, max_size=4))
+    parts = canon_py(
+        (
+            data.draw(bitset(width, most=6)),
+            data.draw(bitset(width, most=3)),
+            data.draw(st.sampled_from(pool)),
+        )
+        for _ in range(data.draw(st.integers(min_value=0, max_value=6)))
+    )
+    c_ways: list[Any] = []
+    py_ways: list[Any] = []
+    for _ in range(data.draw(st.integers(min_value=0, max_value=5))):
+        no_end = data.draw(bitset(width, most=40))
+        conceal = data.draw(st.sampled_from((None, data.draw(bitset(width, most=40)))))
+        longer = data.draw(st.booleans())
+        if data.draw(st.booleans()):
+            cw, pw = walkers[data.draw(st.integers(min_value=0, max_value=1))]
+            c_ways.append((cw, no_end, longer, conceal))
+            py_ways.append((pw, no_end, longer, conceal))
+        else:
+            rects = tuple(data.draw(rect_lists()))
+            c_ways.append((rects, no_end, longer, conceal))
+            py_ways.append((rects, no_end, longer, conceal))
+    n = len(c_ways)
+    targets = (
+        [
+            tuple(data.draw(st.lists(st.integers(min_value=0, max_value=n - 1), max_size=4)))
+            for _ in range(4)
+        ]
+        if n
+        else [()]
+    )
+    want = bitsets.played_py(parts, py_ways, targets)
+    assert _c().played(parts, c_ways, targets) == want
+    # The Python form on the C walkers too (a form's walks are interchangeable).
+    assert bitsets.played_py(parts, c_ways, targets) == want
+    # Each target is the union of its ways' rectangles, open and hidden apart.
+    for made_by, (opened, hidden) in zip(targets, want, strict=True):
+        rects = [bitsets.played_py(parts, py_ways, [(i,)])[0] for i in made_by]
+        assert opened == canon_py(r for o, _ in rects for r in o)
+        assert hidden == canon_py(r for _, h in rects for r in h)
+
+
+@needs_native
+@pytest.mark.parametrize(
+    ("ways", "targets", "error"),
+    [
+        ([(5, 0, False, None)], [(0,)], TypeError),
+        ([((), 0, False)], [(0,)], TypeError),
+        ([((), -1, False, None)], [(0,)], (OverflowError, ValueError)),
+        ([((), 0, False, -2)], [(0,)], (OverflowError, ValueError)),
+        ([((), 0, False, None)], [(1,)], IndexError),
+        ([((), 0, False, None)], [5], TypeError),
+        ([(((1, 2),), 0, False, None)], [(0,)], TypeError),
+    ],
+)
+def test_c_played_refuses_bad_arguments(ways: Any, targets: Any, error: Any) -> None:
+    with pytest.raises(error):
+        _c().played([(1, 0, 1)], ways, targets)
+
+
+def test_played_refuses_parts_past_the_board() -> None:
+    step = PyStepper([(1, 0b1111)], 0b1111)
+    with pytest.raises(ValueError, match="past the board"):
+        bitsets.played_py([(1 << 70, 0, 1)], [(step.walks(0, 1, 2, 3), 0, False, None)], [(0,)])
+    if _native is not None:
+        cstep = _native.Stepper([(1, 0b1111)], 0b1111)
+        with pytest.raises(ValueError, match="past the board"):
+            _native.played([(1 << 70, 0, 1)], [(cstep.walks(0, 1, 2, 3), 0, False, None)], [(0,)])
+
+
+@needs_native
 def test_c_steps_on_the_specter_ops_board() -> None:
     # SO-A2: the board's own steps (walls, the diagonal squeeze, figures avoided) from
     # every square and from sets of squares, and the unseen walks of a hidden move.

@@ -585,6 +585,18 @@ done:
     return out;
 }
 
+/* The canonical parts of `by_a` (distinct assignments, squares that may overlap) as a
+ * tuple: refined through `cells` where there is more than one. */
+static PyObject *
+emit_refined(const Parts *by_a, Parts *cells, limb *tmp)
+{
+    if (by_a->n <= 1)
+        return emit(by_a);
+    if (refine(by_a, cells, tmp) < 0)
+        return NULL;
+    return emit(cells);
+}
+
 /* A small map from an int object (by identity) to the part of its assignments: the
  * rectangles of one join mostly share their assignments' objects. */
 typedef struct {
@@ -658,13 +670,7 @@ canon(PyObject *self, PyObject *arg)
             pl[k] |= lq[k];
         }
     }
-    if (by_a.n <= 1) {
-        out = emit(&by_a);
-        goto done;
-    }
-    if (refine(&by_a, &cells, tmp) < 0)
-        goto done;
-    out = emit(&cells);
+    out = emit_refined(&by_a, &cells, tmp);
 done:
     Py_DECREF(seq);
     parts_free(&by_a);
@@ -1628,6 +1634,291 @@ done:
     return result;
 }
 
+/* ------------------------------------------------------------------ played */
+
+/* Rectangles in one arena, `2S + A` limbs each: short squares, long, assignments. */
+typedef struct {
+    limb *arena;
+    Py_ssize_t n, cap, stride;
+} Rects;
+
+static int
+rects_push(Rects *r, const limb *sq, const limb *lq, const limb *a, Py_ssize_t S, Py_ssize_t A)
+{
+    if (r->n == r->cap) {
+        Py_ssize_t more = r->cap ? 2 * r->cap : 16;
+        limb *arena = PyMem_Realloc(r->arena, (size_t)(more * r->stride) * sizeof(limb));
+        if (!arena) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        r->arena = arena;
+        r->cap = more;
+    }
+    limb *p = r->arena + r->n++ * r->stride;
+    memcpy(p, sq, (size_t)S * sizeof(limb));
+    memcpy(p + S, lq, (size_t)S * sizeof(limb));
+    memcpy(p + 2 * S, a, (size_t)A * sizeof(limb));
+    return 0;
+}
+
+/* Push (sq, lq, a), or with a concealing mask `c` its part off `c` to `open` and on it
+ * to `hidden`; empty rectangles are left out. `t` holds 2S limbs of scratch. */
+static int
+rects_push_split(Rects *open, Rects *hidden, const limb *sq, const limb *lq, const limb *a,
+                 const limb *c, Py_ssize_t S, Py_ssize_t A, limb *t)
+{
+    if (!c) {
+        if (is_zero(sq, S) && is_zero(lq, S))
+            return 0;
+        return rects_push(open, sq, lq, a, S, A);
+    }
+    limb *s2 = t, *l2 = t + S;
+    int any = 0;
+    for (Py_ssize_t k = 0; k < S; k++) {
+        s2[k] = sq[k] & ~c[k];
+        l2[k] = lq[k] & ~c[k];
+        any |= (s2[k] | l2[k]) != 0;
+    }
+    if (any && rects_push(open, s2, l2, a, S, A) < 0)
+        return -1;
+    any = 0;
+    for (Py_ssize_t k = 0; k < S; k++) {
+        s2[k] = sq[k] & c[k];
+        l2[k] = lq[k] & c[k];
+        any |= (s2[k] | l2[k]) != 0;
+    }
+    return any ? rects_push(hidden, s2, l2, a, S, A) : 0;
+}
+
+/* The canonical parts of the union of the rectangles of `k` arenas. */
+static PyObject *
+canon_rects(Rects *const *rs, Py_ssize_t k, Py_ssize_t S, Py_ssize_t A, limb *tmp)
+{
+    Parts by_a = {0}, cells = {0};
+    PyObject *out = NULL;
+    if (parts_init(&by_a, A, S, 32) < 0 || parts_init(&cells, A, S, 32) < 0)
+        goto done;
+    for (Py_ssize_t i = 0; i < k; i++) {
+        const Rects *r = rs[i];
+        for (Py_ssize_t j = 0; j < r->n; j++) {
+            const limb *p = r->arena + j * r->stride, *a = p + 2 * S;
+            if (is_zero(a, A))
+                continue;
+            Py_ssize_t t = parts_find(&by_a, a);
+            if (t < 0 && (t = parts_add(&by_a, a)) < 0)
+                goto done;
+            limb *ps = PART_S(&by_a, t), *pl = PART_L(&by_a, t);
+            for (Py_ssize_t q = 0; q < S; q++) {
+                ps[q] |= p[q];
+                pl[q] |= p[S + q];
+            }
+        }
+    }
+    out = emit_refined(&by_a, &cells, tmp);
+done:
+    parts_free(&by_a);
+    parts_free(&cells);
+    return out;
+}
+
+static PyObject *
+played(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *parts, *ways, *targets;
+    if (!PyArg_ParseTuple(args, "OOO:played", &parts, &ways, &targets))
+        return NULL;
+    PyObject *seq = own_tuple(parts, "played() takes a sequence of (short, long, assignments)");
+    PyObject *wseq = seq ? own_tuple(ways, "played() takes a sequence of ways") : NULL;
+    PyObject *tseq = wseq ? own_tuple(targets, "played() takes a sequence of targets") : NULL;
+    if (!tseq) {
+        Py_XDECREF(seq);
+        Py_XDECREF(wseq);
+        return NULL;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(seq), nw = PyTuple_GET_SIZE(wseq), nt = PyTuple_GET_SIZE(tseq);
+    PyObject **items = &PyTuple_GET_ITEM(seq, 0);
+    PyObject *out = NULL, *result = NULL;
+    Rects *open = NULL, *hidden = NULL, **pick = NULL;
+    limb *buf = NULL, *starts = NULL, *pa = NULL;
+    Mask *ends = NULL, *hides = NULL;
+    Py_ssize_t S = 1, A = 1, board = 0;
+    if (rect_widths(items, n, "played", &board, &A) < 0)
+        goto done;
+    S = board > S ? board : S;
+    /* Check each way and widen S and A to every one. */
+    for (Py_ssize_t i = 0; i < nw; i++) {
+        PyObject *w = PyTuple_GET_ITEM(wseq, i);
+        if (!PyTuple_Check(w) || PyTuple_GET_SIZE(w) != 4) {
+            PyErr_Format(PyExc_TypeError,
+                         "played() takes (walks or rectangles, no_end, longer, conceal) ways, "
+                         "not %R", w);
+            goto done;
+        }
+        PyObject *src = PyTuple_GET_ITEM(w, 0), *c = PyTuple_GET_ITEM(w, 3);
+        if (PyObject_TypeCheck(src, &WalksType)) {
+            Walks *wk = (Walks *)src;
+            if (board > wk->W) {
+                PyErr_Format(PyExc_ValueError, "a part's squares lie past the board's %zd bits",
+                             wk->W * 64);
+                goto done;
+            }
+            S = wk->W > S ? wk->W : S;
+        }
+        else if (PyTuple_Check(src)) {
+            if (rect_widths(&PyTuple_GET_ITEM(src, 0), PyTuple_GET_SIZE(src), "played", &S, &A) < 0)
+                goto done;
+        }
+        else {
+            PyErr_Format(PyExc_TypeError, "a way's source is Walks or a tuple of rectangles, not %.100s",
+                         Py_TYPE(src)->tp_name);
+            goto done;
+        }
+        /* No end and the concealing mask are sets of squares: never negative. */
+        if (limbs_of(PyTuple_GET_ITEM(w, 1)) < 0 || (c != Py_None && limbs_of(c) < 0))
+            goto done;
+    }
+    Py_ssize_t most = 1; /* the longest target (a way may come twice in one) */
+    for (Py_ssize_t t = 0; t < nt; t++) {
+        PyObject *made = PyTuple_GET_ITEM(tseq, t);
+        if (!PyTuple_Check(made)) {
+            PyErr_Format(PyExc_TypeError, "a target is a tuple of way indices, not %R", made);
+            goto done;
+        }
+        most = PyTuple_GET_SIZE(made) > most ? PyTuple_GET_SIZE(made) : most;
+        for (Py_ssize_t q = 0; q < PyTuple_GET_SIZE(made); q++) {
+            Py_ssize_t i = PyLong_AsSsize_t(PyTuple_GET_ITEM(made, q));
+            if (i == -1 && PyErr_Occurred())
+                goto done;
+            if (i < 0 || i >= nw) {
+                PyErr_Format(PyExc_IndexError, "a target names way %zd of %zd", i, nw);
+                goto done;
+            }
+        }
+    }
+    open = PyMem_Calloc((size_t)(nw ? nw : 1), sizeof(Rects));
+    hidden = PyMem_Calloc((size_t)(nw ? nw : 1), sizeof(Rects));
+    pick = PyMem_Calloc((size_t)most, sizeof(Rects *));
+    ends = PyMem_Calloc((size_t)(nw ? nw : 1), sizeof(Mask));
+    hides = PyMem_Calloc((size_t)(nw ? nw : 1), sizeof(Mask));
+    starts = PyMem_Calloc((size_t)((n ? n : 1) * S), sizeof(limb));
+    pa = PyMem_Calloc((size_t)((n ? n : 1) * A), sizeof(limb));
+    /* sq, lq, ns, nl (S each), a (A), scratch 3S for walks and 2S for splits, 4S + A for refine */
+    buf = PyMem_Calloc((size_t)(14 * S + 2 * A), sizeof(limb));
+    if (!open || !hidden || !pick || !ends || !hides || !starts || !pa || !buf) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    limb *sq = buf, *lq = buf + S, *ns = buf + 2 * S, *nl = buf + 3 * S, *a = buf + 4 * S,
+         *scratch = a + A, *split_t = scratch + 3 * S, *tmp = split_t + 2 * S;
+    for (Py_ssize_t i = 0; i < nw; i++) {
+        open[i].stride = hidden[i].stride = 2 * S + A;
+        PyObject *w = PyTuple_GET_ITEM(wseq, i);
+        PyObject *c = PyTuple_GET_ITEM(w, 3);
+        if (mask_load(PyTuple_GET_ITEM(w, 1), &ends[i], S) < 0)
+            goto done;
+        if (c != Py_None && mask_load(c, &hides[i], S) < 0)
+            goto done;
+    }
+    for (Py_ssize_t j = 0; j < n; j++) {
+        PyObject *r = items[j];
+        limb *st = starts + j * S;
+        if (load(PyTuple_GET_ITEM(r, 0), st, S) < 0 || load(PyTuple_GET_ITEM(r, 1), lq, S) < 0 ||
+            load(PyTuple_GET_ITEM(r, 2), pa + j * A, A) < 0)
+            goto done;
+        for (Py_ssize_t k = 0; k < S; k++)
+            st[k] |= lq[k];
+    }
+    /* Each way's rectangles: an unseen walk from each part's squares, or given. */
+    for (Py_ssize_t i = 0; i < nw; i++) {
+        PyObject *w = PyTuple_GET_ITEM(wseq, i);
+        PyObject *src = PyTuple_GET_ITEM(w, 0);
+        int longer = PyObject_IsTrue(PyTuple_GET_ITEM(w, 2));
+        if (longer < 0)
+            goto done;
+        const limb *no_end = ends[i].bits, *c = hides[i].bits;
+        if (PyObject_TypeCheck(src, &WalksType)) {
+            Walks *wk = (Walks *)src;
+            Py_ssize_t W = wk->W;
+            for (Py_ssize_t j = 0; j < n; j++) {
+                /* The walk reads W limbs of the start; any past them are zero (checked). */
+                Py_ssize_t e = walks_find(wk, starts + j * S, scratch);
+                if (e < 0)
+                    goto done;
+                const limb *near = WALK(wk, e) + W;
+                const limb *far = longer ? walks_longer(wk, e, scratch) : WALK(wk, e) + 2 * W;
+                for (Py_ssize_t k = 0; k < S; k++) {
+                    ns[k] = k < W ? near[k] & ~no_end[k] : 0;
+                    nl[k] = k < W ? far[k] & ~no_end[k] : 0;
+                }
+                if (rects_push_split(&open[i], &hidden[i], ns, nl, pa + j * A, c, S, A, split_t) < 0)
+                    goto done;
+            }
+        }
+        else {
+            Py_ssize_t m = PyTuple_GET_SIZE(src);
+            for (Py_ssize_t j = 0; j < m; j++) {
+                PyObject *r = PyTuple_GET_ITEM(src, j);
+                if (load(PyTuple_GET_ITEM(r, 0), sq, S) < 0 || load(PyTuple_GET_ITEM(r, 1), lq, S) < 0 ||
+                    load(PyTuple_GET_ITEM(r, 2), a, A) < 0)
+                    goto done;
+                if (rects_push_split(&open[i], &hidden[i], sq, lq, a, c, S, A, split_t) < 0)
+                    goto done;
+            }
+        }
+    }
+    out = PyTuple_New(nt);
+    if (!out)
+        goto done;
+    for (Py_ssize_t t = 0; t < nt; t++) {
+        PyObject *made = PyTuple_GET_ITEM(tseq, t);
+        Py_ssize_t k = PyTuple_GET_SIZE(made);
+        int concealing = 0;
+        for (Py_ssize_t q = 0; q < k; q++) {
+            Py_ssize_t i = PyLong_AsSsize_t(PyTuple_GET_ITEM(made, q));
+            pick[q] = &open[i];
+            concealing |= hides[i].bits != NULL;
+        }
+        PyObject *o = canon_rects(pick, k, S, A, tmp);
+        if (!o)
+            goto done;
+        for (Py_ssize_t q = 0; q < k; q++)
+            pick[q] = &hidden[PyLong_AsSsize_t(PyTuple_GET_ITEM(made, q))];
+        PyObject *h = concealing ? canon_rects(pick, k, S, A, tmp) : PyTuple_New(0);
+        PyObject *pair = h ? PyTuple_Pack(2, o, h) : NULL;
+        Py_DECREF(o);
+        Py_XDECREF(h);
+        if (!pair)
+            goto done;
+        PyTuple_SET_ITEM(out, t, pair);
+    }
+    result = out;
+    out = NULL;
+done:
+    Py_DECREF(seq);
+    Py_DECREF(wseq);
+    Py_DECREF(tseq);
+    Py_XDECREF(out);
+    for (Py_ssize_t i = 0; i < nw && open; i++) {
+        PyMem_Free(open[i].arena);
+        PyMem_Free(hidden[i].arena);
+    }
+    for (Py_ssize_t i = 0; i < nw && ends; i++) {
+        PyMem_Free(ends[i].bits);
+        PyMem_Free(hides[i].bits);
+    }
+    PyMem_Free(open);
+    PyMem_Free(hidden);
+    PyMem_Free(pick);
+    PyMem_Free(ends);
+    PyMem_Free(hides);
+    PyMem_Free(starts);
+    PyMem_Free(pa);
+    PyMem_Free(buf);
+    return result;
+}
+
 static PyMethodDef walks_methods[] = {
     {"parts", (PyCFunction)walks_parts, METH_VARARGS,
      "parts(parts, no_end, longer) -> rects: for each (short, long, assignments) part, the\n"
@@ -1680,6 +1971,10 @@ static PyMethodDef methods[] = {
      "nothing changed (bitsets.narrow_py)."},
     {"squares", squares_of, METH_O,
      "squares(parts) -> int: the union of the parts' short and long squares."},
+    {"played", played, METH_VARARGS,
+     "played(parts, ways, targets) -> ((open, hidden), ...): a hidden move's parts, for each\n"
+     "target (a tuple of way indices) the canonical union of its ways' rectangles\n"
+     "(fogofwar.core.bitsets.played_py, in C)."},
     {"canon", canon, METH_O,
      "canon(rects) -> parts: the canonical parts of a union of (short, long, assignments)\n"
      "rectangles (fogofwar.core.bitsets.canon_py, in C)."},

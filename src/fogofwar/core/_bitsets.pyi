@@ -6,6 +6,12 @@ def canon(rects: Iterable[tuple[int, int, int]], /) -> tuple[tuple[int, int, int
 def narrow(
     parts: Sequence[tuple[int, int, int]], short_bits: int, long_bits: int, /
 ) -> tuple[tuple[int, int, int], ...]: ...
+def played(
+    parts: Sequence[tuple[int, int, int]],
+    ways: Sequence[tuple[object, int, bool, int | None]],
+    targets: Sequence[Sequence[int]],
+    /,
+) -> tuple[tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, int, int], ...]], ...]: ...
 def squares(parts: Sequence[tuple[int, int, int]], /) -> int: ...
 
 class Stepper:

@@ -17,6 +17,7 @@ once.
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
@@ -35,6 +36,8 @@ __all__ = [
     "canon_py",
     "narrow",
     "narrow_py",
+    "played",
+    "played_py",
     "split_py",
     "squares",
     "squares_py",
@@ -203,6 +206,49 @@ def split_py(
     return tuple((sq, 0, a) for a, sq in sorted(by_a.items()))
 
 
+Way = tuple["WalksFn | tuple[Rect, ...]", int, bool, int | None]
+"""One way of playing a hidden move, for :func:`played_py`: its source (unseen walks,
+or the rectangles it makes, given), the squares it may not end on, whether its walks
+run longer (Adrenal Surge), and the squares on which it is concealed (or None)."""
+
+
+def played_py(
+    parts: Sequence[Rect], ways: Sequence[Way], targets: Sequence[Sequence[int]]
+) -> tuple[tuple[tuple[Rect, ...], tuple[Rect, ...]], ...]:
+    """A hidden move's parts, worked out for every target at once.
+
+    Each way's rectangles are its source's: for walks, ``walks.parts(parts, no_end,
+    longer)``; given rectangles as they are. With a concealing mask a way's rectangles
+    split in two, the squares off the mask (open) and on it (hidden). Each target, a
+    tuple of way indices, gets the canonical union (:func:`canon_py`) of its ways'
+    open rectangles and of their hidden ones: ``(open, hidden)``.
+
+    Raises:
+        ValueError: a part lies past a walk's board, or a mask is negative.
+    """
+    made: list[tuple[tuple[Rect, ...], tuple[Rect, ...]]] = []
+    for source, no_end, longer, conceal in ways:
+        if no_end < 0 or (conceal is not None and conceal < 0):
+            raise ValueError("a way's squares must not be negative")
+        rects = source if isinstance(source, tuple) else source.parts(parts, no_end, longer)
+        if conceal is None:
+            made.append((rects, ()))
+        else:
+            made.append((narrow_py(rects, ~conceal, ~conceal), narrow_py(rects, conceal, conceal)))
+    out = []
+    for ways_of in targets:
+        for i in ways_of:
+            if not 0 <= i < len(made):
+                raise IndexError(f"a target names way {i} of {len(made)}")
+        out.append(
+            (
+                canon_py(itertools.chain.from_iterable(made[i][0] for i in ways_of)),
+                canon_py(itertools.chain.from_iterable(made[i][1] for i in ways_of)),
+            )
+        )
+    return tuple(out)
+
+
 class SplitFn(Protocol):
     """:func:`split_py` with its zones fixed (:data:`Splitter`)."""
 
@@ -352,6 +398,10 @@ canon: Callable[[Iterable[Rect]], tuple[Rect, ...]] = canon_py
 narrow: Callable[[Sequence[Rect], int, int], tuple[Rect, ...]] = narrow_py
 squares: Callable[[Sequence[Rect]], int] = squares_py
 Splitter: Callable[[int, Sequence[tuple[int, int]]], SplitFn] = PySplitter
+played: Callable[
+    [Sequence[Rect], Sequence[Way], Sequence[Sequence[int]]],
+    tuple[tuple[tuple[Rect, ...], tuple[Rect, ...]], ...],
+] = played_py
 Stepper: Callable[[Sequence[tuple[int, int]], int], StepFn] = PyStepper
 NATIVE = False
 if not os.environ.get("FOGOFWAR_PURE_PYTHON"):
@@ -364,5 +414,6 @@ if not os.environ.get("FOGOFWAR_PURE_PYTHON"):
         narrow = _bitsets.narrow
         squares = _bitsets.squares
         Splitter = _bitsets.Splitter
+        played = _bitsets.played
         Stepper = _bitsets.Stepper
         NATIVE = True

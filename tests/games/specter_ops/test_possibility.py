@@ -1116,9 +1116,15 @@ def test_kernels_make_the_maps_of_the_python_forms(
     from fogofwar.core import bitsets
     from fogofwar.core.grid import movegraph
 
-    names = ("_canon", "_narrow", "_squares", "_Splitter")
+    names = ("_canon", "_narrow", "_squares", "_Splitter", "_played")
     kernels = [getattr(knowledge, n) for n in names]
-    python = [bitsets.canon_py, bitsets.narrow_py, bitsets.squares_py, bitsets.PySplitter]
+    python = [
+        bitsets.canon_py,
+        bitsets.narrow_py,
+        bitsets.squares_py,
+        bitsets.PySplitter,
+        bitsets.played_py,
+    ]
     stepper = movegraph.Stepper
     checked = {"moved": 0, "objectives": 0}
     for name in checked:

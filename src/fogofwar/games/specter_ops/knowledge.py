@@ -269,6 +269,12 @@ _narrow: Callable[[Parts, int, int], Parts] = bitsets.narrow
 stay disjoint and the assignments distinct, only empty parts go):
 :func:`fogofwar.core.bitsets.narrow_py`, in C where built."""
 
+_played: Callable[
+    [Parts, Sequence[bitsets.Way], Sequence[Sequence[int]]], tuple[tuple[Parts, Parts], ...]
+] = bitsets.played
+"""A move's ways joined per target: :func:`fogofwar.core.bitsets.played_py`, in C where
+built."""
+
 _squares: Callable[[Parts], int] = bitsets.squares
 """Every square of ``parts``: :func:`fogofwar.core.bitsets.squares_py`, in C where built."""
 
@@ -848,9 +854,6 @@ class PossibilityMap:
         # for every way of playing the move that differs only in its length (Adrenal
         # Surge) or in what is seen at the end (Stealth Field), and for every group.
         unseen: dict[tuple[bool, int], WalksFn] = {}
-        played: dict[tuple[int, str, str, tuple[int, ...]], Parts] = {}
-        # Worlds in which the traitor alone saw the agent end: a concealed sighting.
-        concealed: dict[tuple[int, int], tuple[Parts, Parts]] = {}
         sources: list[tuple[frozenset[Key], Sequence[Parts]]] = []
         one = isinstance(sight, MoveSight)
         allowed = (hidden_before, hidden_after, both)
@@ -872,6 +875,9 @@ class PossibilityMap:
                 reach = _squares(parts)
                 for _ in range(SURGE_STEPS):
                     reach |= raw_step(reach)
+            # Roles whose moves look alike (the same sight within the move's reach, and
+            # no concealed sighting to split off) are played as one.
+            alike: dict[tuple[int, ...], tuple[MoveSight, list[frozenset[Key]]]] = {}
             for role, some in _by_role(keys):
                 traitor = role[0]
                 seen = sight if isinstance(sight, MoveSight) else sight[traitor]
@@ -888,45 +894,20 @@ class PossibilityMap:
                             seen.decoy & reach,
                         )
                     )
-                # Each way is played once for the role's keys, and each key after the
-                # move is the union of the ways that make it (worked out per set of
-                # ways, a few, not per key and way, hundreds).
-                ways, targets = _way_targets(some, allowed, decoy)
-                conceal = bool(traitor) and not role[1] and result != "revealed"
-                opened: list[Parts] = []
-                hidden: list[Parts] = []
-                for before, after in ways:
-                    pk = (id(parts), before, after, view)
-                    plain = played.get(pk)
-                    if plain is None:
-                        plain = played[pk] = _play(
-                            parts, walks, unseen, view, step, raw_step, result, square,
-                            no_end, seen, before, after,
-                        )  # fmt: skip
-                    if conceal and plain:
-                        stealth = STEALTH in (before, after)
-                        bits = seen.traitor_end_stealth if stealth else seen.traitor_end
-                        ck = (id(plain), bits)
-                        split = concealed.get(ck)
-                        if split is None:
-                            split = concealed[ck] = (
-                                _narrow(plain, ~bits, ~bits),
-                                _narrow(plain, bits, bits),
-                            )
-                        hidden.append(split[1])
-                        plain = split[0]
-                    elif conceal:
-                        hidden.append(())
-                    opened.append(plain)
-                for made_by, new_keys in targets:
-                    got = [opened[i] for i in made_by if opened[i]]
-                    if got:
-                        sources.append((new_keys, got))
-                    if conceal:
-                        got = [hidden[i] for i in made_by if hidden[i]]
-                        if got:
-                            sources.append((_with_role(new_keys, (traitor, True)), got))
-        return self._join(sources, raw=True)
+                if traitor and not role[1] and result != "revealed":
+                    ctx = (parts, walks, unseen, view, step, raw_step, result, square, no_end, seen)
+                    _play_keys(ctx, some, allowed, decoy, traitor, sources)
+                    continue
+                entry = alike.get(view)
+                if entry is None:
+                    alike[view] = (seen, [some])
+                else:
+                    entry[1].append(some)
+            for view, (seen, sets) in alike.items():
+                some = sets[0] if len(sets) == 1 else frozenset().union(*sets)
+                ctx = (parts, walks, unseen, view, step, raw_step, result, square, no_end, seen)
+                _play_keys(ctx, some, allowed, decoy, "", sources)
+        return self._join(sources)
 
     def _moved_plain(
         self,
@@ -1018,6 +999,71 @@ def _start(
     parts: Parts = ((1 << square, 0, space.full),)
     empty = PossibilityMap({}, {}, space, 0)
     return empty._of({parts: keys} if space.full and keys else {}, classes)
+
+
+_Context = tuple[
+    Parts,
+    dict[tuple[int, str, str, tuple[int, ...]], tuple[int, int]],
+    dict[tuple[bool, int], WalksFn],
+    tuple[int, ...],
+    StepFn,
+    StepFn,
+    str,
+    int | None,
+    int,
+    MoveSight,
+]
+"""What :meth:`PossibilityMap.moved` plays a group's keys in: (parts, walks, unseen
+walkers, view, step, raw step, result, square, no end, sight), as :func:`_play` takes
+them."""
+
+
+def _play_keys(
+    ctx: _Context,
+    keys: frozenset[Key],
+    allowed: tuple[bool, bool, bool],
+    decoy: bool,
+    traitor: str,
+    sources: list[tuple[frozenset[Key], Sequence[Parts]]],
+) -> None:
+    """Add to ``sources`` the keys after the move of ``keys`` (one group's, alike in how
+    they are seen), each set of new keys with its canonical parts: every way some key
+    could have played the turn is played once, and each new key's worlds are the union
+    of the ways that make it, joined in one kernel call for the whole set
+    (:func:`fogofwar.core.bitsets.played_py`). With ``traitor`` (the keys' role not yet
+    flagged), the worlds in which the traitor alone saw the agent end go to the same
+    keys with the role flagged: a concealed sighting (SO-T3)."""
+    parts, walks, unseen, view, step, raw_step, result, square, no_end, seen = ctx
+    ways, targets = _way_targets(keys, allowed, decoy)
+    specs: list[bitsets.Way] = []
+    for before, after in ways:
+        stealth_end = STEALTH in (before, after)
+        conceal = None
+        if traitor:
+            conceal = seen.traitor_end_stealth if stealth_end else seen.traitor_end
+        if result == "hidden" and after != DECOY:
+            # The common case, walked once for every length and end: a walker per
+            # path seen keeps each start's walk (the groups share starts).
+            stealth = before == STEALTH
+            path_seen = seen.path_stealth if stealth else seen.path
+            uk = (stealth, path_seen)
+            walker = unseen.get(uk)
+            if walker is None:
+                walker = unseen[uk] = step.walks(path_seen, SHORT_MOVE, MAX_STEPS, SURGE_STEPS)
+            end_seen = seen.end_stealth if stealth_end else seen.end
+            specs.append((walker, end_seen | no_end, before == ADRENAL, conceal))
+        else:
+            rects = _play(
+                parts, walks, unseen, view, step, raw_step, result, square, no_end, seen,
+                before, after,
+            )  # fmt: skip
+            specs.append((rects, 0, False, conceal))
+    made = _played(parts, specs, [made_by for made_by, _ in targets])
+    for (_, new_keys), (opened, hidden) in zip(targets, made, strict=True):
+        if opened:
+            sources.append((new_keys, (opened,)))
+        if hidden:
+            sources.append((_with_role(new_keys, (traitor, True)), (hidden,)))
 
 
 def _play(
