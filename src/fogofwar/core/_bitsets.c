@@ -253,12 +253,22 @@ hash_limbs(const limb *x, Py_ssize_t n)
     return h;
 }
 
+/* Bits set in one word, without a library call (builds for CPUs without POPCNT). */
+static int
+pop64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
 static int
 popcount(const limb *x, Py_ssize_t n)
 {
     int c = 0;
     for (Py_ssize_t i = 0; i < n; i++)
-        c += __builtin_popcountll(x[i]);
+        c += pop64(x[i]);
     return c;
 }
 
@@ -444,19 +454,55 @@ by_assignments(const void *x, const void *y)
     return compare(PART_A(sorting, i), PART_A(sorting, j), sorting->A);
 }
 
+/* Which limbs of (short, long) hold squares, folded into one word: two sets of squares
+ * whose words share no bit cannot meet (a cheap test before reading their limbs). */
+static uint64_t
+occupied(const limb *sq, const limb *lq, Py_ssize_t S)
+{
+    uint64_t o = 0;
+    for (Py_ssize_t k = 0; k < S; k++)
+        if (sq[k] | lq[k])
+            o |= (uint64_t)1 << (k & 63);
+    return o;
+}
+
+/* Keep `*occ` (one word per part of `cells`) as long as the arena. */
+static int
+occ_fit(uint64_t **occ, Py_ssize_t *have, const Parts *cells)
+{
+    if (*have >= cells->cap)
+        return 0;
+    uint64_t *more = PyMem_Realloc(*occ, (size_t)cells->cap * sizeof(uint64_t));
+    if (!more) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    *occ = more;
+    *have = cells->cap;
+    return 0;
+}
+
 /* Refine `by_a` (parts with distinct assignments, possibly overlapping squares) into
  * `cells` (disjoint squares): the algorithm of bitsets.canon_py — wide sets first,
- * each rectangle splitting only the parts its squares meet. */
+ * each rectangle splitting only the parts its squares meet. Each cell keeps which of
+ * its limbs hold squares (`occ`), so that the many cells a rectangle does not meet (a
+ * map's parts are regions of the board) are passed over without reading them. */
 static int
 refine(const Parts *by_a, Parts *cells, limb *tmp)
 {
     Py_ssize_t A = by_a->A, S = by_a->S;
     limb *s2 = tmp, *l2 = tmp + S, *s_in = tmp + 2 * S, *l_in = tmp + 3 * S, *u = tmp + 4 * S;
     Order *order = PyMem_Malloc((size_t)by_a->n * sizeof(Order));
+    uint64_t *occ = NULL;
+    Py_ssize_t have = 0;
     if (!order) {
         PyErr_NoMemory();
         return -1;
     }
+    if (occ_fit(&occ, &have, cells) < 0)
+        goto fail;
+    for (Py_ssize_t g = 0; g < cells->n; g++)
+        occ[g] = occupied(PART_S(cells, g), PART_L(cells, g), S);
     for (Py_ssize_t i = 0; i < by_a->n; i++) {
         order[i].key = i;
         order[i].width = popcount(PART_A(by_a, i), A);
@@ -467,12 +513,13 @@ refine(const Parts *by_a, Parts *cells, limb *tmp)
         const limb *a2 = PART_A(by_a, src);
         memcpy(s2, PART_S(by_a, src), (size_t)S * sizeof(limb));
         memcpy(l2, PART_L(by_a, src), (size_t)S * sizeof(limb));
+        uint64_t o2 = occupied(s2, l2, S);
         /* Parts made or grown below hold only this rectangle's cells, already placed:
          * the parts before it are the ones to visit. */
         Py_ssize_t snapshot = cells->n;
-        int left = 1;
+        int left = o2 != 0;
         for (Py_ssize_t g = 0; g < snapshot && left; g++) {
-            if (!cells->alive[g])
+            if (!cells->alive[g] || !(occ[g] & o2))
                 continue;
             limb *cs = PART_S(cells, g), *cl = PART_L(cells, g);
             int meets = 0, whole = 1;
@@ -490,6 +537,7 @@ refine(const Parts *by_a, Parts *cells, limb *tmp)
                 l2[k] ^= l_in[k];
                 rest |= (s2[k] | l2[k]) != 0;
             }
+            o2 = occupied(s2, l2, S);
             const limb *a1 = PART_A(cells, g);
             int wider = 0;
             for (Py_ssize_t k = 0; k < A; k++) {
@@ -498,6 +546,7 @@ refine(const Parts *by_a, Parts *cells, limb *tmp)
             }
             if (wider) {
                 Py_ssize_t t = parts_find(cells, u);
+                uint64_t o_in = occupied(s_in, l_in, S);
                 if (whole) {
                     if (t < 0) {
                         /* The whole part moves to the wider set: re-key it. */
@@ -510,6 +559,7 @@ refine(const Parts *by_a, Parts *cells, limb *tmp)
                             PART_S(cells, t)[k] |= s_in[k];
                             PART_L(cells, t)[k] |= l_in[k];
                         }
+                        occ[t] |= o_in;
                         cells->alive[g] = 0;
                     }
                 }
@@ -518,30 +568,41 @@ refine(const Parts *by_a, Parts *cells, limb *tmp)
                         cs[k] ^= s_in[k];
                         cl[k] ^= l_in[k];
                     }
-                    if (t < 0 && (t = parts_add(cells, u)) < 0)
-                        goto fail;
+                    occ[g] = occupied(cs, cl, S);
+                    if (t < 0) {
+                        if ((t = parts_add(cells, u)) < 0 || occ_fit(&occ, &have, cells) < 0)
+                            goto fail;
+                        occ[t] = 0;
+                    }
                     for (Py_ssize_t k = 0; k < S; k++) {
                         PART_S(cells, t)[k] |= s_in[k];
                         PART_L(cells, t)[k] |= l_in[k];
                     }
+                    occ[t] |= o_in;
                 }
             }
             left = rest;
         }
         if (left) {
             Py_ssize_t t = parts_find(cells, a2);
-            if (t < 0 && (t = parts_add(cells, a2)) < 0)
-                goto fail;
+            if (t < 0) {
+                if ((t = parts_add(cells, a2)) < 0 || occ_fit(&occ, &have, cells) < 0)
+                    goto fail;
+                occ[t] = 0;
+            }
             for (Py_ssize_t k = 0; k < S; k++) {
                 PART_S(cells, t)[k] |= s2[k];
                 PART_L(cells, t)[k] |= l2[k];
             }
+            occ[t] |= o2;
         }
     }
     PyMem_Free(order);
+    PyMem_Free(occ);
     return 0;
 fail:
     PyMem_Free(order);
+    PyMem_Free(occ);
     return -1;
 }
 
