@@ -1697,14 +1697,15 @@ done:
 
 /* ------------------------------------------------------------------ played */
 
-/* Rectangles in one arena, `2S + A` limbs each: short squares, long, assignments. */
+/* Rectangles in one arena, `2S + 1` limbs each: short squares, long, and the index of
+ * their assignments in the call's table of assignments (`Atoms`). */
 typedef struct {
     limb *arena;
     Py_ssize_t n, cap, stride;
 } Rects;
 
 static int
-rects_push(Rects *r, const limb *sq, const limb *lq, const limb *a, Py_ssize_t S, Py_ssize_t A)
+rects_push(Rects *r, const limb *sq, const limb *lq, Py_ssize_t atom, Py_ssize_t S)
 {
     if (r->n == r->cap) {
         Py_ssize_t more = r->cap ? 2 * r->cap : 16;
@@ -1719,20 +1720,20 @@ rects_push(Rects *r, const limb *sq, const limb *lq, const limb *a, Py_ssize_t S
     limb *p = r->arena + r->n++ * r->stride;
     memcpy(p, sq, (size_t)S * sizeof(limb));
     memcpy(p + S, lq, (size_t)S * sizeof(limb));
-    memcpy(p + 2 * S, a, (size_t)A * sizeof(limb));
+    p[2 * S] = (limb)atom;
     return 0;
 }
 
-/* Push (sq, lq, a), or with a concealing mask `c` its part off `c` to `open` and on it
- * to `hidden`; empty rectangles are left out. `t` holds 2S limbs of scratch. */
+/* Push (sq, lq, atom), or with a concealing mask `c` its part off `c` to `open` and on
+ * it to `hidden`; empty rectangles are left out. `t` holds 2S limbs of scratch. */
 static int
-rects_push_split(Rects *open, Rects *hidden, const limb *sq, const limb *lq, const limb *a,
-                 const limb *c, Py_ssize_t S, Py_ssize_t A, limb *t)
+rects_push_split(Rects *open, Rects *hidden, const limb *sq, const limb *lq, Py_ssize_t atom,
+                 const limb *c, Py_ssize_t S, limb *t)
 {
     if (!c) {
         if (is_zero(sq, S) && is_zero(lq, S))
             return 0;
-        return rects_push(open, sq, lq, a, S, A);
+        return rects_push(open, sq, lq, atom, S);
     }
     limb *s2 = t, *l2 = t + S;
     int any = 0;
@@ -1741,7 +1742,7 @@ rects_push_split(Rects *open, Rects *hidden, const limb *sq, const limb *lq, con
         l2[k] = lq[k] & ~c[k];
         any |= (s2[k] | l2[k]) != 0;
     }
-    if (any && rects_push(open, s2, l2, a, S, A) < 0)
+    if (any && rects_push(open, s2, l2, atom, S) < 0)
         return -1;
     any = 0;
     for (Py_ssize_t k = 0; k < S; k++) {
@@ -1749,33 +1750,93 @@ rects_push_split(Rects *open, Rects *hidden, const limb *sq, const limb *lq, con
         l2[k] = lq[k] & c[k];
         any |= (s2[k] | l2[k]) != 0;
     }
-    return any ? rects_push(hidden, s2, l2, a, S, A) : 0;
+    return any ? rects_push(hidden, s2, l2, atom, S) : 0;
+}
+
+/* The distinct assignments of one call (the parts' and any given rectangles'), each
+ * with a slot of 2S limbs to gather a target's squares in: a rectangle names its
+ * assignments by index, so a target's union needs no hashing of assignments. */
+typedef struct {
+    Parts table;      /* A limbs each, found by value */
+    limb *acc;        /* per atom: 2S limbs */
+    Py_ssize_t *stamp; /* per atom: the union that last touched it */
+    Py_ssize_t *touched;
+    char *empty;      /* per atom: no assignments (no worlds) */
+    Py_ssize_t unions;
+} Atoms;
+
+static Py_ssize_t
+atom_of(Atoms *at, const limb *a)
+{
+    Py_ssize_t i = parts_find(&at->table, a);
+    return i >= 0 ? i : parts_add(&at->table, a);
+}
+
+static int
+atoms_ready(Atoms *at, Py_ssize_t S)
+{
+    Py_ssize_t n = at->table.n ? at->table.n : 1;
+    at->acc = PyMem_Malloc((size_t)(n * 2 * S) * sizeof(limb));
+    at->stamp = PyMem_Malloc((size_t)n * sizeof(Py_ssize_t));
+    at->touched = PyMem_Malloc((size_t)n * sizeof(Py_ssize_t));
+    at->empty = PyMem_Malloc((size_t)n);
+    if (!at->acc || !at->stamp || !at->touched || !at->empty) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < at->table.n; i++) {
+        at->stamp[i] = -1;
+        at->empty[i] = (char)is_zero(PART_A(&at->table, i), at->table.A);
+    }
+    return 0;
+}
+
+static void
+atoms_free(Atoms *at)
+{
+    parts_free(&at->table);
+    PyMem_Free(at->acc);
+    PyMem_Free(at->stamp);
+    PyMem_Free(at->touched);
+    PyMem_Free(at->empty);
 }
 
 /* The canonical parts of the union of the rectangles of `k` arenas. */
 static PyObject *
-canon_rects(Rects *const *rs, Py_ssize_t k, Py_ssize_t S, Py_ssize_t A, limb *tmp)
+canon_rects(Rects *const *rs, Py_ssize_t k, Py_ssize_t S, Atoms *at, limb *tmp)
 {
-    Parts by_a = {0}, cells = {0};
-    PyObject *out = NULL;
-    if (parts_init(&by_a, A, S, 32) < 0 || parts_init(&cells, A, S, 32) < 0)
-        goto done;
+    Py_ssize_t A = at->table.A, nt = 0, me = at->unions++;
     for (Py_ssize_t i = 0; i < k; i++) {
         const Rects *r = rs[i];
         for (Py_ssize_t j = 0; j < r->n; j++) {
-            const limb *p = r->arena + j * r->stride, *a = p + 2 * S;
-            if (is_zero(a, A))
+            const limb *p = r->arena + j * r->stride;
+            Py_ssize_t ai = (Py_ssize_t)p[2 * S];
+            if (at->empty[ai])
                 continue;
-            Py_ssize_t t = parts_find(&by_a, a);
-            if (t < 0 && (t = parts_add(&by_a, a)) < 0)
-                goto done;
-            limb *ps = PART_S(&by_a, t), *pl = PART_L(&by_a, t);
-            for (Py_ssize_t q = 0; q < S; q++) {
-                ps[q] |= p[q];
-                pl[q] |= p[S + q];
+            limb *acc = at->acc + ai * 2 * S;
+            if (at->stamp[ai] != me) {
+                at->stamp[ai] = me;
+                at->touched[nt++] = ai;
+                memcpy(acc, p, (size_t)(2 * S) * sizeof(limb));
+                continue;
             }
+            for (Py_ssize_t q = 0; q < 2 * S; q++)
+                acc[q] |= p[q];
         }
     }
+    /* One part per assignments touched (no index: refine finds nothing in by_a). */
+    Parts by_a = {0}, cells = {0};
+    PyObject *out = NULL;
+    if (parts_init(&by_a, A, S, nt) < 0 || parts_init(&cells, A, S, 32) < 0)
+        goto done;
+    for (Py_ssize_t t = 0; t < nt; t++) {
+        Py_ssize_t ai = at->touched[t];
+        limb *dst = PART_A(&by_a, t);
+        memcpy(dst, PART_A(&at->table, ai), (size_t)A * sizeof(limb));
+        memcpy(dst + A, at->acc + ai * 2 * S, (size_t)(2 * S) * sizeof(limb));
+        by_a.alive[t] = 1;
+    }
+    by_a.n = nt;
     out = emit_refined(&by_a, &cells, tmp);
 done:
     parts_free(&by_a);
@@ -1802,7 +1863,9 @@ played(PyObject *self, PyObject *args)
     PyObject **items = &PyTuple_GET_ITEM(seq, 0);
     PyObject *out = NULL, *result = NULL;
     Rects *open = NULL, *hidden = NULL, **pick = NULL;
-    limb *buf = NULL, *starts = NULL, *pa = NULL;
+    limb *buf = NULL, *starts = NULL;
+    Py_ssize_t *pa = NULL; /* each part's atom */
+    Atoms at = {0};
     Mask *ends = NULL, *hides = NULL;
     Py_ssize_t S = 1, A = 1, board = 0;
     if (rect_widths(items, n, "played", &board, &A) < 0)
@@ -1864,17 +1927,19 @@ played(PyObject *self, PyObject *args)
     ends = PyMem_Calloc((size_t)(nw ? nw : 1), sizeof(Mask));
     hides = PyMem_Calloc((size_t)(nw ? nw : 1), sizeof(Mask));
     starts = PyMem_Calloc((size_t)((n ? n : 1) * S), sizeof(limb));
-    pa = PyMem_Calloc((size_t)((n ? n : 1) * A), sizeof(limb));
+    pa = PyMem_Calloc((size_t)(n ? n : 1), sizeof(Py_ssize_t));
     /* sq, lq, ns, nl (S each), a (A), scratch 3S for walks and 2S for splits, 4S + A for refine */
     buf = PyMem_Calloc((size_t)(14 * S + 2 * A), sizeof(limb));
     if (!open || !hidden || !pick || !ends || !hides || !starts || !pa || !buf) {
         PyErr_NoMemory();
         goto done;
     }
+    if (parts_init(&at.table, A, 0, n + 1) < 0)
+        goto done;
     limb *sq = buf, *lq = buf + S, *ns = buf + 2 * S, *nl = buf + 3 * S, *a = buf + 4 * S,
          *scratch = a + A, *split_t = scratch + 3 * S, *tmp = split_t + 2 * S;
     for (Py_ssize_t i = 0; i < nw; i++) {
-        open[i].stride = hidden[i].stride = 2 * S + A;
+        open[i].stride = hidden[i].stride = 2 * S + 1;
         PyObject *w = PyTuple_GET_ITEM(wseq, i);
         PyObject *c = PyTuple_GET_ITEM(w, 3);
         if (mask_load(PyTuple_GET_ITEM(w, 1), &ends[i], S) < 0)
@@ -1886,10 +1951,12 @@ played(PyObject *self, PyObject *args)
         PyObject *r = items[j];
         limb *st = starts + j * S;
         if (load(PyTuple_GET_ITEM(r, 0), st, S) < 0 || load(PyTuple_GET_ITEM(r, 1), lq, S) < 0 ||
-            load(PyTuple_GET_ITEM(r, 2), pa + j * A, A) < 0)
+            load(PyTuple_GET_ITEM(r, 2), a, A) < 0)
             goto done;
         for (Py_ssize_t k = 0; k < S; k++)
             st[k] |= lq[k];
+        if ((pa[j] = atom_of(&at, a)) < 0)
+            goto done;
     }
     /* Each way's rectangles: an unseen walk from each part's squares, or given. */
     for (Py_ssize_t i = 0; i < nw; i++) {
@@ -1913,7 +1980,7 @@ played(PyObject *self, PyObject *args)
                     ns[k] = k < W ? near[k] & ~no_end[k] : 0;
                     nl[k] = k < W ? far[k] & ~no_end[k] : 0;
                 }
-                if (rects_push_split(&open[i], &hidden[i], ns, nl, pa + j * A, c, S, A, split_t) < 0)
+                if (rects_push_split(&open[i], &hidden[i], ns, nl, pa[j], c, S, split_t) < 0)
                     goto done;
             }
         }
@@ -1924,11 +1991,14 @@ played(PyObject *self, PyObject *args)
                 if (load(PyTuple_GET_ITEM(r, 0), sq, S) < 0 || load(PyTuple_GET_ITEM(r, 1), lq, S) < 0 ||
                     load(PyTuple_GET_ITEM(r, 2), a, A) < 0)
                     goto done;
-                if (rects_push_split(&open[i], &hidden[i], sq, lq, a, c, S, A, split_t) < 0)
+                Py_ssize_t ai = atom_of(&at, a);
+                if (ai < 0 || rects_push_split(&open[i], &hidden[i], sq, lq, ai, c, S, split_t) < 0)
                     goto done;
             }
         }
     }
+    if (atoms_ready(&at, S) < 0)
+        goto done;
     out = PyTuple_New(nt);
     if (!out)
         goto done;
@@ -1941,12 +2011,12 @@ played(PyObject *self, PyObject *args)
             pick[q] = &open[i];
             concealing |= hides[i].bits != NULL;
         }
-        PyObject *o = canon_rects(pick, k, S, A, tmp);
+        PyObject *o = canon_rects(pick, k, S, &at, tmp);
         if (!o)
             goto done;
         for (Py_ssize_t q = 0; q < k; q++)
             pick[q] = &hidden[PyLong_AsSsize_t(PyTuple_GET_ITEM(made, q))];
-        PyObject *h = concealing ? canon_rects(pick, k, S, A, tmp) : PyTuple_New(0);
+        PyObject *h = concealing ? canon_rects(pick, k, S, &at, tmp) : PyTuple_New(0);
         PyObject *pair = h ? PyTuple_Pack(2, o, h) : NULL;
         Py_DECREF(o);
         Py_XDECREF(h);
@@ -1976,6 +2046,7 @@ done:
     PyMem_Free(hides);
     PyMem_Free(starts);
     PyMem_Free(pa);
+    atoms_free(&at);
     PyMem_Free(buf);
     return result;
 }
