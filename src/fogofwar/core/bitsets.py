@@ -240,10 +240,12 @@ def played_py(
         for i in ways_of:
             if not 0 <= i < len(made):
                 raise IndexError(f"a target names way {i} of {len(made)}")
+        opened = [made[i][0] for i in ways_of if made[i][0]]
+        hidden = [made[i][1] for i in ways_of if made[i][1]]
         out.append(
             (
-                canon_py(itertools.chain.from_iterable(made[i][0] for i in ways_of)),
-                canon_py(itertools.chain.from_iterable(made[i][1] for i in ways_of)),
+                canon_py(itertools.chain.from_iterable(opened)) if opened else (),
+                canon_py(itertools.chain.from_iterable(hidden)) if hidden else (),
             )
         )
     return tuple(out)
