@@ -252,6 +252,22 @@ def test_c_splitter_equals_the_python_form(case: Any) -> None:
 
 
 @needs_native
+def test_c_splitter_called_again_while_loading_a_mask() -> None:
+    # Inverting a negative int subclass runs Python code, which may call the same
+    # splitter with wider parts (so that it widens): the first call still answers
+    # as the Python form does.
+    splitter = _c().Splitter(0b1111, [(1, 0b0011), (2, 0b1100)])
+
+    class Again(int):
+        def __invert__(self) -> int:
+            splitter([(1 << 2000, 0, 1 << 3000)], -1, -1)
+            return int.__invert__(int(self))
+
+    want = bitsets.split_py([(0b1111, 0, 0b11)], -1, -1, 0b1111, [(1, 0b0011), (2, 0b1100)])
+    assert splitter([(0b1111, 0, 0b11)], Again(-1), -1) == want
+
+
+@needs_native
 @pytest.mark.parametrize(
     ("ruling", "args", "error"),
     [

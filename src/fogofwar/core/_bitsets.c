@@ -802,6 +802,25 @@ fail:
     return -1;
 }
 
+/* Make a loaded mask at least `width` limbs long (a negative mask's new limbs are all
+ * ones, a non-negative one's zeros). */
+static int
+mask_widen(Mask *m, Py_ssize_t width)
+{
+    if (m->n >= width)
+        return 0;
+    limb *bits = PyMem_Realloc(m->bits, (size_t)width * sizeof(limb));
+    if (!bits) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t k = m->n; k < width; k++)
+        bits[k] = m->inverted ? ~(limb)0 : 0;
+    m->bits = bits;
+    m->n = width;
+    return 0;
+}
+
 static PyObject *
 narrow(PyObject *self, PyObject *args)
 {
@@ -1096,9 +1115,15 @@ splitter_call(Splitter *self, PyObject *args, PyObject *kwds)
     limb *buf = NULL;
     if (rect_widths(items, n, "Splitter", &S, &A) < 0)
         goto done;
+    if (mask_load(so, &ms, S) < 0 || mask_load(ao, &ma, A) < 0)
+        goto done;
+    /* Loading a negative mask may run Python code, which may call this splitter with
+     * wider parts: widen it only now, and take the widths from it. */
     if (splitter_widen(self, S, A) < 0)
         goto done;
-    if (mask_load(so, &ms, S) < 0 || mask_load(ao, &ma, A) < 0)
+    S = self->S;
+    A = self->A;
+    if (mask_widen(&ms, S) < 0 || mask_widen(&ma, A) < 0)
         goto done;
     /* sq, lq, every, away, inside (S each); a, left (A each); refine's 4S + A. */
     buf = PyMem_Calloc((size_t)(9 * S + 3 * A), sizeof(limb));

@@ -9,7 +9,7 @@ def narrow(
 def played(
     parts: Sequence[tuple[int, int, int]],
     ways: Sequence[tuple[object, int, bool, int | None]],
-    targets: Sequence[Sequence[int]],
+    targets: Sequence[tuple[int, ...]],
     /,
 ) -> tuple[tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, int, int], ...]], ...]: ...
 def squares(parts: Sequence[tuple[int, int, int]], /) -> int: ...

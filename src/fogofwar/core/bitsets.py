@@ -213,7 +213,7 @@ run longer (Adrenal Surge), and the squares on which it is concealed (or None)."
 
 
 def played_py(
-    parts: Sequence[Rect], ways: Sequence[Way], targets: Sequence[Sequence[int]]
+    parts: Sequence[Rect], ways: Sequence[Way], targets: Sequence[tuple[int, ...]]
 ) -> tuple[tuple[tuple[Rect, ...], tuple[Rect, ...]], ...]:
     """A hidden move's parts, worked out for every target at once.
 
@@ -401,7 +401,7 @@ narrow: Callable[[Sequence[Rect], int, int], tuple[Rect, ...]] = narrow_py
 squares: Callable[[Sequence[Rect]], int] = squares_py
 Splitter: Callable[[int, Sequence[tuple[int, int]]], SplitFn] = PySplitter
 played: Callable[
-    [Sequence[Rect], Sequence[Way], Sequence[Sequence[int]]],
+    [Sequence[Rect], Sequence[Way], Sequence[tuple[int, ...]]],
     tuple[tuple[tuple[Rect, ...], tuple[Rect, ...]], ...],
 ] = played_py
 Stepper: Callable[[Sequence[tuple[int, int]], int], StepFn] = PyStepper

@@ -270,7 +270,7 @@ stay disjoint and the assignments distinct, only empty parts go):
 :func:`fogofwar.core.bitsets.narrow_py`, in C where built."""
 
 _played: Callable[
-    [Parts, Sequence[bitsets.Way], Sequence[Sequence[int]]], tuple[tuple[Parts, Parts], ...]
+    [Parts, Sequence[bitsets.Way], Sequence[tuple[int, ...]]], tuple[tuple[Parts, Parts], ...]
 ] = bitsets.played
 """A move's ways joined per target: :func:`fogofwar.core.bitsets.played_py`, in C where
 built."""
