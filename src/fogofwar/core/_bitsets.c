@@ -802,6 +802,19 @@ fail:
     return -1;
 }
 
+/* A tuple of our own from `v` (ints of a negative mask may run code that changes a
+ * list under us), with a TypeError that says what `who` takes. */
+static PyObject *
+own_tuple(PyObject *v, const char *message)
+{
+    PyObject *seq = PySequence_Tuple(v);
+    if (!seq && PyErr_ExceptionMatches(PyExc_TypeError)) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_TypeError, message);
+    }
+    return seq;
+}
+
 /* Make a loaded mask at least `width` limbs long (a negative mask's new limbs are all
  * ones, a non-negative one's zeros). */
 static int
@@ -830,15 +843,9 @@ narrow(PyObject *self, PyObject *args)
         return NULL;
     /* A tuple of our own: loading a negative mask may run an int subclass's code,
      * which could change a list of parts under us. */
-    PyObject *seq = PySequence_Tuple(parts);
-    if (!seq) {
-        if (PyErr_ExceptionMatches(PyExc_TypeError)) {
-            PyErr_Clear();
-            PyErr_SetString(PyExc_TypeError,
-                            "narrow() takes a sequence of (short, long, assignments)");
-        }
+    PyObject *seq = own_tuple(parts, "narrow() takes a sequence of (short, long, assignments)");
+    if (!seq)
         return NULL;
-    }
     Py_ssize_t n = PyTuple_GET_SIZE(seq), W = 1, made = 0;
     PyObject **items = &PyTuple_GET_ITEM(seq, 0);
     PyObject *out = NULL, *result = NULL;
@@ -962,19 +969,6 @@ parts_or(Parts *p, const limb *a, const limb *sq)
     for (Py_ssize_t k = 0; k < p->S; k++)
         ps[k] |= sq[k];
     return 0;
-}
-
-/* A tuple of our own from `v` (ints of a negative mask may run code that changes a
- * list under us), with a TypeError that says what `who` takes. */
-static PyObject *
-own_tuple(PyObject *v, const char *message)
-{
-    PyObject *seq = PySequence_Tuple(v);
-    if (!seq && PyErr_ExceptionMatches(PyExc_TypeError)) {
-        PyErr_Clear();
-        PyErr_SetString(PyExc_TypeError, message);
-    }
-    return seq;
 }
 
 /* The objective check's zones, loaded once for every part of every group a fact

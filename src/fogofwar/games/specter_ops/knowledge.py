@@ -354,25 +354,17 @@ def _allowed(
     return bits
 
 
-def _objective_split(
-    parts: Parts,
-    space: SiteSpace,
-    near: Sequence[int],
-    completed: dict[int, int],
-    zones: Zones,
-) -> Parts:
-    """SO-O1, SO-O3 for one key: each completed sector's site was within reach of the
-    agent, and no open sector's site was (``zones``, of the open sectors). The
-    short/long split merges (a new move starts). An open sector's candidate within
-    reach of a square is ruled out for that square only: there the assignments that
-    choose it go (:func:`fogofwar.core.bitsets.split_py`, in C where built)."""
+def _completed_masks(
+    space: SiteSpace, near: Sequence[int], completed: dict[int, int]
+) -> tuple[int, int]:
+    """SO-O1: (squares, assignments) that every completed sector's site allows — the
+    squares within reach of it, the assignments that choose it (-1: no sector
+    completed)."""
     squares = assignments = -1
     for j, site in completed.items():
         assignments &= space.masks[j].get(site, 0)
         squares &= near[site]
-    if not assignments:
-        return ()
-    return zones(parts, squares, assignments)
+    return squares, assignments
 
 
 # --------------------------------------------------------------------------- the map
@@ -586,13 +578,10 @@ class PossibilityMap:
                     out[parts] = cur | got
         return self._of(out, classes)
 
-    def _join(
-        self, sources: Sequence[tuple[frozenset[Key], Sequence[Parts]]], *, raw: bool = False
-    ) -> PossibilityMap:
+    def _join(self, sources: Sequence[tuple[frozenset[Key], Sequence[Parts]]]) -> PossibilityMap:
         """The map of (keys, parts) sources in which a key may come more than once (a
         move played several ways, roles merged): each key's worlds are the union of
-        every parts its sources give. With ``raw`` the parts are rectangles not yet in
-        canonical form.
+        every parts its sources give (each canonical).
 
         Sources carry sets of keys: the keys of a group that a fact treats alike (a
         move's keys played the same ways, a role's keys narrowed alike) come as one,
@@ -641,7 +630,7 @@ class PossibilityMap:
         for keys, got in sources:
             if not keys:
                 continue
-            if len(got) == 1 and not raw:
+            if len(got) == 1:
                 parts = got[0]
             else:
                 ids = tuple(sorted(map(id, got)))
@@ -779,7 +768,7 @@ class PossibilityMap:
         """
         open_list = [j for j in open_sectors if j not in completed]
         pairs: list[tuple[Parts, Iterable[Key]]] = []
-        zones: dict[int, Zones] = {}  # by reach
+        zones: dict[int, tuple[Zones, int, int]] = {}  # by reach, with the completed masks
         allowed: dict[int, int] = {}  # by reach, with public sites
         reach_of = {cid: c.reach for cid, c in self.classes.items()}
         public = _SHORTCUTS and self.space.full == 1
@@ -803,10 +792,17 @@ class PossibilityMap:
                     squares = (parts[0][0] | parts[0][1]) & bits
                     pairs.append((((squares, 0, 1),) if squares else (), some))
                     continue
-                z = zones.get(reach)
-                if z is None:
-                    z = zones[reach] = _zones(self.space, near, open_list)
-                pairs.append((_objective_split(parts, self.space, near, completed, z), some))
+                # SO-O1, SO-O3: next to each completed sector's site, and a square
+                # keeps only the assignments whose open sites are not within reach of
+                # it (the short/long split merges: a new move starts).
+                got = zones.get(reach)
+                if got is None:
+                    got = zones[reach] = (
+                        _zones(self.space, near, open_list),
+                        *_completed_masks(self.space, near, completed),
+                    )
+                split, squares, assignments = got
+                pairs.append((split(parts, squares, assignments) if assignments else (), some))
         return self._regroup(pairs)
 
     def moved(
@@ -1042,14 +1038,8 @@ def _play_keys(
         if traitor:
             conceal = seen.traitor_end_stealth if stealth_end else seen.traitor_end
         if result == "hidden" and after != DECOY:
-            # The common case, walked once for every length and end: a walker per
-            # path seen keeps each start's walk (the groups share starts).
-            stealth = before == STEALTH
-            path_seen = seen.path_stealth if stealth else seen.path
-            uk = (stealth, path_seen)
-            walker = unseen.get(uk)
-            if walker is None:
-                walker = unseen[uk] = step.walks(path_seen, SHORT_MOVE, MAX_STEPS, SURGE_STEPS)
+            # The common case, walked once for every length and end.
+            walker = _walker(unseen, step, seen, before)
             end_seen = seen.end_stealth if stealth_end else seen.end
             specs.append((walker, end_seen | no_end, before == ADRENAL, conceal))
         else:
@@ -1064,6 +1054,21 @@ def _play_keys(
             sources.append((new_keys, (opened,)))
         if hidden:
             sources.append((_with_role(new_keys, (traitor, True)), (hidden,)))
+
+
+def _walker(
+    unseen: dict[tuple[bool, int], WalksFn], step: StepFn, seen: MoveSight, before: str
+) -> WalksFn:
+    """The unseen walks of a move played with ``before`` (a Stealth Field changes the
+    path seen): one walker per path seen, kept in ``unseen``, keeps each start's walk
+    for every length (Adrenal Surge) and end (the groups share starts)."""
+    stealth = before == STEALTH
+    path_seen = seen.path_stealth if stealth else seen.path
+    uk = (stealth, path_seen)
+    walker = unseen.get(uk)
+    if walker is None:
+        walker = unseen[uk] = step.walks(path_seen, SHORT_MOVE, MAX_STEPS, SURGE_STEPS)
+    return walker
 
 
 def _play(
@@ -1086,13 +1091,8 @@ def _play(
         # The common case, walked once for every length and end: the layers of the
         # unseen walk, cut at 4 steps or 6 (Adrenal Surge), then the end's check. A
         # walker per path seen keeps each start's walk (the groups share starts).
-        stealth = before == STEALTH
-        path_seen = seen.path_stealth if stealth else seen.path
         end_seen = seen.end_stealth if STEALTH in (before, after) else seen.end
-        uk = (stealth, path_seen)
-        walker = unseen.get(uk)
-        if walker is None:
-            walker = unseen[uk] = step.walks(path_seen, SHORT_MOVE, MAX_STEPS, SURGE_STEPS)
+        walker = _walker(unseen, step, seen, before)
         return walker.parts(parts, end_seen | no_end, before == ADRENAL)
     rects: list[Part] = []
     for short0, long0, a in parts:
