@@ -1,8 +1,8 @@
 """Specter Ops random play against OpenSpiel's random rollouts, in the same run.
 
 Run: ``.venv/bin/python bench/bench_openspiel_peer.py [seconds] [--frozen]`` (default 5 s
-per row; ``--frozen`` first sets what the imports loaded aside from full collections, as
-``fogofwar serve`` does, which is what the slowest apply of a web table's game is).
+per row; ``--frozen`` first loads every rule set and sets what is loaded aside from full
+collections, as ``fogofwar serve`` does: the slowest apply of a web table's game).
 Needs the benchmark-only extra: ``pip install -e '.[openspiel]'`` (``make bench``
 installs it); without it only our rows are printed.
 
@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 
 from fogofwar.core.collector import freeze_loaded
-from fogofwar.core.game import get_ruleset
+from fogofwar.core.game import get_ruleset, registered_rulesets
 from fogofwar.core.rng import stream
 
 
@@ -93,6 +93,8 @@ def main() -> None:
     args = [a for a in sys.argv[1:] if a != "--frozen"]
     seconds = float(args[0]) if args else 5.0
     if "--frozen" in sys.argv:
+        # As ``fogofwar serve``: every rule set loaded first, then frozen.
+        registered_rulesets()
         freeze_loaded()
     rows: list[tuple[str, Callable[[int], int] | None]] = [
         (f"fogofwar specter-ops {p}p{' chars' if c else ''}", specter_ops(p, c))

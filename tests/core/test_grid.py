@@ -963,6 +963,15 @@ def test_search_matches_reference_bfs(
     plain = graph.distance_list(graph.bits(start), unreachable=-1)
     width = board.width
     assert {Square(*divmod(i, width)): d for i, d in enumerate(plain) if d >= 0} == ref_free
+    # The layers stopped at the goal (a route's question): they end with the goal's
+    # layer, its index the distance; every layer is the reference's squares at it.
+    layers = graph.layers_bits(
+        graph.bits(start), blocked=graph.bits(blocked), stop=graph.bits(goal)
+    )
+    for k, layer in enumerate(layers):
+        assert layer == graph.bits([s for s, d in ref.items() if d == k])
+    if goal in ref:
+        assert len(layers) - 1 == ref[goal]
     # distance_map without a limit.
     dmap = distance_map(board, start, **kw)  # type: ignore[arg-type]
     assert {Square(int(r), int(c)): int(dmap[r, c]) for r, c in np.argwhere(dmap >= 0)} == ref

@@ -13,8 +13,8 @@ Speed
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
-from typing import Any, Final, TypeAlias
+from collections.abc import Callable, Collection, Iterable, Sequence
+from typing import Any, Final, TypeAlias, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -37,6 +37,20 @@ _LOCAL_SEARCH_STEPS: Final = 3
 #: Unobstructed short-move results kept per :class:`MoveGraph` (cleared when full).
 _BALL_CACHE_SIZE: Final = 8192
 _SOURCE_MEMO_SIZE: Final = 64
+
+
+_T = TypeVar("_T")
+
+
+def _kept(memo: dict[int, _T], blocked: int, make: Callable[[int], _T]) -> _T:
+    """``make(blocked)``, kept in ``memo`` (emptied when it holds
+    :data:`_SOURCE_MEMO_SIZE` sets)."""
+    found = memo.get(blocked)
+    if found is None:
+        if len(memo) >= _SOURCE_MEMO_SIZE:
+            memo.clear()
+        found = memo[blocked] = make(blocked)
+    return found
 
 
 def _shift(x: int, k: int) -> int:
@@ -73,6 +87,7 @@ class MoveGraph:
         "_shifts",
         "_source_memo",
         "_static",
+        "_stepper_memo",
         "_steps",
         "board",
         "height",
@@ -172,6 +187,7 @@ class MoveGraph:
         self._static = tuple(static)
         self._diag = tuple(diag)
         self._source_memo: dict[int, tuple[int, ...]] = {}
+        self._stepper_memo: dict[int, StepFn] = {}
         self._build_lists(tables)
 
     def _build_lists(self, tables: Sequence[npt.NDArray[np.bool_]]) -> None:
@@ -319,13 +335,12 @@ class MoveGraph:
         last few ``blocked`` sets: a legal list asks for the same one many times)."""
         if not blocked:
             return self._static
-        memo = self._source_memo
-        found = memo.get(blocked)
-        if found is None:
-            if len(memo) >= _SOURCE_MEMO_SIZE:
-                memo.clear()
-            found = memo[blocked] = self._sources_of(blocked)
-        return found
+        return _kept(self._source_memo, blocked, self._sources_of)
+
+    def _layer_stepper(self, blocked: int) -> StepFn:
+        """:meth:`stepper` of ``blocked``, kept for the last few sets (as the sources:
+        a route asks for the same blocked squares at every step of a move)."""
+        return _kept(self._stepper_memo, blocked, self.stepper)
 
     def _sources_of(self, blocked: int) -> tuple[int, ...]:
         out = list(self._static)
@@ -356,10 +371,11 @@ class MoveGraph:
             stop: end early once a layer meets this bitboard (0: never).
         """
         blocked &= ~start
-        sources = self._sources(blocked)
-        pos = [(off, s) for off, s in zip(self._offsets, sources, strict=True) if s and off > 0]
-        neg = [(-off, s) for off, s in zip(self._offsets, sources, strict=True) if s and off < 0]
-        free = self._all & ~blocked
+        # One step of the breadth-first search is the board's stepper (the C kernel
+        # where built): its sources and free squares are those of ``blocked``, so only
+        # what was visited is left to mask. Range and route questions ask for these
+        # layers at every step of an automated move.
+        step = self._layer_stepper(blocked)
         visited = start
         frontier = start
         layers = [start]
@@ -367,12 +383,7 @@ class MoveGraph:
         while frontier and (max_steps is None or steps > 0):
             if stop and frontier & stop:
                 break
-            nxt = 0
-            for off, s in pos:
-                nxt |= (frontier & s) << off
-            for off, s in neg:
-                nxt |= (frontier & s) >> off
-            nxt &= free & ~visited
+            nxt = step(frontier) & ~visited
             if not nxt:
                 break
             visited |= nxt

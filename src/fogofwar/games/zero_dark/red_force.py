@@ -121,11 +121,16 @@ def route_step(st: Fields, mover: Model, left: int) -> Square | None:
     here = mover.square
     options = pos.steps(mover.id, left)
     if goals:
-        dist = pos.graph.distance_map(goals, blocked=blocked)
-        d0 = int(dist[here.row, here.col])
-        if d0 > 0:
+        # Breadth-first from the engaging squares, stopped at the layer that reaches the
+        # mover: its index is the mover's distance, and a step onto the layer before it
+        # is a step along a shortest route (a whole distance map was most of a flip).
+        graph = pos.graph
+        at = graph.bits(here)
+        layers = graph.layers_bits(graph.bits(goals), blocked=graph.bits(blocked), stop=at)
+        if len(layers) > 1 and layers[-1] & at:
+            nearer = layers[-2]
             for sq in options:
-                if int(dist[sq.row, sq.col]) == d0 - 1:
+                if nearer & graph.bits(sq):
                     return sq
     # No way to an engaging square now: close the range instead, if a step does.
     r0 = pos.range_between(mover.squares, target.squares)
