@@ -123,7 +123,7 @@ def route_step(st: Fields, mover: Model, left: int) -> Square | None:
     if goals:
         # Breadth-first from the engaging squares, stopped at the layer that reaches the
         # mover: its index is the mover's distance, and a step onto the layer before it
-        # is a step along a shortest route (a whole distance map was most of a flip).
+        # is a step along a shortest route (no whole distance map at every step).
         graph = pos.graph
         at = graph.bits(here)
         layers = graph.layers_bits(graph.bits(goals), blocked=graph.bits(blocked), stop=at)
