@@ -109,6 +109,40 @@ def test_card_parse_errors(text: str, position: int) -> None:
     assert isinstance(info.value, RulesError)
 
 
+def test_card_parse_twice_and_refusals_twice() -> None:
+    """A text read once is the same card again (the reads are kept), and a refusal is
+    refused again with the same position (refusals are not kept)."""
+    for text in ("10S", " q♥ ", "Red Joker", "ace of clubs"):
+        assert PlayingCard.parse(text) == PlayingCard._read(text)
+        assert PlayingCard.parse(text) is PlayingCard.parse(text)
+    for _ in range(2):
+        with pytest.raises(InvalidNotationError) as info:
+            PlayingCard.parse("10X")
+        assert info.value.position == 2
+
+
+def test_equal_cards_hash_alike_and_decks_are_fresh_lists() -> None:
+    """The hash is the card's code: equal cards (however made) hash alike, and the 54
+    cards of the deck hash to 54 values. ``playing_cards`` hands out a new list each
+    time (a caller may shuffle it), of the same immutable cards."""
+    deck = playing_cards()
+    assert len({hash(c) for c in deck}) == 54
+    for card in deck:
+        again = PlayingCard.parse(card.to_json())
+        built = (
+            PlayingCard.joker(card.joker_color)
+            if card.joker_color is not None
+            else PlayingCard(card.rank, card.suit)
+        )
+        assert again == built == card
+        assert hash(again) == hash(built) == hash(card)
+    other = playing_cards()
+    assert other == deck and other is not deck
+    other.reverse()
+    assert playing_cards() == deck
+    assert playing_cards(jokers=False) == deck[:52]
+
+
 def test_card_construction_is_checked() -> None:
     with pytest.raises(ValueError):
         PlayingCard(None, Suit.SPADES)

@@ -134,6 +134,39 @@ def test_shuffle_is_a_permutation(items: list[int], seed: int) -> None:
     assert Counter(out) == Counter(items)
 
 
+def _reference_randbelow(s: Stream, n: int) -> int:
+    """randbelow as first written: rejection over whole 64-bit words from ``bits64``
+    (none drawn for a range of one)."""
+    if n == 1:
+        return 0
+    limit = (1 << 64) - (1 << 64) % n
+    while True:
+        v = s.bits64()
+        if v < limit:
+            return v % n
+
+
+@given(
+    sizes=st.lists(st.integers(1, 2**64 - 1), min_size=1, max_size=60),
+    items=st.lists(st.integers(), max_size=70),
+    seed=st.integers(0, 2**64),
+)
+def test_inlined_draws_match_the_reference(sizes: list[int], items: list[int], seed: int) -> None:
+    """randbelow and shuffle read the words themselves (not through bits64): the same
+    words, the same draws and the same position in the stream after them, across block
+    refills (8 words a block) and rejections (sizes just above 2**63 reject often)."""
+    fast, ref = stream(seed, "inlined"), stream(seed, "inlined")
+    for n in sizes:
+        assert fast.randbelow(n) == _reference_randbelow(ref, n)
+    shuffled, expected = list(items), list(items)
+    fast.shuffle(shuffled)
+    for i in range(len(expected) - 1, 0, -1):  # Fisher-Yates, last position first
+        j = _reference_randbelow(ref, i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert shuffled == expected
+    assert fast.bits64() == ref.bits64()  # both streams are at the same word
+
+
 @given(n=st.integers(1, 30), k=st.integers(0, 30), seed=st.integers(0, 1000))
 def test_sample_gives_distinct_elements(n: int, k: int, seed: int) -> None:
     k = min(k, n)

@@ -503,6 +503,11 @@ class PlayingCard:
             code = self._color()[0].upper() + "J"
         object.__setattr__(self, "_code", code)
 
+    def __hash__(self) -> int:
+        # The code names the card (equal cards, equal codes): one string hash, where
+        # the derived hash hashed a tuple of enum members, each through Python.
+        return hash(self._code)
+
     @classmethod
     def of(cls, rank: Rank | int, suit: Suit | str) -> PlayingCard:
         """The card of ``rank`` (a :class:`Rank` or 2..14) and ``suit`` (or its name)."""
@@ -577,6 +582,19 @@ class PlayingCard:
         Raises:
             InvalidNotationError: the text is not a card.
         """
+        # Cards are values: a text read once is the same card again (views and sampled
+        # worlds read the same few codes over and over); a refusal is not kept.
+        known = _PARSED.get(text) if cls is PlayingCard else None
+        if known is not None:
+            return known
+        card = cls._read(text)
+        if cls is PlayingCard and len(_PARSED) < _PARSED_MAX:
+            _PARSED[text] = card
+        return card
+
+    @classmethod
+    def _read(cls, text: str) -> PlayingCard:
+        """:meth:`parse` without the kept answers."""
         s = text.strip().lower()
         start = len(text) - len(text.lstrip())
         if not s:
@@ -610,6 +628,10 @@ class PlayingCard:
             )
         return cls(rank, suit)
 
+
+_PARSED: dict[str, PlayingCard] = {}
+"""The cards read so far, by their text (:meth:`PlayingCard.parse`)."""
+_PARSED_MAX: Final = 4096  # texts kept at most: a few codes each, so a bound, not a policy
 
 _RANK_WORDS: Final[dict[str, Rank]] = {
     **{str(r.value): r for r in Rank if r <= Rank.TEN},
@@ -652,7 +674,12 @@ def playing_cards(*, jokers: bool = True) -> list[PlayingCard]:
     Args:
         jokers: include the black and the red joker (54 cards) or not (52).
     """
-    cards = [PlayingCard(rank, suit) for suit in Suit for rank in Rank]
-    if jokers:
-        cards += [PlayingCard.joker(JokerColor.BLACK), PlayingCard.joker(JokerColor.RED)]
-    return cards
+    # A new list of the same cards each time: cards are immutable values, made once.
+    return list(_WITH_JOKERS if jokers else _WITH_JOKERS[:-2])
+
+
+_WITH_JOKERS: Final[tuple[PlayingCard, ...]] = (
+    *(PlayingCard(rank, suit) for suit in Suit for rank in Rank),
+    PlayingCard.joker(JokerColor.BLACK),
+    PlayingCard.joker(JokerColor.RED),
+)

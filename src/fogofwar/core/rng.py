@@ -146,7 +146,13 @@ class Stream:
                     return v
         limit = (1 << 64) - ((1 << 64) % n)  # largest multiple of n <= 2**64
         while True:
-            v = self.bits64()
+            # bits64, inlined: dice, choices and shuffles all come through here.
+            pos = self._pos
+            if pos >= len(self._buf):
+                self._refill()
+                pos = 0
+            v = self._buf[pos]
+            self._pos = pos + 1
             if v < limit:
                 return v % n
 
@@ -193,9 +199,24 @@ class Stream:
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle a list in place (Fisher-Yates, last position first)."""
+        # randbelow(i + 1) for each i, inlined (the same words, the same draws): a deck
+        # is shuffled for every new game and every sampled world.
+        two64 = 1 << 64
+        buf, pos = self._buf, self._pos
         for i in range(len(items) - 1, 0, -1):
-            j = self.randbelow(i + 1)
+            n = i + 1
+            limit = two64 - two64 % n
+            while True:
+                if pos >= len(buf):
+                    self._refill()
+                    buf, pos = self._buf, 0
+                v = buf[pos]
+                pos += 1
+                if v < limit:
+                    break
+            j = v % n
             items[i], items[j] = items[j], items[i]
+        self._pos = pos
 
     def shuffled(self, items: Iterable[T]) -> list[T]:
         """Return a new, shuffled list of the items."""

@@ -74,19 +74,25 @@ _WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9]{0,11}", re.ASCII)
 
 @lru_cache(maxsize=32)
 def _load(name: str) -> tuple[MissionCard, CardLibrary, str]:
-    return read_mission(name)
+    found = read_mission(name)
+    # Checked once with the reading (a refusal raises and is not kept): every new game,
+    # configuration and sampled world of a mission loads it again.
+    capacity(found[0], found[1])
+    return found
 
 
 def _load_mission(name: str) -> tuple[MissionCard, CardLibrary, str]:
     check_mission_name(name)
+    shipped = name.lower() in SHIPPED_MISSIONS
     try:
         # Shipped missions are read once; a file is read again (it may have changed).
-        found = _load(name) if name.lower() in SHIPPED_MISSIONS else read_mission(name)
+        found = _load(name) if shipped else read_mission(name)
     except LookupError as exc:
         raise RulesError(str(exc)) from None
     except OSError as exc:
         raise BadDataError(name, f"a readable mission file ({exc.strerror})") from None
-    capacity(found[0], found[1])  # refuse a mission the encoding cannot cover
+    if not shipped:
+        capacity(found[0], found[1])  # refuse a mission the encoding cannot cover
     return found
 
 
