@@ -12,11 +12,14 @@ hides the target, must agree with the full report.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
+from fogofwar.core.errors import RulesError
 from fogofwar.core.grid import Board, Edge, Square, Terrain
-from fogofwar.games.zero_dark.fear import FACINGS, FearRules, Model, Position
+from fogofwar.games.zero_dark.fear import FACINGS, FearRules, Model, Position, around
 
 from ...core.sight_oracle import OracleMap, pair_has_los
 
@@ -124,3 +127,68 @@ def test_position_sight_equals_the_brute_force(seed: int) -> None:
                 assert position.sees(v, t) == position.report(v, t).los
                 checked += 1
     assert checked > 10
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_step_squares_are_each_square_s_rule(seed: int) -> None:
+    # FR-M1, FR-M2, FR-M3, FR-M4: a one-square model's next steps, worked out together
+    # (Position.step_squares, which legal lists and can_move_to read), are the squares
+    # around it that pass the rule asked one square at a time (_can_step: walls, doors,
+    # terrain, diagonals, models it may not enter; _can_end: a move through a model it
+    # may only cross must still end where it may stop), for every number of steps left
+    # and both diagonal rules.
+    rng = np.random.default_rng(5000 + seed)
+    position = random_position(rng, "centre")
+    for diagonal in ("either", "both"):
+        pos = replace(position, rules=FearRules(diagonal_block=diagonal))
+        w = pos.board.width
+        for mover in pos.models.values():
+            if mover.cyl >= 6:
+                with pytest.raises(RulesError):
+                    pos.step_squares(mover.id, 4)
+                continue
+            for left in range(6):
+                expected = {
+                    to
+                    for to in around(mover.square)
+                    if left > 0
+                    and pos.board.in_bounds(to)
+                    and pos._can_step(mover, to)
+                    and pos._can_end(mover, to, left - 1)
+                }
+                bits = pos.step_squares(mover.id, left)
+                got = {Square(*divmod(i, w)) for i in range(pos.board.height * w) if bits >> i & 1}
+                assert got == expected, (seed, diagonal, mover.id, left)
+                for to in around(mover.square):
+                    assert pos.can_move_to(mover.id, to, left) == (to in expected)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_answers_carried_to_a_moved_position_are_fresh_answers(seed: int) -> None:
+    # FR-M1…M4: a position made by moving one model (with_model, every step of a move)
+    # keeps what the other models are to that model (they did not move) and the step
+    # graph; every model's answers there equal those of the same position made afresh.
+    rng = np.random.default_rng(7000 + seed)
+    pos = random_position(rng, "any_corner")
+    for _ in range(4):
+        small = [m for m in pos.models.values() if m.cyl < 6]
+        if not small:
+            return
+        for m in pos.models.values():  # fill the memo with every mover's answers
+            pos._others(m)
+            if m.cyl < 6:
+                pos.step_squares(m.id, 3)
+        mover = small[int(rng.integers(len(small)))]
+        bits = pos.step_squares(mover.id, 1)  # squares it may step to and stop on
+        w = pos.board.width
+        targets = [Square(*divmod(i, w)) for i in range(pos.board.height * w) if bits >> i & 1]
+        if not targets:
+            continue
+        moved = pos.with_model(mover.at(targets[int(rng.integers(len(targets)))]))
+        fresh = Position(pos.board, dict(moved.models), moved.open_doors, moved.rules)
+        for m in moved.models.values():
+            assert moved._others(m) == fresh._others(m), (seed, m.id)
+            if m.cyl < 6:
+                for left in range(4):
+                    assert moved.step_squares(m.id, left) == fresh.step_squares(m.id, left)
+        pos = moved

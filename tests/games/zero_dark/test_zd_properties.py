@@ -16,7 +16,7 @@ from fogofwar.core.errors import IllegalActionError, RulesError
 from fogofwar.core.game import Action
 from fogofwar.core.grid import Square
 from fogofwar.core.rng import Stream, stream
-from fogofwar.games.zero_dark.fear import FACINGS, Model
+from fogofwar.games.zero_dark.fear import FACINGS, Model, around
 from fogofwar.games.zero_dark.maps import SHIPPED_MAPS
 from fogofwar.games.zero_dark.missions import SHIPPED_MISSIONS
 from fogofwar.games.zero_dark.profiles import TASKS
@@ -125,6 +125,32 @@ def test_invariants_after_any_legal_actions(
             for c in s.characters():
                 assert not s.position.engaged(c.id, p.id), (c.id, p.id)
                 assert not s.position.sees(c.id, p.id), (c.id, p.id)
+
+    each(state)
+    play(state, choices, each)
+
+
+@PROPS
+@given(config=games, seed=seeds, choices=picks)
+def test_the_legal_steps_are_those_the_check_allows(
+    config: dict[str, Any], seed: int, choices: list[int]
+) -> None:
+    # ZD-C2, FR-M1…M4: the legal list offers a one-square hero's steps from the squares
+    # worked out together (Position.step_squares); they are, in order, the squares around
+    # it whose step the move's own check allows, asked one by one.
+    state = new_game(config, seed)
+
+    def each(s: ZeroDarkState) -> None:
+        if s.is_over or s.active is None or s.phase.value not in ("automatic", "bonus"):
+            return
+        hero = s.position.model(s.active)
+        offered = [a.args[0] for a in s.legal_actions(TEAM) if a.kind == "step"]
+        allowed = [
+            to.name
+            for to in around(hero.square)
+            if s.board.in_bounds(to) and s._check_step(TEAM, (to,)) is None
+        ]
+        assert offered == allowed, (hero.id, hero.square.name, s.steps)
 
     each(state)
     play(state, choices, each)

@@ -98,7 +98,9 @@ class Event:
 
     def to_json(self) -> dict[str, JSON]:
         """Return the JSON form (the audience is not part of what a seat receives)."""
-        return {"kind": self.kind, **dict(self.data)}
+        # Unpacked straight from the mapping (no copy first): views list this round's
+        # events at every step.
+        return {"kind": self.kind, **self.data}
 
 
 def emit(

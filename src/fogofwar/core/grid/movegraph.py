@@ -397,15 +397,16 @@ class MoveGraph:
 
         Unlike :meth:`layers_bits` nothing is marked visited: applying it ``k`` times
         gives the squares where a *walk* of exactly ``k`` steps can be (revisits
-        allowed), which is what a hidden mover's possible squares need. For many calls
-        with the same ``blocked``, :meth:`stepper` is faster.
+        allowed), which is what a hidden mover's possible squares need. The stepper of
+        ``blocked`` is kept for the last few sets (a legal list asks again with the same
+        models in the way).
 
         Args:
             frontier: bitboard of the squares stepped from.
             blocked: bitboard of squares that cannot be entered; they also count for the
                 diagonal rule, as in :meth:`layers_bits`.
         """
-        return self.stepper(blocked)(frontier)
+        return self._layer_stepper(blocked)(frontier)
 
     def _split(
         self, sources: tuple[int, ...]

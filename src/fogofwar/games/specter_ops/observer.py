@@ -296,7 +296,7 @@ def public_view(state: SpecterOpsState, seat: str | None) -> SpecterOpsView:
     possible = _possible(state, seat)
     outcome = state.outcome()
     data: SpecterOpsView = {
-        "config": dict(state.config),
+        "config": state.config.to_json(),  # a new dict (dict() of a Mapping goes key by key)
         "round": state.round,
         "max_rounds": state.max_rounds,
         "players": state.players,

@@ -52,6 +52,11 @@ class TeamBot(Bot):
         self._bare: Position | None = None
         self.rules = FearRules.from_options(config)
         self._dist_cache: dict[Any, Any] = {}
+        # Answers that depend on the map alone or on a few names of the view, kept: a
+        # search's rollouts ask them at every step.
+        self._door_edges: dict[tuple[str, ...], tuple[Edge, ...]] = {}
+        self._open_edges: dict[tuple[tuple[str, bool], ...], frozenset[Edge]] = {}
+        self._around_of: dict[Square, list[Square]] = {}
         self.win = {w.strip() for w in str(config.get("win", "")).split(",") if w.strip()}
 
     # ------------------------------------------------------------------ the view
@@ -82,12 +87,15 @@ class TeamBot(Bot):
     def _distances(self, view: PlayerView, goals: Sequence[Square]) -> Any:
         """Steps to the nearest goal, by routes through every door: a hero opens a closed
         door on its way (ZD-C2), so shut rooms are not out of reach."""
-        doors = [Edge.parse(n) for n in view_data(view)["doors"]]
-        key = (tuple(goals), tuple(doors))
+        names = tuple(view_data(view)["doors"])
+        doors = self._door_edges.get(names)
+        if doors is None:
+            doors = self._door_edges[names] = tuple(Edge.parse(n) for n in names)
+        key = (tuple(goals), doors)
         cached = self._dist_cache.get(key)
         if cached is None:
             if self._graph is None:
-                self._graph = move_graph(self.board, diagonal=self.diagonal, open_doors=doors)
+                self._graph = move_graph(self.board, diagonal=self.diagonal, open_doors=list(doors))
             cached = self._graph.distance_map(list(goals))
             self._dist_cache[key] = cached
         return cached
@@ -201,9 +209,14 @@ class TeamBot(Bot):
         all-pairs table of FR-L1; models and facing ignored: a cheap, cautious count)."""
         if not shooters:
             return 0
-        opened = frozenset(
-            Edge.parse(n) for n, is_open in view_data(view)["doors"].items() if is_open
-        )
+        state = tuple(view_data(view)["doors"].items())
+        opened = self._open_edges.get(state)
+        if opened is None:
+            if len(self._open_edges) >= 64:
+                self._open_edges.clear()
+            opened = self._open_edges[state] = frozenset(
+                Edge.parse(n) for n, is_open in state if is_open
+            )
         if self._bare is None or self._bare.open_doors != opened:
             self._bare = Position(self.board, {}, opened, self.rules)
         n = 0
@@ -236,14 +249,18 @@ class TeamBot(Bot):
         return False
 
     def _around(self, sq: Square) -> list[Square]:
-        return [
-            Square(sq.row + dr, sq.col + dc)
-            for dr in (-1, 0, 1)
-            for dc in (-1, 0, 1)
-            if (dr or dc)
-            and self.board.in_bounds((sq.row + dr, sq.col + dc))
-            and self.board.passable[sq.row + dr, sq.col + dc]
-        ]
+        """The passable squares around ``sq`` on the map (a new list; kept per square)."""
+        found = self._around_of.get(sq)
+        if found is None:
+            found = self._around_of[sq] = [
+                Square(sq.row + dr, sq.col + dc)
+                for dr in (-1, 0, 1)
+                for dc in (-1, 0, 1)
+                if (dr or dc)
+                and self.board.in_bounds((sq.row + dr, sq.col + dc))
+                and self.board.passable[sq.row + dr, sq.col + dc]
+            ]
+        return list(found)
 
     # ------------------------------------------------------------------ choices
 
@@ -323,7 +340,8 @@ class TeamBot(Bot):
 
             here_cost = cost(here, d0 if d0 >= 0 else FAR)
             # Squares next to (or on) a danger: a step there is not safe.
-            near = {Square(b.row + dr, b.col + dc) for b in danger for dr, dc in _AROUND}
+            # Plain (row, col) pairs: a Square is one, equal and hashed alike.
+            near = {(b.row + dr, b.col + dc) for b in danger for dr, dc in _AROUND}
             safe = [
                 a
                 for a in steps

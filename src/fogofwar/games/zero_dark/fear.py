@@ -86,6 +86,11 @@ FACINGS: Final = ("NE", "SE", "SW", "NW")
 TIERS: Final = ("grunt", "elite", "boss", "special")
 
 
+#: Memo entries of a position about one mover and the *other* models (their squares as
+#: it may not enter, may cross, or finds taken): still true after that mover moves.
+_MOVER_KEYS: Final = frozenset({"others", "blocked-bits", "occupied-bits"})
+
+
 @dataclass(frozen=True, slots=True)
 class FearRules:
     """The ruling switches of the FEAR grid (config options of ``zero-dark``).
@@ -293,7 +298,17 @@ class Position:
                 for sq in m.squares:
                     if sq in mine:
                         self._check_share(model, m, sq)
-        return self._with_models({**self.models, model.id: model})
+        new = self._with_models({**self.models, model.id: model})
+        # What stays true when only ``model`` changed: the step graph (the map and its
+        # doors), and what the other models are to ``model`` itself (they did not move).
+        # A move makes a position at every step, and its next step asks these again.
+        carried = new._memo
+        for key, value in self._memo.items():
+            if key == "graph" or (
+                isinstance(key, tuple) and key[0] in _MOVER_KEYS and key[1] == model.id
+            ):
+                carried[key] = value
+        return new
 
     def without(self, model_id: str) -> Position:
         """This position with a model removed."""
@@ -571,10 +586,7 @@ class Position:
         graph = self.graph
         # A 2×2 model moves as a block: each of its squares makes the same step (ruling).
         squares = mover.squares
-        key = ("blocked-bits", mover.id, mover.kind, mover.team)
-        others: int | None = self._memo.get(key)
-        if others is None:
-            others = self._memo[key] = graph.bits(self._others(mover)[0])
+        others = self._blocked_bits(mover)
         if mover.cyl < 6:
             # One square (the hot path: every step of every legal list): the graph
             # leaves the mover's own square out of ``blocked`` and answers off the map.
@@ -616,9 +628,68 @@ class Position:
         """Whether the model's next step may be onto ``to`` with ``steps_left`` steps (this
         one included) still allowed: it may step there, and the move can still end on a
         square it may stop on (FR-M1…M4) — the one rule of :meth:`steps`, for one square."""
-        if steps_left <= 0 or not self.can_step(model_id, to):
+        if steps_left <= 0:
             return False
-        return self._can_end(self.model(model_id), to, steps_left - 1)
+        mover = self.model(model_id)
+        if mover.cyl < 6:
+            # A one-square model: its next steps are worked out together, once per
+            # position (every candidate of a legal list asks).
+            if not self.board.in_bounds(to):
+                return False
+            return bool(
+                self.step_squares(model_id, steps_left) >> (to.row * self.board.width + to.col) & 1
+            )
+        if not self._can_step(mover, to):
+            return False
+        return self._can_end(mover, to, steps_left - 1)
+
+    def step_squares(self, model_id: str, steps_left: int) -> int:
+        """The squares a one-square model's next step may go to (a bitboard, index ``row *
+        width + col``), with ``steps_left`` steps (this one included) still allowed:
+        :meth:`can_move_to` of each square around it at once (FR-M1…M4).
+
+        Kept with the position (it never changes). One step of the board's stepper from
+        the model's square, the other models' impassable squares blocked (they also shut
+        diagonals, FR-M4, as in :meth:`_can_step`), then the squares of models it may
+        only cross are kept where its move can still end legally (FR-M2, FR-M3).
+
+        Raises:
+            RulesError: the model covers more than one square (a 2×2 model moves as a
+                block: ask :meth:`can_move_to`).
+        """
+        mover = self.model(model_id)
+        if mover.cyl >= 6:
+            raise RulesError(f"{model_id} covers 2x2 squares: its steps are asked one by one")
+        key = ("step-squares", model_id, mover.square, steps_left)
+        found: int | None = self._memo.get(key)
+        if found is not None:
+            return found
+        out = 0
+        if steps_left > 0:
+            graph = self.graph
+            here = 1 << (mover.square.row * self.board.width + mover.square.col)
+            # The mover's own square is never blocked for it (as graph.can_step has it).
+            blocked = self._blocked_bits(mover) & ~here
+            reached = graph.step_bits(here, blocked=blocked) & ~here
+            occupied = self._memo.get(("occupied-bits", mover.id, mover.kind, mover.team))
+            if occupied is None:
+                occupied = graph.bits(self._others(mover)[2])
+                self._memo["occupied-bits", mover.id, mover.kind, mover.team] = occupied
+            out = reached & ~occupied
+            w = self.board.width
+            for i in graph.bit_indices(reached & occupied):
+                if self._can_end(mover, Square(*divmod(i, w)), steps_left - 1):
+                    out |= 1 << i
+        self._memo[key] = out
+        return out
+
+    def _blocked_bits(self, mover: Model) -> int:
+        """The squares of the models ``mover`` may not enter, as a bitboard (kept)."""
+        key = ("blocked-bits", mover.id, mover.kind, mover.team)
+        others: int | None = self._memo.get(key)
+        if others is None:
+            others = self._memo[key] = self.graph.bits(self._others(mover)[0])
+        return others
 
     def _can_end(self, mover: Model, square: Square, steps_left: int) -> bool:
         """Whether ``mover``, stepped onto ``square``, may stop there or go on with

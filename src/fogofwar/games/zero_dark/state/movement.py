@@ -46,8 +46,17 @@ class Movement(Activation):
         moves' checks decide which are legal."""
         hero = self._hero()
         board = self.board
+        # A one-square hero's steps are worked out together (Position.step_squares, the
+        # rule of _check_step for every square around it): only those are offered, so the
+        # legal list explains no refused step. A 2×2 hero's are checked one by one.
+        allowed = (
+            self.position.step_squares(hero.id, self.stats(hero.id).m - self.steps)
+            if hero.cyl < 6
+            else -1
+        )
+        w = board.width
         for to in around(hero.square):
-            if board.in_bounds(to):
+            if board.in_bounds(to) and allowed >> (to.row * w + to.col) & 1:
                 yield Kind.STEP, (to,)
         for f in FACINGS:
             yield Kind.FACE, (f,)
