@@ -15,12 +15,12 @@ It scores every legal action and plays the best (ties broken by its own stream):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ...bots.base import Bot, register_bot
 from ...core.game import Action, Config, PlayerView
 from ...core.rng import Stream
-from .observer import UnitJSON, ViewData, unit_face, view_data
+from .observer import CardJSON, UnitJSON, ViewData, unit_face, view_data
 
 __all__ = ["HeuristicBot"]
 
@@ -41,10 +41,14 @@ class HeuristicBot(Bot):
         seat = view.seat or legal[0].seat
         self.seat = seat
         d = view_data(view)
+        # What every option's score reads of the view, gathered once per choice (a
+        # legal list runs to dozens of options, and a search asks at every step).
+        units = self._units(d)
+        hand = {c["id"]: c for c in d.get("hand", [])}
         best: list[Action] = []
         top = -1e9
         for a in legal:
-            score = self._score(d, a)
+            score = self._score(d, a, units, hand)
             if score > top + 1e-9:
                 best, top = [a], score
             elif abs(score - top) <= 1e-9:
@@ -73,12 +77,18 @@ class HeuristicBot(Bot):
     def _pos(self, d: ViewData, letter: str) -> int:
         return int(next(p["pos"] for p in d["points"] if p["letter"] == letter))
 
-    def _score(self, d: ViewData, a: Action) -> float:
+    def _score(
+        self,
+        d: ViewData,
+        a: Action,
+        units: Mapping[str, tuple[int, UnitJSON]],
+        hand: Mapping[str, CardJSON],
+    ) -> float:
+        """The option's worth to this side (``units``: :meth:`_units` of ``d``; ``hand``:
+        its hand's cards by id)."""
         me = self.seat
         mine = d["sides"][me]
         k, args = a.kind, a.args
-        units = self._units(d)
-        hand = {c["id"]: c for c in d.get("hand", [])}
         if k == "pass":
             # "pass round" a shade lower: the bot answers each turn as it always did.
             return 0.9 if args == ("round",) else 1.0
