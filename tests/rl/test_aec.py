@@ -72,8 +72,9 @@ def test_mask_is_the_legal_actions(ruleset: str, config: dict[str, Any] | None) 
 def test_an_observation_handed_out_is_the_callers_own(ruleset: str) -> None:
     # The encoder's new array is handed out without a copy (GameSpec.observe, which the
     # single-seat env returns as it is): two observations never share memory. The AEC
-    # env keeps one per seat and step and hands out copies: what the caller does to one
-    # never reaches the next observation of the step, nor the mask behind step().
+    # env keeps each seat's view and mask for the step, encodes the view anew at every
+    # call and hands out a copy of the mask: what the caller does to one observation
+    # never reaches the next of the step, nor the mask behind step().
     env = aec_env(ruleset)
     env.reset(seed=2)
     agent = env.agent_selection

@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..core.errors import RulesError
-from ..core.game import Ruleset, State
+from ..core.game import PlayerView, Ruleset, State
 from .common import Episodes, GameSpec, ObsDict, render_text, seat_reward
 
 __all__ = ["FogOfWarAEC", "raw_env"]
@@ -75,7 +77,9 @@ class FogOfWarAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
         self.possible_agents: list[str] = list(self.game.seats)
         self._episodes = Episodes()
         self._state: State | None = None
-        self._observed: dict[str, ObsDict] = {}
+        # Per seat this step: its view and its legal mask (the mask also lets step()
+        # apply an allowed index without asking the rules again).
+        self._observed: dict[str, tuple[PlayerView, npt.NDArray[np.int8]]] = {}
         self.num_steps = 0
 
     # ------------------------------------------------------------------ spaces
@@ -127,11 +131,16 @@ class FogOfWarAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
         return min(acting)
 
     def observe(self, agent: str) -> ObsDict:
-        # Views can be costly (sight, knowledge): one per seat per step, copies handed out.
+        # Views can be costly (sight, knowledge): one view and one mask per seat per step.
+        # The observation is encoded from the view at each call: a new array, the
+        # caller's to keep (PettingZoo's last() asks once a step; copying a kept array
+        # cost as much as encoding Specter Ops' planes again).
         cached = self._observed.get(agent)
         if cached is None:
-            cached = self._observed[agent] = self.game.observe(self.game_state, agent)
-        return {k: v.copy() for k, v in cached.items()}
+            state = self.game_state
+            cached = self._observed[agent] = (state.view(agent), self.game.mask(state, agent))
+        view, mask = cached
+        return {"observation": self.game.encode(view), "action_mask": mask.copy()}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -140,7 +149,7 @@ class FogOfWarAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
             return
         # Checked and applied first: an illegal action raises here and changes nothing.
         observed = self._observed.get(agent)
-        mask = None if observed is None else observed["action_mask"]
+        mask = None if observed is None else observed[1]
         self.game.apply(self.game_state, agent, action, mask=mask)
         self.num_steps += 1
         self._observed = {}

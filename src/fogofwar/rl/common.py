@@ -133,13 +133,13 @@ class GameSpec:
 
     def observe(self, state: State, seat: str) -> ObsDict:
         """The observation of ``seat``: its view encoded (the view only), and its mask."""
-        observation = self.encoder.encode(state.view(seat))
+        return {"observation": self.encode(state.view(seat)), "action_mask": self.mask(state, seat)}
+
+    def encode(self, view: PlayerView) -> npt.NDArray[np.float32]:
+        """``view`` encoded as the observation space's float32 array."""
         # An encoder returns a new array (the protocol's word), so it is ours to hand
         # out: copied only when it is not float32 already.
-        return {
-            "observation": np.asarray(observation, dtype=np.float32),
-            "action_mask": self.mask(state, seat),
-        }
+        return np.asarray(self.encoder.encode(view), dtype=np.float32)
 
     def action_of(self, state: State, seat: str, action: object) -> Action:
         """The action of index ``action`` taken by ``seat``, checked: an index out of

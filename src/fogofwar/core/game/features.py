@@ -144,9 +144,22 @@ class PlaneEncoder(ObservationEncoder):
             return (*self._planes, *self._scalar_names)
         return (*self._planes, *(f"scalars_{k}" for k in range(self._extra)))
 
-    def blank(self) -> Observation:
-        """A zeroed ``(channel, cell)`` array: the planes flat, cells row-major."""
-        return np.zeros((self._shape[0], self._cells), dtype=np.float32)
+    def blank(self, static: Observation | None = None) -> Observation:
+        """A new ``(channel, cell)`` array, the planes flat and cells row-major: the
+        ``static`` planes first (those the same in every view, ``(k, cells)``), every
+        other plane zero. With ``scalars="planes"`` the scalar channels are left for
+        :meth:`finish` to write, which it must (each is written whole: zeroing them
+        first was a third of the array written twice, for nothing)."""
+        first = len(self._planes)
+        k = 0 if static is None else len(static)
+        if self.scalars == "planes":
+            out = np.empty((self._shape[0], self._cells), dtype=np.float32)
+            out[k:first] = 0
+        else:
+            out = np.zeros((self._shape[0], self._cells), dtype=np.float32)
+        if static is not None:
+            out[:k] = static
+        return out
 
     def finish(self, out: Observation, scalars: Observation) -> Observation:
         """``out`` (from :meth:`blank`, its planes filled) with the scalar vector

@@ -176,8 +176,7 @@ class SpecterOpsEncoder(PlaneEncoder):
     def encode(self, view: PlayerView) -> Observation:
         d: Mapping[str, Any] = view.data
         seat = view.seat
-        out = self.blank()
-        out[:4] = self._static
+        out = self.blank(self._static)
         # Every (plane, square) but the possibility maps' is gathered as a flat index
         # first and written in one fancy-indexed assignment; a map's hundreds of squares
         # go in as one array of their own (_cells_of).

@@ -229,8 +229,7 @@ class ZeroDarkEncoder(PlaneEncoder):
     def encode(self, view: PlayerView) -> Observation:
         d: Mapping[str, Any] = view.data
         seat = view.seat
-        planes = self.blank()
-        planes[: len(self._static)] = self._static
+        planes = self.blank(self._static)
 
         # Every (plane, square, value) is gathered first, as an index into the flat
         # array, and written in one fancy-indexed assignment: a view has a few dozen
