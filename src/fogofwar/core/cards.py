@@ -631,7 +631,9 @@ class PlayingCard:
 
 _PARSED: dict[str, PlayingCard] = {}
 """The cards read so far, by their text (:meth:`PlayingCard.parse`)."""
-_PARSED_MAX: Final = 4096  # texts kept at most: a few codes each, so a bound, not a policy
+_PARSED_MAX: Final = (
+    4096  # texts kept at most: the games read a few dozen codes; a bound for odd input
+)
 
 _RANK_WORDS: Final[dict[str, Rank]] = {
     **{str(r.value): r for r in Rank if r <= Rank.TEN},
