@@ -181,6 +181,12 @@ class RockNRollEncoder(FlatEncoder):
         self._pti = index_of(point)
         self._u = [lay.block(c, _UNIT_PLACES) for c in pieces]
         self._ui = index_of(_UNIT_PLACES)
+        # The indices a Point's every unit writes, named once (not formatted per unit).
+        self._pt_units = {s: self._pti[f"units_{s}"] for s in (*SIDES, "locals")}
+        self._pt_strength = {s: self._pti[f"strength_{s}"] for s in (*SIDES, "locals")}
+        self._at_point = [self._ui.get(f"point{i}") for i in range(len(cards.points))]
+        self._owner_place = {s: self._ui[f"owner_{s}"] for s in SIDES}
+        self._hits_place = self._ui["hits"]
         self._o = [lay.block(c, _ORDER_PLACES) for c in orders]
         self._oi = index_of(_ORDER_PLACES)
         self._op = [lay.block(c, _OPERATION_PLACES) for c in operations]
@@ -372,11 +378,20 @@ class RockNRollEncoder(FlatEncoder):
         x[o + pti["income"]] = point["income"] / self._income_max
         if point["held_by"] in SIDES:
             x[o + pti[f"held_by_{point['held_by']}"]] = 1.0
+        # Each unit as _unit would write it, with the places' indices looked up once.
+        here = self._at_point[pos]
+        owner_place, hits = self._owner_place, self._hits_place
+        piece, blocks = self._piece, self._u
         for u in point["units"]:
             side = u["side"] if u["side"] in SIDES else "locals"
-            x[o + pti[f"units_{side}"]] += 1.0 / _MANY
-            x[o + pti[f"strength_{side}"]] += u["strength"] / _STRENGTH
-            self._unit(x, u["id"], f"point{pos}")
-            if u["owner"] in SIDES:
-                self._unit(x, u["id"], f"owner_{u['owner']}")
-            self._unit(x, u["id"], "hits", u["hits"] / max(1, u["toughness"]))
+            x[o + self._pt_units[side]] += 1.0 / _MANY
+            x[o + self._pt_strength[side]] += u["strength"] / _STRENGTH
+            i = piece.get(u["id"])
+            if i is None:
+                continue
+            base = blocks[i]
+            x[base + (here if here is not None else self._ui[f"point{pos}"])] = 1.0
+            owner = owner_place.get(u["owner"])
+            if owner is not None:
+                x[base + owner] = 1.0
+            x[base + hits] = u["hits"] / max(1, u["toughness"])
