@@ -13,6 +13,7 @@ import pytest
 from fogofwar.core.game import PlayerView, State, get_ruleset
 from fogofwar.core.game.observation import ObservationEncoder
 from fogofwar.core.rng import stream
+from fogofwar.games.rock_n_roll import encoder as rnr_encoder
 from fogofwar.games.rock_n_roll.encoder import RockNRollEncoder
 from fogofwar.games.warfighter.encoder import WarfighterEncoder
 from fogofwar.rl import aec_env
@@ -90,6 +91,48 @@ def test_rock_n_roll_cards_the_seat_cannot_place_are_blank() -> None:
     for card in theirs:
         block = [i for i, n in enumerate(names) if n.startswith(f"{card}.")]
         assert not mine[block].any()
+
+
+def test_rock_n_roll_units_on_the_points_are_encoded_from_the_view() -> None:
+    # Every unit on a Point marks its card's block (the Point, its owner, its hits) and
+    # counts in its Point's units and strength, read back by the entries' names, at
+    # every step of random games.
+    rs = get_ruleset("rock-n-roll")
+    cfg = rs.resolve_config(None)
+    encoder = rs.observation_encoder(cfg)
+    at = {n: i for i, n in enumerate(encoder.describe())}
+    checked = 0
+    for seed in range(3):
+        state = rs.new_game(cfg, seed)
+        rng = stream(seed, "encoder")
+        for _ in range(150):
+            if state.is_over:
+                break
+            view = state.view("vpa")
+            x = encoder.encode(view)
+            for p in view.data["points"]:  # type: ignore[index]
+                pos = p["pos"]
+                count: dict[str, float] = {}
+                strength: dict[str, float] = {}
+                for u in p["units"]:
+                    side = u["side"] if u["side"] in ("vietnam", "vpa") else "locals"
+                    count[side] = count.get(side, 0) + 1
+                    strength[side] = strength.get(side, 0) + u["strength"]
+                    assert x[at[f"{u['id']}.point{pos}"]] == 1.0
+                    if u["owner"] is not None:
+                        assert x[at[f"{u['id']}.owner_{u['owner']}"]] == 1.0
+                    hits = np.float32(u["hits"] / max(1, u["toughness"]))
+                    assert x[at[f"{u['id']}.hits"]] == hits
+                    checked += 1
+                for side in ("vietnam", "vpa", "locals"):
+                    units = x[at[f"point{pos}.units_{side}"]]
+                    power = x[at[f"point{pos}.strength_{side}"]]
+                    assert units == pytest.approx(count.get(side, 0) / rnr_encoder._MANY)
+                    assert power == pytest.approx(strength.get(side, 0) / rnr_encoder._STRENGTH)
+            (seat,) = sorted(state.to_act())[:1]
+            legal = state.legal_actions(seat)
+            state.apply(legal[rng.randbelow(len(legal))])
+    assert checked > 100
 
 
 def test_warfighter_new_games_give_the_same_first_array() -> None:
