@@ -671,10 +671,7 @@ class Position:
             # The mover's own square is never blocked for it (as graph.can_step has it).
             blocked = self._blocked_bits(mover) & ~here
             reached = graph.step_bits(here, blocked=blocked) & ~here
-            occupied = self._memo.get(("occupied-bits", mover.id, mover.kind, mover.team))
-            if occupied is None:
-                occupied = graph.bits(self._others(mover)[2])
-                self._memo["occupied-bits", mover.id, mover.kind, mover.team] = occupied
+            occupied = self._others_bits(mover, "occupied-bits")
             out = reached & ~occupied
             w = self.board.width
             for i in graph.bit_indices(reached & occupied):
@@ -685,11 +682,17 @@ class Position:
 
     def _blocked_bits(self, mover: Model) -> int:
         """The squares of the models ``mover`` may not enter, as a bitboard (kept)."""
-        key = ("blocked-bits", mover.id, mover.kind, mover.team)
-        others: int | None = self._memo.get(key)
-        if others is None:
-            others = self._memo[key] = self.graph.bits(self._others(mover)[0])
-        return others
+        return self._others_bits(mover, "blocked-bits")
+
+    def _others_bits(self, mover: Model, which: Literal["blocked-bits", "occupied-bits"]) -> int:
+        """:meth:`_others` as a bitboard, kept: the squares ``mover`` may not enter
+        (``"blocked-bits"``) or all the other models' (``"occupied-bits"``)."""
+        key = (which, mover.id, mover.kind, mover.team)
+        found: int | None = self._memo.get(key)
+        if found is None:
+            squares = self._others(mover)[0 if which == "blocked-bits" else 2]
+            found = self._memo[key] = self.graph.bits(squares)
+        return found
 
     def _can_end(self, mover: Model, square: Square, steps_left: int) -> bool:
         """Whether ``mover``, stepped onto ``square``, may stop there or go on with
