@@ -1,8 +1,11 @@
 """Specter Ops random play against OpenSpiel's random rollouts, in the same run.
 
-Run: ``.venv/bin/python bench/bench_openspiel_peer.py [seconds] [--frozen]`` (default 5 s
-per row; ``--frozen`` first loads every rule set and sets what is loaded aside from full
-collections, as ``fogofwar serve`` does: the slowest apply of a web table's game).
+Run: ``.venv/bin/python bench/bench_openspiel_peer.py [seconds] [--frozen] [--map-cost]``
+(default 5 s per row; ``--frozen`` first loads every rule set and sets what is loaded
+aside from full collections, as ``fogofwar serve`` does: the slowest apply of a web
+table's game; ``--map-cost`` adds the rows with characters played again without the
+possibility maps, as a search's world plays them, and prints what the maps cost an
+action and what they may cost for the row to match ``python_tic_tac_toe``).
 Needs the benchmark-only extra: ``pip install -e '.[openspiel]'`` (``make bench``
 installs it); without it only our rows are printed.
 
@@ -43,13 +46,18 @@ SLOWEST: dict[str, float] = {}
 """The slowest single ``apply`` of each of our rows, in seconds."""
 
 
-def specter_ops(players: int, characters: bool) -> Callable[[int], int]:
+def specter_ops(players: int, characters: bool, maps: bool = True) -> Callable[[int], int]:
+    """Random play of whole games; ``maps=False`` plays the same rules without the
+    possibility maps (``skip_views``: what only the views read), the rules' own cost."""
     rs = get_ruleset("specter-ops")
     label = f"fogofwar specter-ops {players}p{' chars' if characters else ''}"
+    label += "" if maps else " no maps"
     clock = time.perf_counter
 
     def play_one(seed: int) -> int:
         state = rs.new_game({"players": players, "characters": characters}, seed)
+        if not maps:
+            state.skip_views()
         rng = stream(seed, "bench")
         n = 0
         while not state.is_over:
@@ -90,7 +98,7 @@ def openspiel(name: str) -> Callable[[int], int] | None:
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if a != "--frozen"]
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
     seconds = float(args[0]) if args else 5.0
     if "--frozen" in sys.argv:
         # As ``fogofwar serve``: every rule set loaded first, then frozen.
@@ -101,6 +109,12 @@ def main() -> None:
         for c in (True, False)
         for p in (2, 3, 4, 5)
     ]
+    map_cost = "--map-cost" in sys.argv
+    if map_cost:
+        rows += [
+            (f"fogofwar specter-ops {p}p chars no maps", specter_ops(p, True, maps=False))
+            for p in (2, 3, 4, 5)
+        ]
     rows += [
         ("OpenSpiel kriegspiel (C++)", openspiel("kriegspiel")),
         ("OpenSpiel python_tic_tac_toe", openspiel("python_tic_tac_toe")),
@@ -123,6 +137,18 @@ def main() -> None:
             ratios = ", ".join(f"{ours / v:.2f}× {k.split()[1]}" for k, v in peers.items())
             if ratios:
                 print(f"{label}: {ratios}")
+    if map_cost:
+        # An action's time with the maps minus without: the maps' share; and the most
+        # they may take for the row to reach python_tic_tac_toe's rate (the rules' own
+        # time left over from the peer's time an action).
+        peer = results.get("OpenSpiel python_tic_tac_toe")
+        print("the possibility maps' cost, µs an action (with maps − without)")
+        for p in (2, 3, 4, 5):
+            label = f"fogofwar specter-ops {p}p chars"
+            with_maps, without = results[label], results[f"{label} no maps"]
+            cost = 1e6 / with_maps - 1e6 / without
+            room = f", room to match python_tic_tac_toe {1e6 / peer - 1e6 / without:.1f}"
+            print(f"  {p} players: {cost:.1f}{room if peer else ''}")
 
 
 if __name__ == "__main__":

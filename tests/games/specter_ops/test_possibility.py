@@ -1067,6 +1067,36 @@ def test_plain_facts_equal_the_general_facts(monkeypatch: pytest.MonkeyPatch, pl
     assert completed  # completed sites were checked too
 
 
+_KEYS = [(("", False), cid, (u, 0, -1)) for cid in range(4) for u in range(3)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, 15),
+            st.integers(0, 15),
+            st.frozensets(st.sampled_from(_KEYS), min_size=1),
+        ),
+        max_size=6,
+    )
+)
+def test_keys_after_a_move_are_each_key_s_or_of_its_squares(made: Any) -> None:
+    # SO-I2, SO-A7: after an agent's move each key's worlds are the OR of the squares of
+    # every way of playing it (from any group), and keys with equal squares share one
+    # entry: the set-algebra form equals the key-by-key definition.
+    want: dict[Any, list[int]] = {}
+    for short, long, moved in made:
+        for key in moved:
+            got = want.setdefault(key, [0, 0])
+            got[0] |= short
+            got[1] |= long
+    by_squares: dict[tuple[int, int], set[Any]] = {}
+    for key, (short, long) in want.items():
+        by_squares.setdefault((short, long), set()).add(key)
+    assert knowledge._keys_after(made) == {sl: frozenset(ks) for sl, ks in by_squares.items()}
+
+
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_a_map_keeps_exactly_the_classes_its_keys_use(players: int) -> None:
     # SO-I2, SO-S4: after every fact (a "Clear" that only narrows squares keeps the

@@ -393,10 +393,20 @@ class PossibilityMap:
     _memo: dict[object, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def _of(
-        self, groups: Mapping[Parts, frozenset[Key]], classes: Mapping[int, KitClass] | None = None
+        self,
+        groups: Mapping[Parts, frozenset[Key]],
+        classes: Mapping[int, KitClass] | None = None,
+        *,
+        every_key: bool = False,
     ) -> PossibilityMap:
         """A map of ``groups`` in this one's site space; only the classes some key uses
-        are kept."""
+        are kept. ``every_key``: ``groups`` hold every key of this map and the classes
+        are this map's, so the classes used are this map's own (not counted again)."""
+        if every_key:
+            out = 0
+            for parts in groups:
+                out |= _squares(parts)
+            return PossibilityMap(groups, self.classes, self.space, out)
         if classes is None:
             classes = self.classes
         used = {key[1] for keys in groups.values() for key in keys}
@@ -552,15 +562,22 @@ class PossibilityMap:
         self,
         pairs: Iterable[tuple[Parts, Iterable[Key]]],
         classes: Mapping[int, KitClass] | None = None,
+        *,
+        every_key: bool = False,
     ) -> PossibilityMap:
         """The map of (parts, keys) pairs in which each key comes once: keys whose parts
-        turned out equal join one group; empty parts and keys of a dropped class go."""
+        turned out equal join one group; empty parts and keys of a dropped class go.
+
+        ``every_key``: the pairs' keys are every key of this map (a fact that narrows
+        squares only); while no parts come out empty, the classes stay as they are."""
         same = classes is None
         if classes is None:
             classes = self.classes
+        kept = every_key and same
         out: dict[Parts, frozenset[Key]] = {}
         for parts, keys in pairs:
             if not parts:
+                kept = False
                 continue
             # With the classes unchanged every key's class is still there (a map keeps
             # the classes its keys use), so only a changed set of classes filters.
@@ -576,7 +593,7 @@ class PossibilityMap:
                 cur = out.setdefault(parts, got)
                 if cur is not got:
                     out[parts] = cur | got
-        return self._of(out, classes)
+        return self._of(out, classes, every_key=kept)
 
     def _join(self, sources: Sequence[tuple[frozenset[Key], Sequence[Parts]]]) -> PossibilityMap:
         """The map of (keys, parts) sources in which a key may come more than once (a
@@ -659,7 +676,9 @@ class PossibilityMap:
         """Keep only squares in ``bits`` (a "Clear" answer keeps the unseen squares)."""
         if not self.squares & ~bits:
             return self
-        return self._regroup((_narrow(p, bits, bits), keys) for p, keys in self.groups.items())
+        return self._regroup(
+            ((_narrow(p, bits, bits), keys) for p, keys in self.groups.items()), every_key=True
+        )
 
     def revealed(self, square: int) -> PossibilityMap:
         """The agent is seen on ``square`` (SO-A5, SO-H3)."""
@@ -706,18 +725,20 @@ class PossibilityMap:
     def ambush_absent(self, zone: int) -> PossibilityMap:
         """No ambush when a hunter ended its move: an ambushing character (the Cobra)
         is not on ``zone`` (the hunter's square and its orthogonal neighbours)."""
-        ambushers = {cid for cid, c in self.classes.items() if c.ambush}
-        if not ambushers or not self.squares & zone:
+        if not self.squares & zone:
+            return self
+        ambushers = frozenset(cid for cid, c in self.classes.items() if c.ambush)
+        if not ambushers:
             return self
         pairs: list[tuple[Parts, Iterable[Key]]] = []
         for parts, keys in self.groups.items():
-            hit = [k for k in keys if k[1] in ambushers]
+            hit, rest = _split_classes(keys, ambushers)
             if not hit or not _squares(parts) & zone:
                 pairs.append((parts, keys))
                 continue
             pairs.append((_narrow(parts, ~zone, ~zone), hit))
-            pairs.append((parts, [k for k in keys if k[1] not in ambushers]))
-        return self._regroup(pairs)
+            pairs.append((parts, rest))
+        return self._regroup(pairs, every_key=True)
 
     def roles_where(self, keep: Callable[[Role], bool]) -> PossibilityMap:
         """Keep only the roles for which ``keep`` holds (a traitor revealed, SO-T4)."""
@@ -752,8 +773,12 @@ class PossibilityMap:
             bits: with ``moved``, the squares in the bearing's compass sector.
         """
         if moved:
-            return self._regroup((_narrow(p, 0, bits), keys) for p, keys in self.groups.items())
-        return self._regroup((_narrow(p, -1, 0), keys) for p, keys in self.groups.items())
+            return self._regroup(
+                ((_narrow(p, 0, bits), keys) for p, keys in self.groups.items()), every_key=True
+            )
+        return self._regroup(
+            ((_narrow(p, -1, 0), keys) for p, keys in self.groups.items()), every_key=True
+        )
 
     def objectives(
         self, geo: Geometry, completed: dict[int, int], open_sectors: Iterable[int]
@@ -770,18 +795,12 @@ class PossibilityMap:
         pairs: list[tuple[Parts, Iterable[Key]]] = []
         zones: dict[int, tuple[Zones, int, int]] = {}  # by reach, with the completed masks
         allowed: dict[int, int] = {}  # by reach, with public sites
-        reach_of = {cid: c.reach for cid, c in self.classes.items()}
+        # The classes whose reach is not 1 (Blue Jay's 2): while none is possible, a
+        # group's keys are one reach and are not looked at one by one.
+        longer = tuple(sorted((cid, c.reach) for cid, c in self.classes.items() if c.reach != 1))
         public = _SHORTCUTS and self.space.full == 1
         for parts, keys in self.groups.items():
-            by_reach: dict[int, list[Key]] = {}
-            for key in keys:
-                reach = reach_of[key[1]]
-                some = by_reach.get(reach)
-                if some is None:
-                    by_reach[reach] = [key]
-                else:
-                    some.append(key)
-            for reach, some in by_reach.items():
+            for reach, some in _by_reach(keys, longer) if longer else ((1, keys),):
                 near = geo.adjacent if reach == 1 else geo.near(reach)
                 if public:
                     # One site a sector, known: the squares allowed are one mask (next to
@@ -803,7 +822,7 @@ class PossibilityMap:
                     )
                 split, squares, assignments = got
                 pairs.append((split(parts, squares, assignments) if assignments else (), some))
-        return self._regroup(pairs)
+        return self._regroup(pairs, every_key=True)
 
     def moved(
         self,
@@ -923,27 +942,49 @@ class PossibilityMap:
         unseen: dict[tuple[bool, int], WalksFn] = {}
         decoy = result == "last_seen"
         made: list[tuple[int, int, frozenset[Key]]] = []
+        # An unseen move (the common result) is one walker call a way: the walker, the
+        # squares it may not end on and the length are worked out once per way for all
+        # the groups (as :func:`_play` would for each), not once per group and way.
+        unseen_walk = result == "hidden"
+        how: dict[tuple[str, str], tuple[WalksFn, int, bool]] = {}
+        lost = False
         for parts, keys in self.groups.items():
             ways, targets = _way_targets(keys, allowed, decoy)
             done: list[tuple[int, int]] = []
-            for before, after in ways:
-                got = _play(
-                    parts, walks, unseen, (), step, raw_step, result, square, no_end, seen,
-                    before, after,
-                )  # fmt: skip
+            for way in ways:
+                before, after = way
+                if unseen_walk and after != DECOY:
+                    walk = how.get(way)
+                    if walk is None:
+                        end_seen = seen.end_stealth if STEALTH in way else seen.end
+                        walker = _walker(unseen, step, seen, before)
+                        walk = how[way] = (walker, end_seen | no_end, before == ADRENAL)
+                    got = walk[0].parts(parts, walk[1], walk[2])
+                else:
+                    got = _play(
+                        parts, walks, unseen, (), step, raw_step, result, square, no_end, seen,
+                        before, after,
+                    )  # fmt: skip
                 done.append((got[0][0], got[0][1]) if got else (0, 0))
             # Each key after the move is the OR of the ways that make it: worked out per
             # set of ways (a few), not per key and way (hundreds).
             for played, moved in targets:
-                short = long = 0
-                for i in played:
-                    s, lg = done[i]
-                    short |= s
-                    long |= lg
+                if len(played) == 1:
+                    short, long = done[played[0]]
+                else:
+                    short = long = 0
+                    for i in played:
+                        s, lg = done[i]
+                        short |= s
+                        long |= lg
                 if short or long:
                     made.append((short, long, moved))
+                else:
+                    lost = True
         out = _keys_after(made)
-        return self._of({((s, lg, 1),): ks for (s, lg), ks in out.items()})
+        # A key after the move keeps its kit class (only hidden uses are spent): while
+        # no key's walk came to nothing, the classes used are this map's.
+        return self._of({((s, lg, 1),): ks for (s, lg), ks in out.items()}, every_key=not lost)
 
 
 def _keys_after(
@@ -953,25 +994,37 @@ def _keys_after(
     triples (each set of ways' OR, with the keys it makes): a key made more than once
     (in two groups: a use spent in one, none in the other) gets the OR of its squares."""
     out: dict[tuple[int, int], frozenset[Key]] = {}
-    if sum(len(m) for _, _, m in made) == len(frozenset().union(*(m for _, _, m in made))):
-        # No key comes twice (the usual case): the sets of keys join as they are.
-        for short, long, moved in made:
-            cur = out.get((short, long))
-            out[short, long] = moved if cur is None else cur | moved
-        return out
+    # The keys made more than once, found with set operations (a set keeps its
+    # entries' hashes, so no key is hashed again): usually a few of a hundred.
+    seen: set[Key] = set()
+    twice: set[Key] = set()
+    for _, _, moved in made:
+        if not seen.isdisjoint(moved):
+            twice |= seen & moved
+        seen |= moved
     acc: dict[Key, list[int]] = {}
     for short, long, moved in made:
-        for key in moved:
-            got = acc.get(key)
-            if got is None:
-                acc[key] = [short, long]
-            else:
-                got[0] |= short
-                got[1] |= long
-    grouped: dict[tuple[int, int], list[Key]] = {}
-    for key, (short, long) in acc.items():
-        grouped.setdefault((short, long), []).append(key)
-    return {sl: frozenset(ks) for sl, ks in grouped.items()}
+        if twice:
+            for key in moved & twice:
+                got = acc.get(key)
+                if got is None:
+                    acc[key] = [short, long]
+                else:
+                    got[0] |= short
+                    got[1] |= long
+            moved = moved - twice
+            if not moved:
+                continue
+        cur = out.get((short, long))
+        out[short, long] = moved if cur is None else cur | moved
+    if acc:
+        grouped: dict[tuple[int, int], list[Key]] = {}
+        for key, (short, long) in acc.items():
+            grouped.setdefault((short, long), []).append(key)
+        for sl, ks in grouped.items():
+            cur = out.get(sl)
+            out[sl] = frozenset(ks) if cur is None else cur.union(ks)
+    return out
 
 
 _NO_TRAITOR = frozenset({""})
@@ -1141,6 +1194,30 @@ def _by_role(keys: frozenset[Key]) -> tuple[tuple[Role, frozenset[Key]], ...]:
     if len(roles) == 1:
         return ((next(iter(roles)), keys),)
     return tuple((role, frozenset(some)) for role, some in sorted(roles.items()))
+
+
+@functools.lru_cache(maxsize=1024)
+def _split_classes(
+    keys: frozenset[Key], classes: frozenset[int]
+) -> tuple[frozenset[Key], frozenset[Key]]:
+    """``keys`` of ``classes``, and the others. Cached, as :func:`_way_targets`."""
+    hit = frozenset(k for k in keys if k[1] in classes)
+    return hit, keys - hit
+
+
+@functools.lru_cache(maxsize=1024)
+def _by_reach(
+    keys: frozenset[Key], longer: tuple[tuple[int, int], ...]
+) -> tuple[tuple[int, frozenset[Key]], ...]:
+    """``keys`` split by their class's objective reach: 1, or the reach ``longer`` gives
+    the class (its classes whose reach is not 1). Cached, as :func:`_way_targets`."""
+    reach_of = dict(longer)
+    by_reach: dict[int, list[Key]] = {}
+    for key in keys:
+        by_reach.setdefault(reach_of.get(key[1], 1), []).append(key)
+    if len(by_reach) == 1:
+        return ((next(iter(by_reach)), keys),)
+    return tuple((reach, frozenset(some)) for reach, some in sorted(by_reach.items()))
 
 
 @functools.lru_cache(maxsize=1024)
