@@ -956,9 +956,7 @@ class PossibilityMap:
                 if unseen_walk and after != DECOY:
                     walk = how.get(way)
                     if walk is None:
-                        end_seen = seen.end_stealth if STEALTH in way else seen.end
-                        walker = _walker(unseen, step, seen, before)
-                        walk = how[way] = (walker, end_seen | no_end, before == ADRENAL)
+                        walk = how[way] = _unseen_way(unseen, step, seen, no_end, before, after)
                     got = walk[0].parts(parts, walk[1], walk[2])
                 else:
                     got = _play(
@@ -1093,9 +1091,7 @@ def _play_keys(
             conceal = seen.traitor_end_stealth if stealth_end else seen.traitor_end
         if result == "hidden" and after != DECOY:
             # The common case, walked once for every length and end.
-            walker = _walker(unseen, step, seen, before)
-            end_seen = seen.end_stealth if stealth_end else seen.end
-            specs.append((walker, end_seen | no_end, before == ADRENAL, conceal))
+            specs.append((*_unseen_way(unseen, step, seen, no_end, before, after), conceal))
         else:
             rects = _play(
                 parts, walks, unseen, view, step, raw_step, result, square, no_end, seen,
@@ -1125,6 +1121,21 @@ def _walker(
     return walker
 
 
+def _unseen_way(
+    unseen: dict[tuple[bool, int], WalksFn],
+    step: StepFn,
+    seen: MoveSight,
+    no_end: int,
+    before: str,
+    after: str,
+) -> tuple[WalksFn, int, bool]:
+    """An unseen move played with ``before`` and ``after``, as its walker's arguments:
+    the walker (:func:`_walker`), the squares the move may not end on (seen at the end,
+    or ``no_end``) and whether it runs to Adrenal Surge's length."""
+    end_seen = seen.end_stealth if STEALTH in (before, after) else seen.end
+    return _walker(unseen, step, seen, before), end_seen | no_end, before == ADRENAL
+
+
 def _play(
     parts: Parts,
     walks: dict[tuple[int, str, str, tuple[int, ...]], tuple[int, int]],
@@ -1145,9 +1156,8 @@ def _play(
         # The common case, walked once for every length and end: the layers of the
         # unseen walk, cut at 4 steps or 6 (Adrenal Surge), then the end's check. A
         # walker per path seen keeps each start's walk (the groups share starts).
-        end_seen = seen.end_stealth if STEALTH in (before, after) else seen.end
-        walker = _walker(unseen, step, seen, before)
-        return walker.parts(parts, end_seen | no_end, before == ADRENAL)
+        walker, ends, longer = _unseen_way(unseen, step, seen, no_end, before, after)
+        return walker.parts(parts, ends, longer)
     rects: list[Part] = []
     for short0, long0, a in parts:
         start = short0 | long0
