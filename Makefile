@@ -21,7 +21,7 @@ $(BIN)/python:
 	$(PIP) install --quiet --upgrade pip
 
 # The install builds the C kernels (setup.py) in place: a changed C file builds again.
-NATIVE := setup.py src/fogofwar/core/_bitsets.c
+NATIVE := setup.py src/fogofwar/core/_bitsets.c src/fogofwar/core/_collector.c
 
 $(VENV)/.installed: $(BIN)/python pyproject.toml $(NATIVE)
 	$(PIP) install --quiet -e .

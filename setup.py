@@ -1,7 +1,9 @@
-"""The C kernels of ``fogofwar.core.bitsets`` (everything else is in pyproject.toml).
+"""The C kernels of ``fogofwar.core.bitsets`` and ``fogofwar.core.collector`` (everything
+else is in pyproject.toml).
 
-The extension is optional: without a C compiler the package installs and runs on the
-pure-Python forms of the same kernels (``fogofwar.core.bitsets.NATIVE`` says which).
+The extensions are optional: without a C compiler the package installs and runs on the
+pure-Python forms of the same kernels (``fogofwar.core.bitsets.NATIVE`` and
+``fogofwar.core.collector.NATIVE`` say which).
 """
 
 from setuptools import Extension, setup
@@ -13,6 +15,12 @@ setup(
             ["src/fogofwar/core/_bitsets.c"],
             extra_compile_args=["-O2"],
             optional=True,
-        )
+        ),
+        Extension(
+            "fogofwar.core._collector",
+            ["src/fogofwar/core/_collector.c"],
+            extra_compile_args=["-O2"],
+            optional=True,
+        ),
     ]
 )

@@ -17,10 +17,15 @@ Actions per second on one core (this process), each row for about ``seconds``:
   the slowest single ``apply`` of each row too;
 * OpenSpiel ``kriegspiel`` (C++ through pyspiel) and ``python_tic_tac_toe`` (a game
   written in Python): random rollouts, chance outcomes sampled, ``apply_action`` each.
+
+Each row also prints the longest full collection of Python's garbage collector during
+it (timed with ``gc.callbacks``): where a row's slowest apply is about that long, a full
+collection landed in it, not the rules' or the map's own work.
 """
 
 from __future__ import annotations
 
+import gc
 import random
 import sys
 import time
@@ -40,6 +45,28 @@ def rate(play_one: Callable[[int], int], seconds: float) -> tuple[int, int, floa
         games += 1
     elapsed = time.perf_counter() - start
     return games, actions, actions / elapsed
+
+
+class FullCollections:
+    """The longest full collection (the collector's generation 2) since :meth:`reset`,
+    timed with the collector's own callbacks: what a long process's slowest apply
+    comes to where no map work is slow."""
+
+    def __init__(self) -> None:
+        self.longest = 0.0
+        self._began = 0.0
+        gc.callbacks.append(self._callback)
+
+    def _callback(self, phase: str, info: dict[str, int]) -> None:
+        if info["generation"] != 2:
+            return
+        if phase == "start":
+            self._began = time.perf_counter()
+        else:
+            self.longest = max(self.longest, time.perf_counter() - self._began)
+
+    def reset(self) -> None:
+        self.longest = 0.0
 
 
 SLOWEST: dict[str, float] = {}
@@ -121,16 +148,22 @@ def main() -> None:
     ]
     frozen = ", the loaded objects frozen" if "--frozen" in sys.argv else ""
     print(f"random play, one core, about {seconds:g} s a row{frozen}")
-    print(f"{'game':<32} {'games':>6} {'actions':>9} {'actions/s':>11} {'slowest apply':>14}")
+    print(
+        f"{'game':<32} {'games':>6} {'actions':>9} {'actions/s':>11} {'slowest apply':>14}"
+        f" {'longest full collection':>24}"
+    )
     results: dict[str, float] = {}
+    full = FullCollections()
     for label, play_one in rows:
         if play_one is None:
             print(f"{label:<32} (not installed: pip install -e '.[openspiel]')")
             continue
+        full.reset()
         games, actions, per_second = rate(play_one, seconds)
         results[label] = per_second
-        slowest = f"{SLOWEST[label] * 1000:>11.1f} ms" if label in SLOWEST else ""
-        print(f"{label:<32} {games:>6} {actions:>9} {per_second:>11,.0f} {slowest}")
+        slowest = f"{SLOWEST[label] * 1000:>11.1f} ms" if label in SLOWEST else f"{'':>14}"
+        collected = f"{full.longest * 1000:>21.1f} ms" if full.longest else f"{'none':>24}"
+        print(f"{label:<32} {games:>6} {actions:>9} {per_second:>11,.0f} {slowest} {collected}")
     peers = {k: v for k, v in results.items() if k.startswith("OpenSpiel")}
     for label, ours in results.items():
         if label.startswith("fogofwar"):

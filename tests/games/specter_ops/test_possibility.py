@@ -22,6 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fogofwar.core import collector
 from fogofwar.core.game import Action, get_ruleset
 from fogofwar.core.grid import Board, Square, builtin_board, can_step, load_board
 from fogofwar.core.rng import stream
@@ -981,6 +982,26 @@ def test_map_updates_leave_the_collector_as_they_found_it() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+@pytest.mark.skipif(not collector.NATIVE, reason="settle's C form is not built")
+def test_the_maps_key_caches_are_out_of_the_collectors_sight() -> None:
+    # The sets of keys the map's caches keep (a group's ways, its roles, ...) are
+    # settled: a full collection does not walk them key by key (docs/specter-ops.md).
+    state = get_ruleset("specter-ops").new_game({"players": 5}, 3)
+    assert isinstance(state, SpecterOpsState)
+    rng = stream(3, "settled")
+    for _ in range(60):
+        (seat,) = state.to_act()
+        state.apply(rng.choice(state.legal_actions(seat)))
+    groups = state.focus.knowledge.groups
+    assert len(groups) > 1
+    for keys in groups.values():
+        ways = knowledge._way_targets(keys, (True, True, True), True)
+        roles = knowledge._by_role(keys)
+        assert not gc.is_tracked(keys)
+        assert not gc.is_tracked(ways) and not gc.is_tracked(roles)
+        assert not any(gc.is_tracked(some) for _, some in ways[1])
 
 
 def test_within_is_king_distance() -> None:

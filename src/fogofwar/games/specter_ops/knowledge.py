@@ -66,6 +66,7 @@ from typing import Any
 
 from ...core import bitsets
 from ...core.bitsets import SplitFn, StepFn, WalksFn
+from ...core.collector import settled_cache
 from .characters import AGENTS
 from .geometry import Geometry
 
@@ -1172,7 +1173,7 @@ def _play(
     return tuple(rects)
 
 
-@functools.lru_cache(maxsize=1024)
+@settled_cache(1024)
 def _way_targets(
     keys: frozenset[Key], allowed: tuple[bool, bool, bool], decoy: bool
 ) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[tuple[int, ...], frozenset[Key]], ...]]:
@@ -1180,9 +1181,10 @@ def _way_targets(
     keys after it (their hidden uses spent) grouped by the ways that make them: each
     group's squares are the OR of its ways' walks. Cached: a group's keys are the same
     set from fact to fact (nine times in ten, measured at 3 players); working it out key
-    by key was an eighth of the map's instructions at 3 players. The entries hold
-    tuples of atoms, which the collector stops tracking, so the cache does not lengthen
-    full collections."""
+    by key was an eighth of the map's instructions at 3 players. The entries are
+    settled (:func:`fogofwar.core.collector.settled_cache`): sets of keys would
+    otherwise be walked key by key at every full collection, which with this cache and
+    the four below (``_by_role`` ...) made a full collection about twice as long."""
     ways: dict[tuple[str, str], int] = {}
     made: dict[Key, list[int]] = {}
     for role, cid, uses in sorted(keys):
@@ -1195,7 +1197,7 @@ def _way_targets(
     return tuple(ways), tuple((played, frozenset(ks)) for played, ks in by_ways.items())
 
 
-@functools.lru_cache(maxsize=1024)
+@settled_cache(1024)
 def _by_role(keys: frozenset[Key]) -> tuple[tuple[Role, frozenset[Key]], ...]:
     """``keys`` split by role (the traitor's sight and its concealed sightings differ by
     role); one role gives ``keys`` itself. Cached, as :func:`_way_targets`."""
@@ -1207,7 +1209,7 @@ def _by_role(keys: frozenset[Key]) -> tuple[tuple[Role, frozenset[Key]], ...]:
     return tuple((role, frozenset(some)) for role, some in sorted(roles.items()))
 
 
-@functools.lru_cache(maxsize=1024)
+@settled_cache(1024)
 def _split_classes(
     keys: frozenset[Key], classes: frozenset[int]
 ) -> tuple[frozenset[Key], frozenset[Key]]:
@@ -1216,7 +1218,7 @@ def _split_classes(
     return hit, keys - hit
 
 
-@functools.lru_cache(maxsize=1024)
+@settled_cache(1024)
 def _by_reach(
     keys: frozenset[Key], longer: tuple[tuple[int, int], ...]
 ) -> tuple[tuple[int, frozenset[Key]], ...]:
@@ -1231,7 +1233,7 @@ def _by_reach(
     return tuple((reach, frozenset(some)) for reach, some in sorted(by_reach.items()))
 
 
-@functools.lru_cache(maxsize=1024)
+@settled_cache(1024)
 def _with_role(keys: frozenset[Key], role: Role) -> frozenset[Key]:
     """``keys`` with their role replaced by ``role``."""
     return frozenset((role, cid, uses) for _, cid, uses in keys)
