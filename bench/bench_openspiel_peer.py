@@ -25,12 +25,12 @@ collection landed in it, not the rules' or the map's own work.
 
 from __future__ import annotations
 
-import gc
 import random
 import sys
 import time
 from collections.abc import Callable
 
+from _full_collections import FullCollections
 from fogofwar.core.collector import freeze_loaded
 from fogofwar.core.game import get_ruleset, registered_rulesets
 from fogofwar.core.rng import stream
@@ -45,28 +45,6 @@ def rate(play_one: Callable[[int], int], seconds: float) -> tuple[int, int, floa
         games += 1
     elapsed = time.perf_counter() - start
     return games, actions, actions / elapsed
-
-
-class FullCollections:
-    """The longest full collection (the collector's generation 2) since :meth:`reset`,
-    timed with the collector's own callbacks: what a long process's slowest apply
-    comes to where no map work is slow."""
-
-    def __init__(self) -> None:
-        self.longest = 0.0
-        self._began = 0.0
-        gc.callbacks.append(self._callback)
-
-    def _callback(self, phase: str, info: dict[str, int]) -> None:
-        if info["generation"] != 2:
-            return
-        if phase == "start":
-            self._began = time.perf_counter()
-        else:
-            self.longest = max(self.longest, time.perf_counter() - self._began)
-
-    def reset(self) -> None:
-        self.longest = 0.0
 
 
 SLOWEST: dict[str, float] = {}

@@ -200,9 +200,14 @@ class Model:
 _MARGIN = 2
 # Bare-map sight rows kept per board (squares × viewer heights × door states in play).
 _BARE_SIGHT_KEPT = 1 << 14
-# About 3 KB a report and 250 bytes a range (measured): at most about 12 MB and 4 MB a
-# board, and a process keeps few boards.
-_REPORTS_KEPT = 1 << 12
+# About 3 KB a report and 250 bytes a range (measured): at most about 1.5 MB and 4 MB a
+# board, and a process keeps few boards. Reports are asked again within a position (every
+# seat's view, the reveal checks), seldom across positions: in random play a report was
+# made for 0.109 of the actions with 64 kept and with 4,096 alike. But each report is
+# some thirty objects the garbage collector walks at every full collection, and 4,096 of
+# them made those collections about 100 ms (the slowest applies of random play); with
+# 512, about 25 ms (docs/zero-dark.md).
+_REPORTS_KEPT = 1 << 9
 _RANGES_KEPT = 1 << 14
 
 
