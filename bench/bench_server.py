@@ -2,13 +2,14 @@
 websocket, bots seated.
 
 Run: ``.venv/bin/python bench/bench_server.py [--tables 200] [--seconds 30] [--rate 2]
-[--ruleset specter-ops] [--sync normal] [--workers 1]``. It starts ``fogofwar serve``
-(``--workers N``: N processes) on a fresh store, creates the tables (the first seat
-human, the others the rule set's bots), and from this process drives every table's
-human seat over a websocket: ``rate`` actions a second per table, each a random legal
-action sent when it is the seat's turn. It prints the round trip from sending an action
-to receiving the view that includes it (p50, p99, max), the actions a second held, and
-the errors (refusals, lost connections), with the store's synchronous setting. Clients
+[--ruleset specter-ops] [--set KEY=VALUE ...] [--sync normal] [--workers 1]``. It
+starts ``fogofwar serve`` (``--workers N``: N processes) on a fresh store, creates the
+tables (the first seat human, the others the rule set's bots; ``--set`` gives each
+table's options, e.g. ``players=5``), and from this process drives every table's human
+seat over a websocket: ``rate`` actions a second per table, each a random legal action
+sent when it is the seat's turn. It prints the round trip from sending an action to
+receiving the view that includes it (p50, p99, max), the actions a second held, and the
+errors (refusals, lost connections), with the store's synchronous setting. Clients
 and server share this machine's cores.
 """
 
@@ -43,11 +44,11 @@ def _port() -> int:
 class Driver:
     """One table's human seat, paced."""
 
-    def __init__(self, url: str, rate: float, rng: random.Random) -> None:
+    def __init__(self, url: str, rate: float, rng: random.Random, seconds: float) -> None:
         self.url = url
         self.period = 1.0 / rate
         self.rng = rng
-        self.until = 0.0
+        self.seconds = seconds
         self.latencies: list[float] = []
         self.errors = 0
         self.actions = 0
@@ -61,8 +62,12 @@ class Driver:
                 # are the steady state's, not the start's.
                 waited = True
                 await ready.wait()
+                # The run's end, counted from the barrier by each driver itself (set by
+                # the caller after the barrier, a driver that resumed first saw none and
+                # played nothing: with one table, no action was timed).
+                until = time.monotonic() + self.seconds
                 next_send = time.monotonic() + self.rng.random() * self.period
-                while time.monotonic() < self.until and not state.get("over"):
+                while time.monotonic() < until and not state.get("over"):
                     if (
                         state.get("type") == "state"
                         and state["legal"]
@@ -99,16 +104,26 @@ class Driver:
 
 
 async def drive(links: list[str], seconds: float, rate: float) -> tuple[list[Driver], float]:
-    drivers = [Driver(u, rate, random.Random(i)) for i, u in enumerate(links)]
+    drivers = [Driver(u, rate, random.Random(i), seconds) for i, u in enumerate(links)]
     ready = asyncio.Barrier(len(drivers) + 1)
     start = time.monotonic()
     runs = asyncio.gather(*(d.run(ready) for d in drivers))
     await ready.wait()
     connected = time.monotonic() - start
-    for d in drivers:
-        d.until = time.monotonic() + seconds
     await runs
     return drivers, connected
+
+
+def _option(text: str) -> tuple[str, object]:
+    """``KEY=VALUE`` as a table's config entry: an integer, true/false, or the text."""
+    key, sep, value = text.partition("=")
+    if not sep:
+        raise SystemExit(f"--set {text!r}: expected KEY=VALUE")
+    if value.lstrip("-").isdigit():
+        return key, int(value)
+    if value in ("true", "false"):
+        return key, value == "true"
+    return key, value
 
 
 def main() -> None:
@@ -117,6 +132,14 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--rate", type=float, default=2.0, help="actions a second per table")
     parser.add_argument("--ruleset", default="specter-ops")
+    parser.add_argument(
+        "--set",
+        dest="sets",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a table option, as `fogofwar serve --set` takes it (e.g. players=5)",
+    )
     parser.add_argument("--sync", default="normal", choices=("normal", "full"))
     parser.add_argument("--bot-pause", type=float, default=0.2)
     parser.add_argument("--profile", metavar="PATH", help="run the server under cProfile")
@@ -124,6 +147,7 @@ def main() -> None:
         "--workers", type=int, default=1, help="the server's worker processes (serve --workers)"
     )
     args = parser.parse_args()
+    config = dict(_option(o) for o in args.sets)
     port = _port()
     url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
@@ -149,7 +173,9 @@ def main() -> None:
             links: list[str] = []
             with httpx.Client(timeout=60) as client:
                 for _ in range(args.tables):
-                    r = client.post(url + "/api/tables", json={"ruleset": args.ruleset})
+                    r = client.post(
+                        url + "/api/tables", json={"ruleset": args.ruleset, "config": config}
+                    )
                     r.raise_for_status()
                     made: dict[str, Any] = r.json()
                     # A table's link names the worker that holds it.
@@ -169,9 +195,12 @@ def main() -> None:
     if not lat:
         print("no action completed")
         return
-    p = statistics.quantiles(lat, n=100)
+    # Inclusive: with few round trips the 99th percentile stays within what was seen.
+    p = statistics.quantiles(lat, n=100, method="inclusive") if len(lat) > 1 else lat * 99
     print(
-        f"{args.tables} tables of {args.ruleset}, {args.rate:g} actions/s each asked, "
+        f"{args.tables} tables of {args.ruleset}"
+        + "".join(f" {k}={v}" for k, v in config.items())
+        + f", {args.rate:g} actions/s each asked, "
         f"{args.seconds:g} s, SQLite WAL synchronous={args.sync.upper()}, bots seated "
         f"(pause {args.bot_pause:g} s), {args.workers} server worker(s), "
         f"{os.cpu_count()} cores shared with the clients"
