@@ -8,6 +8,7 @@ import gc
 import io
 import os
 import signal
+import weakref
 from pathlib import Path
 from typing import NamedTuple
 
@@ -145,15 +146,17 @@ def settle(value: object) -> object:
 
 @needs_c
 def test_a_cycle_through_a_list_is_still_collected() -> None:
-    # The list stays tracked, so the cycle it makes through a tuple is found.
-    cycle: list[object] = []
+    # The list stays tracked, so the cycle it makes through a settled-looking tuple is
+    # found and freed (the instance in it dies with it).
+    thing = _Thing()
+    gone = weakref.ref(thing)
+    cycle: list[object] = [thing]
     cycle.append((1, cycle))
-    settle(cycle[0])
-    assert gc.is_tracked(cycle[0])
-    ref = id(cycle)
-    del cycle
+    settle(cycle[1])
+    assert gc.is_tracked(cycle[1])
+    del cycle, thing
     gc.collect()
-    assert all(id(o) != ref for o in gc.get_objects())
+    assert gone() is None
 
 
 @needs_c
@@ -194,3 +197,8 @@ def test_settled_cache_caches_and_settles_its_entries() -> None:
     assert split.cache_info().currsize == 1
     if collector.NATIVE:
         assert not gc.is_tracked(keys) and not any(gc.is_tracked(part) for part in got)
+    # A keyword argument is a key of its own (as in lru_cache), settled too.
+    more = frozenset(_key(i) for i in range(10, 14))
+    assert split(keys=more) == split(keys=more) and len(calls) == 2
+    if collector.NATIVE:
+        assert not gc.is_tracked(more)

@@ -131,6 +131,8 @@ def settled_cache(
         def made(*args: _P.args, **kwargs: _P.kwargs) -> _T:
             for arg in args:
                 settle(arg)
+            for arg in kwargs.values():
+                settle(arg)
             return settle(fn(*args, **kwargs))
 
         return functools.lru_cache(maxsize=maxsize)(made)
