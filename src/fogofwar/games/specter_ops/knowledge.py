@@ -403,17 +403,14 @@ class PossibilityMap:
         """A map of ``groups`` in this one's site space; only the classes some key uses
         are kept. ``every_key``: ``groups`` hold every key of this map and the classes
         are this map's, so the classes used are this map's own (not counted again)."""
+        out = 0
+        for parts in groups:
+            out |= _squares(parts)
         if every_key:
-            out = 0
-            for parts in groups:
-                out |= _squares(parts)
             return PossibilityMap(groups, self.classes, self.space, out)
         if classes is None:
             classes = self.classes
         used = {key[1] for keys in groups.values() for key in keys}
-        out = 0
-        for parts in groups:
-            out |= _squares(parts)
         return PossibilityMap(
             groups, {c: k for c, k in classes.items() if c in used}, self.space, out
         )
@@ -604,12 +601,7 @@ class PossibilityMap:
         Sources carry sets of keys: the keys of a group that a fact treats alike (a
         move's keys played the same ways, a role's keys narrowed alike) come as one,
         and are worked as one where no key comes in two sources (the usual case)."""
-        seen: set[Key] = set()
-        twice: set[Key] = set()
-        for keys, _ in sources:
-            if not seen.isdisjoint(keys):
-                twice |= seen & keys
-            seen |= keys
+        twice = _made_twice(keys for keys, _ in sources)
         if twice:
             # Some keys come in two sources (a use spent in one group, none in
             # another): those gather their parts key by key, then the keys with the
@@ -986,6 +978,19 @@ class PossibilityMap:
         return self._of({((s, lg, 1),): ks for (s, lg), ks in out.items()}, every_key=not lost)
 
 
+def _made_twice(sets: Iterable[frozenset[Key]]) -> set[Key]:
+    """The keys in more than one of ``sets``, found with set operations: a set keeps its
+    entries' hashes, so no key is hashed again (a move's or a join's keys, most of them
+    in one set only)."""
+    seen: set[Key] = set()
+    twice: set[Key] = set()
+    for keys in sets:
+        if not seen.isdisjoint(keys):
+            twice |= seen & keys
+        seen |= keys
+    return twice
+
+
 def _keys_after(
     made: Sequence[tuple[int, int, frozenset[Key]]],
 ) -> dict[tuple[int, int], frozenset[Key]]:
@@ -993,15 +998,9 @@ def _keys_after(
     triples (each set of ways' OR, with the keys it makes): a key made more than once
     (in two groups: a use spent in one, none in the other) gets the OR of its squares."""
     out: dict[tuple[int, int], frozenset[Key]] = {}
-    # The keys made more than once (at 3 players about a quarter of a move's keys),
-    # found with set operations: a set keeps its entries' hashes, so no key is hashed
-    # again, and only those keys are gathered one by one.
-    seen: set[Key] = set()
-    twice: set[Key] = set()
-    for _, _, moved in made:
-        if not seen.isdisjoint(moved):
-            twice |= seen & moved
-        seen |= moved
+    # The keys made more than once (at 3 players about a quarter of a move's keys):
+    # only those are gathered one by one.
+    twice = _made_twice(moved for _, _, moved in made)
     acc: dict[Key, list[int]] = {}
     for short, long, moved in made:
         if twice:
