@@ -424,6 +424,163 @@ def test_played_refuses_parts_past_the_board() -> None:
             _native.played([(1 << 70, 0, 1)], [(cstep.walks(0, 1, 2, 3), 0, False, None)], [(0,)])
 
 
+# --------------------------------------------------------------------------- keys_after, ored
+
+# Keys as a move's are: tuples of tuples, equal ones made apart (not the same object).
+_KEY_POOL = [(("h" * (i % 3), i % 2 == 0), i % 5, (i % 3, 0, -1)) for i in range(24)]
+
+
+@st.composite
+def key_sets(draw: st.DrawFn) -> frozenset[Any]:
+    picked = draw(st.lists(st.sampled_from(range(len(_KEY_POOL))), min_size=0, max_size=8))
+    # A fresh tuple for each: the join must compare keys by value.
+    return frozenset(tuple(_KEY_POOL[i]) if draw(st.booleans()) else _KEY_POOL[i] for i in picked)
+
+
+def _in_order(joined: dict[Any, frozenset[Any]]) -> list[Any]:
+    """A join's result as it iterates: its entries and each set's keys in order."""
+    return [(sl, list(keys)) for sl, keys in joined.items()]
+
+
+@needs_native
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(WIDTHS), st.sampled_from(WIDTHS), key_sets(), st.data()),
+        max_size=10,
+    )
+)
+def test_c_keys_after_equals_the_python_form_in_order(made: Any) -> None:
+    # SO-I2, SO-A7: the keys after a move, each the OR of the squares of every triple that
+    # makes it; the C form gives the same dict and sets in the same order (the map's
+    # groups are walked in that order).
+    triples = [
+        (data.draw(bitset(sw, most=6)), data.draw(bitset(lw, most=6)), keys)
+        for sw, lw, keys, data in made
+    ]
+    want = bitsets.keys_after_py(triples)
+    got = _c().keys_after(triples)
+    assert got == want
+    assert _in_order(got) == _in_order(want)
+    by_key: dict[Any, list[int]] = {}
+    for short, long, keys in triples:
+        for key in keys:
+            cur = by_key.setdefault(key, [0, 0])
+            cur[0] |= short
+            cur[1] |= long
+    assert {key: (s, lg) for (s, lg), keys in want.items() for key in keys} == {
+        key: (s, lg) for key, (s, lg) in by_key.items()
+    }
+
+
+@needs_native
+@settings(max_examples=300, deadline=None)
+@given(steppers(), st.data())
+def test_c_ored_equals_the_python_form(
+    spec: tuple[list[tuple[int, int]], int, int], data: st.DataObject
+) -> None:
+    # SO-A1, SO-A7, SO-I2: a plain unseen move's groups walked per way, ORed per target
+    # and joined by key, against the Python form on Python walkers; the same dict, sets
+    # and order, every square, and whether a target came to nothing.
+    dirs, free, width = spec
+    c, py = _pair(dirs, free)
+    seens = [data.draw(bitset(width, most=30)) for _ in range(2)]
+    walkers = [(c.walks(s, 2, 4, 6), py.walks(s, 2, 4, 6)) for s in seens]
+    c_ways: list[Any] = []
+    py_ways: list[Any] = []
+    for _ in range(data.draw(st.integers(min_value=1, max_value=5))):
+        cw, pw = walkers[data.draw(st.integers(min_value=0, max_value=1))]
+        no_end = data.draw(bitset(width, most=40))
+        longer = data.draw(st.booleans())
+        c_ways.append((cw, no_end, longer))
+        py_ways.append((pw, no_end, longer))
+    groups: list[Any] = []
+    for _ in range(data.draw(st.integers(min_value=0, max_value=6))):
+        part = (data.draw(bitset(width, most=6)), data.draw(bitset(width, most=3)), 1)
+        ids = tuple(
+            data.draw(
+                st.lists(
+                    st.integers(min_value=0, max_value=len(c_ways) - 1), min_size=1, max_size=4
+                )
+            )
+        )
+        targets = tuple(
+            (
+                tuple(
+                    data.draw(
+                        st.lists(
+                            st.integers(min_value=0, max_value=len(ids) - 1), min_size=1, max_size=3
+                        )
+                    )
+                ),
+                data.draw(key_sets().filter(bool)),
+            )
+            for _ in range(data.draw(st.integers(min_value=1, max_value=4)))
+        )
+        groups.append((part, ids, targets))
+    want = bitsets.ored_py(groups, py_ways, 1)
+    got = _c().ored(groups, c_ways, 1)
+    assert got == want
+    assert _in_order(got[0]) == _in_order(want[0])
+    # The same as walking each way and joining the ORs with keys_after_py.
+    made = []
+    lost = False
+    for part, ids, targets in groups:
+        done = [
+            (lambda r: (r[0][0], r[0][1]) if r else (0, 0))(
+                py_ways[i][0].parts((part,), py_ways[i][1], py_ways[i][2])
+            )
+            for i in ids
+        ]
+        for played, keys in targets:
+            short = long = 0
+            for j in played:
+                short |= done[j][0]
+                long |= done[j][1]
+            if short or long:
+                made.append((short, long, keys))
+            else:
+                lost = True
+    joined = bitsets.keys_after_py(made)
+    assert want[0] == {((s, lg, 1),): keys for (s, lg), keys in joined.items()}
+    assert want[1] == bitsets.squares_py([p for parts in want[0] for p in parts])
+    assert want[2] is lost
+
+
+@needs_native
+@pytest.mark.parametrize(
+    ("groups", "ways", "error"),
+    [
+        ([((1, 0, 1), (0,), (((0,), frozenset({1})),))], [(5, 0, False)], TypeError),
+        ([((1, 0, 1), (1,), (((0,), frozenset({1})),))], "walks", IndexError),
+        ([((1, 0, 1), (0,), (((1,), frozenset({1})),))], "walks", IndexError),
+        ([((1, 0, 1), (0,), (((0,), [1]),))], "walks", TypeError),
+        ([((1, 0), (0,), (((0,), frozenset({1})),))], "walks", TypeError),
+        ([((1, 0, 1), (0,), (((0,), frozenset({1})),))], "negative", (OverflowError, ValueError)),
+        ([((1 << 70, 0, 1), (0,), (((0,), frozenset({1})),))], "walks", ValueError),
+    ],
+)
+def test_c_ored_refuses_bad_arguments(groups: Any, ways: Any, error: Any) -> None:
+    step = _c().Stepper([(1, 0b1111)], 0b1111)
+    if ways == "walks":
+        ways = [(step.walks(0, 1, 2, 3), 0, False)]
+    elif ways == "negative":
+        ways = [(step.walks(0, 1, 2, 3), -1, False)]
+    with pytest.raises(error):
+        _c().ored(groups, ways, 1)
+
+
+def test_ored_refuses_parts_past_the_board_and_bad_indices() -> None:
+    step = PyStepper([(1, 0b1111)], 0b1111)
+    ways = [(step.walks(0, 1, 2, 3), 0, False)]
+    with pytest.raises(ValueError, match="past the board"):
+        bitsets.ored_py([((1 << 70, 0, 1), (0,), (((0,), frozenset({1})),))], ways, 1)
+    with pytest.raises(IndexError):
+        bitsets.ored_py([((1, 0, 1), (1,), (((0,), frozenset({1})),))], ways, 1)
+    with pytest.raises(IndexError):
+        bitsets.ored_py([((1, 0, 1), (0,), (((2,), frozenset({1})),))], ways, 1)
+
+
 @needs_native
 def test_c_steps_on_the_specter_ops_board() -> None:
     # SO-A2: the board's own steps (walls, the diagonal squeeze, figures avoided) from

@@ -2076,6 +2076,503 @@ done:
     return result;
 }
 
+/* ------------------------------------------------------------------ keys_after, ored */
+
+/* A move's key join works on the sets' kept hashes where CPython gives them (3.11 and
+ * 3.12): a key (a tuple of tuples) is not hashed again at every lookup. */
+#if !defined(PYPY_VERSION) && !defined(Py_LIMITED_API) && PY_VERSION_HEX < 0x030D0000
+#define KNOWN_HASH 1
+#else
+#define KNOWN_HASH 0
+#endif
+
+/* One (short, long, keys) triple of a move's key join: its squares as limbs (short then
+ * long, `wide` limbs each), its keys (borrowed), and its squares as ints once made (or
+ * given: owned either way). */
+typedef struct {
+    const limb *sl;
+    PyObject *keys;
+    PyObject *s, *l;
+} Made;
+
+/* The ints of a Made's squares, made once. */
+static int
+made_ints(Made *m, Py_ssize_t wide)
+{
+    if (!m->s && !(m->s = store(m->sl, wide)))
+        return -1;
+    if (!m->l && !(m->l = store(m->sl + wide, wide)))
+        return -1;
+    return 0;
+}
+
+/* out[(s, l)] = keys, or its union with the keys there (`cur | keys`; with `list`,
+ * `cur.union(keys)` and a new frozenset of the list where none is there). */
+static int
+join_into(PyObject *out, PyObject *s, PyObject *l, PyObject *keys, int list)
+{
+    PyObject *sl = PyTuple_Pack(2, s, l);
+    if (!sl)
+        return -1;
+    PyObject *cur = PyDict_GetItemWithError(out, sl), *u;
+    if (cur)
+        u = list ? PyObject_CallMethod(cur, "union", "O", keys) : PyNumber_Or(cur, keys);
+    else if (PyErr_Occurred())
+        u = NULL;
+    else if (list)
+        u = PyFrozenSet_New(keys);
+    else
+        u = Py_NewRef(keys);
+    int bad = !u || PyDict_SetItem(out, sl, u) < 0;
+    Py_XDECREF(u);
+    Py_DECREF(sl);
+    return bad ? -1 : 0;
+}
+
+/* keys_after over `n` Made triples: fogofwar.core.bitsets.keys_after_py, the same set
+ * operations in the same order (so the dict and every set come out in the same order
+ * as the Python form's); a key made twice has its squares ORed as limbs. */
+static PyObject *
+join_made(Made *m, Py_ssize_t n, Py_ssize_t wide)
+{
+    PyObject *out = PyDict_New(), *seen = PySet_New(NULL), *twice = PySet_New(NULL);
+    PyObject *slot_of = NULL, *result = NULL;
+    PyObject **skeys = NULL; /* per slot (a key made twice, in the order met): the key */
+    limb *acc = NULL;        /* per slot: its short and long squares */
+    Py_ssize_t *group = NULL, nslots = 0, ngroups = 0;
+    if (!out || !seen || !twice)
+        goto done;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *inter = PyNumber_And(seen, m[i].keys);
+        if (!inter)
+            goto done;
+        if (PySet_GET_SIZE(inter)) {
+            PyObject *r = PyNumber_InPlaceOr(twice, inter);
+            Py_DECREF(inter);
+            if (!r)
+                goto done;
+            Py_DECREF(r);
+        }
+        else {
+            Py_DECREF(inter);
+        }
+        PyObject *r = PyNumber_InPlaceOr(seen, m[i].keys);
+        if (!r)
+            goto done;
+        Py_DECREF(r);
+    }
+    Py_ssize_t ntwice = PySet_GET_SIZE(twice);
+    if (ntwice) {
+        slot_of = PyDict_New();
+        skeys = PyMem_Calloc((size_t)ntwice, sizeof(PyObject *));
+        acc = PyMem_Calloc((size_t)(2 * ntwice * wide), sizeof(limb));
+        group = PyMem_Calloc((size_t)ntwice, sizeof(Py_ssize_t));
+        if (!slot_of || !skeys || !acc || !group) {
+            if (!PyErr_Occurred())
+                PyErr_NoMemory();
+            goto done;
+        }
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *moved = Py_NewRef(m[i].keys);
+        if (ntwice) {
+            PyObject *inter = PyNumber_And(moved, twice);
+            if (!inter) {
+                Py_DECREF(moved);
+                goto done;
+            }
+            Py_ssize_t pos = 0;
+            PyObject *key;
+            int bad = 0;
+#if KNOWN_HASH
+            Py_hash_t hash;
+            while (!bad && _PySet_NextEntry(inter, &pos, &key, &hash)) {
+                PyObject *got = _PyDict_GetItem_KnownHash(slot_of, key, hash);
+#else
+            PyObject *it = PyObject_GetIter(inter);
+            bad = !it;
+            while (!bad && (key = PyIter_Next(it))) {
+                Py_DECREF(key); /* alive in `inter` */
+                PyObject *got = PyDict_GetItemWithError(slot_of, key);
+#endif
+                if (got) {
+                    Py_ssize_t k = PyLong_AsSsize_t(got);
+                    limb *a = acc + 2 * k * wide;
+                    for (Py_ssize_t j = 0; j < 2 * wide; j++)
+                        a[j] |= m[i].sl[j];
+                    continue;
+                }
+                if (PyErr_Occurred() || nslots == ntwice) {
+                    if (!PyErr_Occurred())
+                        PyErr_SetString(PyExc_RuntimeError, "keys_after: a key made twice twice over");
+                    bad = 1;
+                    break;
+                }
+                PyObject *k = PyLong_FromSsize_t(nslots);
+#if KNOWN_HASH
+                bad = !k || _PyDict_SetItem_KnownHash(slot_of, key, k, hash) < 0;
+#else
+                bad = !k || PyDict_SetItem(slot_of, key, k) < 0;
+#endif
+                Py_XDECREF(k);
+                if (bad)
+                    break;
+                skeys[nslots] = Py_NewRef(key);
+                memcpy(acc + 2 * nslots * wide, m[i].sl, (size_t)(2 * wide) * sizeof(limb));
+                nslots++;
+            }
+#if !KNOWN_HASH
+            Py_XDECREF(it);
+            bad = bad || PyErr_Occurred();
+#endif
+            Py_DECREF(inter);
+            if (bad) {
+                Py_DECREF(moved);
+                goto done;
+            }
+            PyObject *rest = PyNumber_Subtract(moved, twice);
+            Py_DECREF(moved);
+            if (!rest)
+                goto done;
+            moved = rest;
+            if (!PySet_GET_SIZE(moved)) {
+                Py_DECREF(moved);
+                continue;
+            }
+        }
+        int bad = made_ints(&m[i], wide) < 0 || join_into(out, m[i].s, m[i].l, moved, 0) < 0;
+        Py_DECREF(moved);
+        if (bad)
+            goto done;
+    }
+    /* The keys made twice, grouped by their squares in the order met. */
+    for (Py_ssize_t k = 0; k < nslots; k++) {
+        const limb *a = acc + 2 * k * wide;
+        Py_ssize_t g = 0;
+        while (g < ngroups && memcmp(acc + 2 * group[g] * wide, a,
+                                     (size_t)(2 * wide) * sizeof(limb)) != 0)
+            g++;
+        if (g == ngroups)
+            group[ngroups++] = k;
+    }
+    for (Py_ssize_t g = 0; g < ngroups; g++) {
+        const limb *a = acc + 2 * group[g] * wide;
+        PyObject *ks = PyList_New(0);
+        if (!ks)
+            goto done;
+        for (Py_ssize_t k = group[g]; k < nslots; k++) {
+            if (memcmp(acc + 2 * k * wide, a, (size_t)(2 * wide) * sizeof(limb)) == 0 &&
+                PyList_Append(ks, skeys[k]) < 0) {
+                Py_DECREF(ks);
+                goto done;
+            }
+        }
+        PyObject *s = store(a, wide), *l = s ? store(a + wide, wide) : NULL;
+        int bad = !l || join_into(out, s, l, ks, 1) < 0;
+        Py_XDECREF(s);
+        Py_XDECREF(l);
+        Py_DECREF(ks);
+        if (bad)
+            goto done;
+    }
+    result = out;
+    out = NULL;
+done:
+    for (Py_ssize_t k = 0; k < nslots; k++)
+        Py_DECREF(skeys[k]);
+    PyMem_Free(skeys);
+    PyMem_Free(acc);
+    PyMem_Free(group);
+    Py_XDECREF(slot_of);
+    Py_XDECREF(out);
+    Py_XDECREF(seen);
+    Py_XDECREF(twice);
+    return result;
+}
+
+static PyObject *
+keys_after(PyObject *mod, PyObject *made_o)
+{
+    PyObject *list = PySequence_List(made_o), *result = NULL;
+    if (!list)
+        return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(list), wide = 1;
+    Made *m = PyMem_Calloc((size_t)(n ? n : 1), sizeof(Made));
+    limb *arena = NULL;
+    if (!m) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *t = PyList_GET_ITEM(list, i);
+        if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 3 ||
+            !PyAnySet_Check(PyTuple_GET_ITEM(t, 2))) {
+            PyErr_SetString(PyExc_TypeError, "keys_after() takes (short, long, keys) tuples");
+            goto done;
+        }
+        for (int k = 0; k < 2; k++) {
+            Py_ssize_t w = limbs_of(PyTuple_GET_ITEM(t, k));
+            if (w < 0)
+                goto done;
+            if (w > wide)
+                wide = w;
+        }
+    }
+    arena = PyMem_Calloc((size_t)(2 * (n ? n : 1) * wide), sizeof(limb));
+    if (!arena) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *t = PyList_GET_ITEM(list, i);
+        limb *sl = arena + 2 * i * wide;
+        if (load(PyTuple_GET_ITEM(t, 0), sl, wide) < 0 ||
+            load(PyTuple_GET_ITEM(t, 1), sl + wide, wide) < 0)
+            goto done;
+        m[i].sl = sl;
+        m[i].keys = PyTuple_GET_ITEM(t, 2);
+        m[i].s = Py_NewRef(PyTuple_GET_ITEM(t, 0));
+        m[i].l = Py_NewRef(PyTuple_GET_ITEM(t, 1));
+    }
+    result = join_made(m, n, wide);
+done:
+    for (Py_ssize_t i = 0; m && i < n; i++) {
+        Py_XDECREF(m[i].s);
+        Py_XDECREF(m[i].l);
+    }
+    PyMem_Free(m);
+    PyMem_Free(arena);
+    Py_DECREF(list);
+    return result;
+}
+
+/* One way of a plain move (ored): its walks, the squares it may not end on, and
+ * whether its walks run longer. */
+typedef struct {
+    Walks *walks;
+    limb *no_end; /* `wide` limbs */
+    int longer;
+} PlainWay;
+
+static PyObject *
+ored(PyObject *mod, PyObject *args)
+{
+    PyObject *groups_o, *ways_o, *full;
+    if (!PyArg_ParseTuple(args, "OOO:ored", &groups_o, &ways_o, &full))
+        return NULL;
+    PyObject *groups = PySequence_Fast(groups_o, "ored() takes a sequence of groups");
+    if (!groups)
+        return NULL;
+    PyObject *ways = PySequence_Fast(ways_o, "ored() takes a sequence of ways");
+    if (!ways) {
+        Py_DECREF(groups);
+        return NULL;
+    }
+    Py_ssize_t ng = PySequence_Fast_GET_SIZE(groups), nw = PySequence_Fast_GET_SIZE(ways);
+    PyObject **gs = PySequence_Fast_ITEMS(groups), **ws = PySequence_Fast_ITEMS(ways);
+    PlainWay *pw = PyMem_Calloc((size_t)(nw ? nw : 1), sizeof(PlainWay));
+    PyObject *result = NULL, *joined = NULL, *parts = NULL;
+    limb *buf = NULL, *done = NULL, *arena = NULL;
+    Made *made = NULL;
+    /* limbs of every bitset; ways of the largest group; targets in all; made */
+    Py_ssize_t wide = 1, most = 1, ntargets = 0, nm = 0;
+    int lost = 0;
+    if (!pw) {
+        if (!PyErr_Occurred())
+            PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < nw; i++) {
+        PyObject *w = ws[i];
+        if (!PyTuple_Check(w) || PyTuple_GET_SIZE(w) != 3 ||
+            !PyObject_TypeCheck(PyTuple_GET_ITEM(w, 0), &WalksType)) {
+            PyErr_SetString(PyExc_TypeError, "ored() takes (Walks, no_end, longer) ways");
+            goto done;
+        }
+        Walks *wk = (Walks *)PyTuple_GET_ITEM(w, 0);
+        Py_ssize_t wo = limbs_of(PyTuple_GET_ITEM(w, 1));
+        if (wo < 0)
+            goto done;
+        if (wk->W > wide)
+            wide = wk->W;
+        if (wo > wide)
+            wide = wo;
+    }
+    for (Py_ssize_t g = 0; g < ng; g++) {
+        PyObject *t = gs[g];
+        if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 3 ||
+            !PyTuple_Check(PyTuple_GET_ITEM(t, 0)) || PyTuple_GET_SIZE(PyTuple_GET_ITEM(t, 0)) != 3 ||
+            !PyTuple_Check(PyTuple_GET_ITEM(t, 1)) || !PyTuple_Check(PyTuple_GET_ITEM(t, 2))) {
+            PyErr_SetString(PyExc_TypeError,
+                            "ored() takes (part, way indices, targets) groups, all tuples");
+            goto done;
+        }
+        PyObject *part = PyTuple_GET_ITEM(t, 0);
+        for (int k = 0; k < 2; k++) {
+            Py_ssize_t wp = limbs_of(PyTuple_GET_ITEM(part, k));
+            if (wp < 0)
+                goto done;
+            if (wp > wide)
+                wide = wp;
+        }
+        if (PyTuple_GET_SIZE(PyTuple_GET_ITEM(t, 1)) > most)
+            most = PyTuple_GET_SIZE(PyTuple_GET_ITEM(t, 1));
+        ntargets += PyTuple_GET_SIZE(PyTuple_GET_ITEM(t, 2));
+    }
+    for (Py_ssize_t i = 0; i < nw; i++) {
+        PyObject *w = ws[i];
+        pw[i].walks = (Walks *)PyTuple_GET_ITEM(w, 0);
+        pw[i].longer = PyObject_IsTrue(PyTuple_GET_ITEM(w, 2));
+        pw[i].no_end = PyMem_Calloc((size_t)wide, sizeof(limb));
+        if (pw[i].longer < 0)
+            goto done;
+        if (!pw[i].no_end) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        if (load(PyTuple_GET_ITEM(w, 1), pw[i].no_end, wide) < 0)
+            goto done;
+    }
+    /* start, 5 of scratch (the walks' own) */
+    buf = PyMem_Calloc((size_t)(6 * wide), sizeof(limb));
+    done = PyMem_Calloc((size_t)(2 * most * wide), sizeof(limb));
+    made = PyMem_Calloc((size_t)(ntargets ? ntargets : 1), sizeof(Made));
+    arena = PyMem_Calloc((size_t)(2 * (ntargets ? ntargets : 1) * wide), sizeof(limb));
+    if (!buf || !done || !made || !arena) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    limb *start = buf, *t = buf + wide;
+    for (Py_ssize_t g = 0; g < ng; g++) {
+        PyObject *grp = gs[g], *part = PyTuple_GET_ITEM(grp, 0);
+        PyObject *ids = PyTuple_GET_ITEM(grp, 1), *targets = PyTuple_GET_ITEM(grp, 2);
+        if (load(PyTuple_GET_ITEM(part, 0), start, wide) < 0 ||
+            load(PyTuple_GET_ITEM(part, 1), t, wide) < 0)
+            goto done;
+        for (Py_ssize_t k = 0; k < wide; k++)
+            start[k] |= t[k];
+        Py_ssize_t nid = PyTuple_GET_SIZE(ids);
+        for (Py_ssize_t j = 0; j < nid; j++) {
+            Py_ssize_t wi = PyLong_AsSsize_t(PyTuple_GET_ITEM(ids, j));
+            if (wi == -1 && PyErr_Occurred())
+                goto done;
+            if (wi < 0 || wi >= nw) {
+                PyErr_Format(PyExc_IndexError, "a group names way %zd of %zd", wi, nw);
+                goto done;
+            }
+            Walks *wk = pw[wi].walks;
+            Py_ssize_t W = wk->W;
+            for (Py_ssize_t k = W; k < wide; k++)
+                if (start[k]) {
+                    PyErr_Format(PyExc_ValueError,
+                                 "a part's squares lie past the board's %zd bits", W * 64);
+                    goto done;
+                }
+            Py_ssize_t e = walks_find(wk, start, t);
+            if (e < 0)
+                goto done;
+            const limb *near = WALK(wk, e) + W;
+            const limb *far = pw[wi].longer ? walks_longer(wk, e, t) : WALK(wk, e) + 2 * W;
+            limb *ds = done + 2 * j * wide, *dl = ds + wide;
+            const limb *ne = pw[wi].no_end;
+            for (Py_ssize_t k = 0; k < wide; k++) {
+                ds[k] = k < W ? near[k] & ~ne[k] : 0;
+                dl[k] = k < W ? far[k] & ~ne[k] : 0;
+            }
+        }
+        Py_ssize_t nt = PyTuple_GET_SIZE(targets);
+        for (Py_ssize_t i = 0; i < nt; i++) {
+            PyObject *target = PyTuple_GET_ITEM(targets, i);
+            if (!PyTuple_Check(target) || PyTuple_GET_SIZE(target) != 2 ||
+                !PyTuple_Check(PyTuple_GET_ITEM(target, 0)) ||
+                !PyAnySet_Check(PyTuple_GET_ITEM(target, 1))) {
+                PyErr_SetString(PyExc_TypeError, "ored() takes (way indices, keys) targets");
+                goto done;
+            }
+            PyObject *played = PyTuple_GET_ITEM(target, 0);
+            if (nm == ntargets) {
+                PyErr_SetString(PyExc_RuntimeError, "ored(): the groups changed during the call");
+                goto done;
+            }
+            limb *ts = arena + 2 * nm * wide, *tl = ts + wide;
+            memset(ts, 0, (size_t)(2 * wide) * sizeof(limb));
+            for (Py_ssize_t p = 0; p < PyTuple_GET_SIZE(played); p++) {
+                Py_ssize_t j = PyLong_AsSsize_t(PyTuple_GET_ITEM(played, p));
+                if (j == -1 && PyErr_Occurred())
+                    goto done;
+                if (j < 0 || j >= nid) {
+                    PyErr_Format(PyExc_IndexError, "a target names way %zd of %zd", j, nid);
+                    goto done;
+                }
+                const limb *ds = done + 2 * j * wide, *dl = ds + wide;
+                for (Py_ssize_t k = 0; k < wide; k++) {
+                    ts[k] |= ds[k];
+                    tl[k] |= dl[k];
+                }
+            }
+            int any = 0;
+            for (Py_ssize_t k = 0; k < 2 * wide; k++)
+                any |= ts[k] != 0;
+            if (!any) {
+                lost = 1;
+                continue;
+            }
+            made[nm].sl = ts;
+            made[nm].keys = PyTuple_GET_ITEM(target, 1);
+            nm++;
+        }
+    }
+    joined = join_made(made, nm, wide);
+    parts = joined ? PyDict_New() : NULL;
+    if (!parts)
+        goto done;
+    {
+        /* {((short, long, full),): keys}, and every square */
+        Py_ssize_t pos = 0;
+        PyObject *sl, *keys;
+        limb *every = buf, *one = buf + wide;
+        memset(every, 0, (size_t)wide * sizeof(limb));
+        while (PyDict_Next(joined, &pos, &sl, &keys)) {
+            PyObject *s = PyTuple_GET_ITEM(sl, 0), *l = PyTuple_GET_ITEM(sl, 1);
+            if (load(s, one, wide) < 0)
+                goto done;
+            for (Py_ssize_t k = 0; k < wide; k++)
+                every[k] |= one[k];
+            if (load(l, one, wide) < 0)
+                goto done;
+            for (Py_ssize_t k = 0; k < wide; k++)
+                every[k] |= one[k];
+            PyObject *rect = PyTuple_Pack(3, s, l, full);
+            PyObject *key = rect ? PyTuple_Pack(1, rect) : NULL;
+            Py_XDECREF(rect);
+            int bad = !key || PyDict_SetItem(parts, key, keys) < 0;
+            Py_XDECREF(key);
+            if (bad)
+                goto done;
+        }
+        PyObject *squares = store(every, wide);
+        if (squares)
+            result = Py_BuildValue("(ONO)", parts, squares, lost ? Py_True : Py_False);
+    }
+done:
+    for (Py_ssize_t i = 0; pw && i < nw; i++)
+        PyMem_Free(pw[i].no_end);
+    PyMem_Free(pw);
+    PyMem_Free(buf);
+    PyMem_Free(done);
+    for (Py_ssize_t i = 0; made && i < nm; i++) {
+        Py_XDECREF(made[i].s);
+        Py_XDECREF(made[i].l);
+    }
+    PyMem_Free(made);
+    PyMem_Free(arena);
+    Py_XDECREF(joined);
+    Py_XDECREF(parts);
+    Py_DECREF(groups);
+    Py_DECREF(ways);
+    return result;
+}
+
 static PyMethodDef walks_methods[] = {
     {"parts", (PyCFunction)walks_parts, METH_VARARGS,
      "parts(parts, no_end, longer) -> rects: for each (short, long, assignments) part, the\n"
@@ -2132,6 +2629,14 @@ static PyMethodDef methods[] = {
      "played(parts, ways, targets) -> ((open, hidden), ...): a hidden move's parts, for each\n"
      "target (a tuple of way indices) the canonical union of its ways' rectangles\n"
      "(fogofwar.core.bitsets.played_py, in C)."},
+    {"keys_after", keys_after, METH_O,
+     "keys_after(made) -> {(short, long): keys}: the keys after a move by their squares,\n"
+     "from (short, long, keys) triples, a key in several getting the OR of their squares\n"
+     "(fogofwar.core.bitsets.keys_after_py, in C)."},
+    {"ored", ored, METH_VARARGS,
+     "ored(groups, ways, full) -> (groups, squares, lost): a plain unseen move, each\n"
+     "group's ways walked and ORed per target, the keys joined (fogofwar.core.bitsets.\n"
+     "ored_py, in C)."},
     {"canon", canon, METH_O,
      "canon(rects) -> parts: the canonical parts of a union of (short, long, assignments)\n"
      "rectangles (fogofwar.core.bitsets.canon_py, in C)."},

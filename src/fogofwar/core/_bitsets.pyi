@@ -1,6 +1,7 @@
 """Types of the C extension ``fogofwar.core._bitsets`` (see fogofwar.core.bitsets)."""
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 def canon(rects: Iterable[tuple[int, int, int]], /) -> tuple[tuple[int, int, int], ...]: ...
 def narrow(
@@ -30,3 +31,19 @@ class Splitter:
     def __call__(
         self, parts: Sequence[tuple[int, int, int]], squares: int, assignments: int, /
     ) -> tuple[tuple[int, int, int], ...]: ...
+
+def keys_after(
+    made: Iterable[tuple[int, int, frozenset[Any]]], /
+) -> dict[tuple[int, int], frozenset[Any]]: ...
+def ored(
+    groups: Sequence[
+        tuple[
+            tuple[int, int, int],
+            tuple[int, ...],
+            tuple[tuple[tuple[int, ...], frozenset[Any]], ...],
+        ]
+    ],
+    ways: Sequence[tuple[Any, int, bool]],
+    full: int,
+    /,
+) -> tuple[dict[tuple[tuple[int, int, int], ...], frozenset[Any]], int, bool]: ...

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Callable, Iterable, Sequence
-from typing import Protocol
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import Any, Protocol, TypeVar
 
 __all__ = [
     "NATIVE",
@@ -34,8 +34,14 @@ __all__ = [
     "WalksFn",
     "canon",
     "canon_py",
+    "keys_after",
+    "keys_after_py",
+    "made_twice",
     "narrow",
     "narrow_py",
+    "ored",
+    "ored_py",
+    "ored_targets",
     "played",
     "played_py",
     "split_py",
@@ -45,6 +51,8 @@ __all__ = [
 
 Rect = tuple[int, int, int]
 """(short, long, assignments): two sets of cells and a set of site assignments."""
+
+K = TypeVar("K", bound=Hashable)
 
 
 class WalksFn(Protocol):
@@ -251,6 +259,120 @@ def played_py(
     return tuple(out)
 
 
+def made_twice(sets: Iterable[frozenset[K]]) -> set[K]:
+    """The entries in more than one of ``sets``, found with set operations: a set keeps
+    its entries' hashes, so no entry is hashed again (a move's keys, most of them in one
+    set only)."""
+    seen: set[K] = set()
+    twice: set[K] = set()
+    for keys in sets:
+        if not seen.isdisjoint(keys):
+            twice |= seen & keys
+        seen |= keys
+    return twice
+
+
+def keys_after_py(
+    made: Iterable[tuple[int, int, frozenset[K]]],
+) -> dict[tuple[int, int], frozenset[K]]:
+    """The keys after a move by their (short, long) squares, from ``(short, long, keys)``
+    triples (each set of ways' OR, with the keys it makes): a key made more than once
+    (in two groups: a use spent in one, none in the other) gets the OR of its squares,
+    and keys with the same squares share one entry. Keys are any hashable values.
+
+    The C form does the same set operations in the same order, so the dict and its sets
+    come out in the same order too."""
+    made = list(made)
+    out: dict[tuple[int, int], frozenset[K]] = {}
+    # The keys made more than once (at 3 players about a quarter of a move's keys):
+    # only those are gathered one by one.
+    twice = made_twice(moved for _, _, moved in made)
+    acc: dict[K, list[int]] = {}
+    for short, long, moved in made:
+        if twice:
+            for key in moved & twice:
+                got = acc.get(key)
+                if got is None:
+                    acc[key] = [short, long]
+                else:
+                    got[0] |= short
+                    got[1] |= long
+            moved = moved - twice
+            if not moved:
+                continue
+        cur = out.get((short, long))
+        out[short, long] = moved if cur is None else cur | moved
+    if acc:
+        grouped: dict[tuple[int, int], list[K]] = {}
+        for key, (short, long) in acc.items():
+            grouped.setdefault((short, long), []).append(key)
+        for sl, ks in grouped.items():
+            cur = out.get(sl)
+            out[sl] = frozenset(ks) if cur is None else cur.union(ks)
+    return out
+
+
+PlainGroup = tuple[Rect, tuple[int, ...], tuple[tuple[tuple[int, ...], frozenset[K]], ...]]
+"""A group of a plain move, for :func:`ored_py`: its one part, the indices of the ways
+its keys play (into the move's ways), and its targets: each a tuple of indices into
+those ways, with the keys they make."""
+
+
+def ored_targets(
+    done: Sequence[tuple[int, int]],
+    targets: Iterable[tuple[tuple[int, ...], frozenset[K]]],
+    made: list[tuple[int, int, frozenset[K]]],
+) -> bool:
+    """Add to ``made`` each target's ``(short, long, keys)``: the OR of the (short, long)
+    squares of its ways in ``done``. Returns whether some target's came to nothing (its
+    keys are left out: a key lost)."""
+    lost = False
+    for played, keys in targets:
+        short = long = 0
+        for j in played:
+            if not 0 <= j < len(done):
+                raise IndexError(f"a target names way {j} of {len(done)}")
+            s, lg = done[j]
+            short |= s
+            long |= lg
+        if short or long:
+            made.append((short, long, keys))
+        else:
+            lost = True
+    return lost
+
+
+def ored_py(
+    groups: Sequence[PlainGroup[K]], ways: Sequence[tuple[WalksFn, int, bool]], full: int
+) -> tuple[dict[tuple[Rect, ...], frozenset[K]], int, bool]:
+    """An unseen move of a map whose groups are one part each (no hidden sites, no
+    traitor): each group's ways walked from its part's squares (``walks.parts(part,
+    no_end, longer)`` of each way), each target's ways ORed, and the keys joined by
+    :func:`keys_after_py`.
+
+    Returns:
+        The groups after the move, ``{((short, long, full),): keys}``; every square of
+        them; and whether some target's squares came to nothing (a key lost).
+    """
+    made: list[tuple[int, int, frozenset[K]]] = []
+    lost = False
+    for part, ids, targets in groups:
+        done: list[tuple[int, int]] = []
+        for i in ids:
+            if not 0 <= i < len(ways):
+                raise IndexError(f"a group names way {i} of {len(ways)}")
+            walks, no_end, longer = ways[i]
+            got = walks.parts((part,), no_end, longer)
+            done.append((got[0][0], got[0][1]) if got else (0, 0))
+        lost |= ored_targets(done, targets, made)
+    out: dict[tuple[Rect, ...], frozenset[K]] = {}
+    every = 0
+    for (short, long), keys in keys_after_py(made).items():
+        out[((short, long, full),)] = keys
+        every |= short | long
+    return out, every, lost
+
+
 class SplitFn(Protocol):
     """:func:`split_py` with its zones fixed (:data:`Splitter`)."""
 
@@ -405,6 +527,13 @@ played: Callable[
     tuple[tuple[tuple[Rect, ...], tuple[Rect, ...]], ...],
 ] = played_py
 Stepper: Callable[[Sequence[tuple[int, int]], int], StepFn] = PyStepper
+keys_after: Callable[
+    [Iterable[tuple[int, int, frozenset[Any]]]], dict[tuple[int, int], frozenset[Any]]
+] = keys_after_py
+ored: Callable[
+    [Sequence[PlainGroup[Any]], Sequence[tuple[WalksFn, int, bool]], int],
+    tuple[dict[tuple[Rect, ...], frozenset[Any]], int, bool],
+] = ored_py
 NATIVE = False
 if not os.environ.get("FOGOFWAR_PURE_PYTHON"):
     try:
@@ -418,4 +547,6 @@ if not os.environ.get("FOGOFWAR_PURE_PYTHON"):
         Splitter = _bitsets.Splitter
         played = _bitsets.played
         Stepper = _bitsets.Stepper
+        keys_after = _bitsets.keys_after
+        ored = _bitsets.ored
         NATIVE = True

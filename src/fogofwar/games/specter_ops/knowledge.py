@@ -934,96 +934,65 @@ class PossibilityMap:
         walks: dict[tuple[int, str, str, tuple[int, ...]], tuple[int, int]] = {}
         unseen: dict[tuple[bool, int], WalksFn] = {}
         decoy = result == "last_seen"
+        if result == "hidden":
+            # An unseen move (the common result): one walker call a way, the walker,
+            # the squares it may not end on and the length worked out once per way for
+            # all the groups (as :func:`_play` would for each), and every group's
+            # walks, ORs and keys joined in one kernel call (``_ored``).
+            index: dict[tuple[str, str], int] = {}
+            specs: list[tuple[WalksFn, int, bool]] = []
+            plan: list[bitsets.PlainGroup[Key]] = []
+            for parts, keys in self.groups.items():
+                ways, targets = _way_targets(keys, allowed, False)
+                ids = []
+                for way in ways:
+                    i = index.get(way)
+                    if i is None:
+                        i = index[way] = len(specs)
+                        specs.append(_unseen_way(unseen, step, seen, no_end, *way))
+                    ids.append(i)
+                plan.append((parts[0], tuple(ids), targets))
+            groups, squares, lost = _ored(plan, specs, 1)
+            if lost:
+                return self._of(groups)
+            return PossibilityMap(groups, self.classes, self.space, squares)
         made: list[tuple[int, int, frozenset[Key]]] = []
-        # An unseen move (the common result) is one walker call a way: the walker, the
-        # squares it may not end on and the length are worked out once per way for all
-        # the groups (as :func:`_play` would for each), not once per group and way.
-        unseen_walk = result == "hidden"
-        how: dict[tuple[str, str], tuple[WalksFn, int, bool]] = {}
         lost = False
         for parts, keys in self.groups.items():
             ways, targets = _way_targets(keys, allowed, decoy)
             done: list[tuple[int, int]] = []
-            for way in ways:
-                before, after = way
-                if unseen_walk and after != DECOY:
-                    walk = how.get(way)
-                    if walk is None:
-                        walk = how[way] = _unseen_way(unseen, step, seen, no_end, before, after)
-                    got = walk[0].parts(parts, walk[1], walk[2])
-                else:
-                    got = _play(
-                        parts, walks, unseen, (), step, raw_step, result, square, no_end, seen,
-                        before, after,
-                    )  # fmt: skip
+            for before, after in ways:
+                got = _play(
+                    parts, walks, unseen, (), step, raw_step, result, square, no_end, seen,
+                    before, after,
+                )  # fmt: skip
                 done.append((got[0][0], got[0][1]) if got else (0, 0))
             # Each key after the move is the OR of the ways that make it: worked out per
             # set of ways (a few), not per key and way (hundreds).
-            for played, moved in targets:
-                if len(played) == 1:
-                    short, long = done[played[0]]
-                else:
-                    short = long = 0
-                    for i in played:
-                        s, lg = done[i]
-                        short |= s
-                        long |= lg
-                if short or long:
-                    made.append((short, long, moved))
-                else:
-                    lost = True
+            lost |= bitsets.ored_targets(done, targets, made)
         out = _keys_after(made)
         # A key after the move keeps its kit class (only hidden uses are spent): while
         # no key's walk came to nothing, the classes used are this map's.
         return self._of({((s, lg, 1),): ks for (s, lg), ks in out.items()}, every_key=not lost)
 
 
-def _made_twice(sets: Iterable[frozenset[Key]]) -> set[Key]:
-    """The keys in more than one of ``sets``, found with set operations: a set keeps its
-    entries' hashes, so no key is hashed again (a move's or a join's keys, most of them
-    in one set only)."""
-    seen: set[Key] = set()
-    twice: set[Key] = set()
-    for keys in sets:
-        if not seen.isdisjoint(keys):
-            twice |= seen & keys
-        seen |= keys
-    return twice
+_made_twice: Callable[[Iterable[frozenset[Key]]], set[Key]] = bitsets.made_twice
+"""The keys in more than one of some sets of keys (:func:`fogofwar.core.bitsets.made_twice`)."""
 
+_keys_after: Callable[
+    [Sequence[tuple[int, int, frozenset[Key]]]], dict[tuple[int, int], frozenset[Key]]
+] = bitsets.keys_after
+"""The keys after a move by their (short, long) squares, from ``(short, long, keys)``
+triples (each set of ways' OR, with the keys it makes): a key made more than once (in
+two groups: a use spent in one, none in the other) gets the OR of its squares
+(:func:`fogofwar.core.bitsets.keys_after_py`, in C where built)."""
 
-def _keys_after(
-    made: Sequence[tuple[int, int, frozenset[Key]]],
-) -> dict[tuple[int, int], frozenset[Key]]:
-    """The keys after a move by their (short, long) squares, from ``(short, long, keys)``
-    triples (each set of ways' OR, with the keys it makes): a key made more than once
-    (in two groups: a use spent in one, none in the other) gets the OR of its squares."""
-    out: dict[tuple[int, int], frozenset[Key]] = {}
-    # The keys made more than once (at 3 players about a quarter of a move's keys):
-    # only those are gathered one by one.
-    twice = _made_twice(moved for _, _, moved in made)
-    acc: dict[Key, list[int]] = {}
-    for short, long, moved in made:
-        if twice:
-            for key in moved & twice:
-                got = acc.get(key)
-                if got is None:
-                    acc[key] = [short, long]
-                else:
-                    got[0] |= short
-                    got[1] |= long
-            moved = moved - twice
-            if not moved:
-                continue
-        cur = out.get((short, long))
-        out[short, long] = moved if cur is None else cur | moved
-    if acc:
-        grouped: dict[tuple[int, int], list[Key]] = {}
-        for key, (short, long) in acc.items():
-            grouped.setdefault((short, long), []).append(key)
-        for sl, ks in grouped.items():
-            cur = out.get(sl)
-            out[sl] = frozenset(ks) if cur is None else cur.union(ks)
-    return out
+_ored: Callable[
+    [Sequence[bitsets.PlainGroup[Key]], Sequence[tuple[WalksFn, int, bool]], int],
+    tuple[dict[Parts, frozenset[Key]], int, bool],
+] = bitsets.ored
+"""A plain unseen move, every group's ways walked and joined in one call
+(:func:`fogofwar.core.bitsets.ored_py`, in C where built)."""
 
 
 _NO_TRAITOR = frozenset({""})
@@ -1172,6 +1141,25 @@ def _play(
     return tuple(rects)
 
 
+_KEYS: dict[Key, Key] = {}
+"""One tuple for every key made (:func:`_key`)."""
+
+
+def _key(role: Role, cid: int, uses: Uses) -> Key:
+    """The key ``(role, cid, uses)``, one tuple for equal keys: the sets of keys a move
+    joins then meet equal keys as the same object, which a set or dict lookup takes
+    without comparing the tuples (a quarter of a 3-player move's join compared keys
+    that were equal but made apart). Bounded: past 65,536 keys it starts again (an
+    equal tuple made apart is only slower to compare)."""
+    key = (role, cid, uses)
+    got = _KEYS.get(key)
+    if got is None:
+        if len(_KEYS) >= 1 << 16:
+            _KEYS.clear()
+        got = _KEYS[key] = key
+    return got
+
+
 @settled_cache(1024)
 def _way_targets(
     keys: frozenset[Key], allowed: tuple[bool, bool, bool], decoy: bool
@@ -1189,7 +1177,7 @@ def _way_targets(
     for role, cid, uses in sorted(keys):
         for way in _options(uses, *allowed, decoy):
             i = ways.setdefault(way, len(ways))
-            made.setdefault((role, cid, _spend(uses, *way)), []).append(i)
+            made.setdefault(_key(role, cid, _spend(uses, *way)), []).append(i)
     by_ways: dict[tuple[int, ...], list[Key]] = {}
     for key, played in made.items():
         by_ways.setdefault(tuple(sorted(set(played))), []).append(key)
@@ -1235,7 +1223,7 @@ def _by_reach(
 @settled_cache(1024)
 def _with_role(keys: frozenset[Key], role: Role) -> frozenset[Key]:
     """``keys`` with their role replaced by ``role``."""
-    return frozenset((role, cid, uses) for _, cid, uses in keys)
+    return frozenset(_key(role, cid, uses) for _, cid, uses in keys)
 
 
 @functools.lru_cache(maxsize=4096)
