@@ -444,6 +444,47 @@ def _in_order(joined: dict[Any, frozenset[Any]]) -> list[Any]:
 
 @needs_native
 @settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(rect_lists(), key_sets()), max_size=8), st.data())
+def test_c_narrowed_equals_the_python_form_in_order(groups_in: Any, data: st.DataObject) -> None:
+    # SO-I2, SO-H3, SO-V5: a fact that removes squares for every key ("Clear", the
+    # sensor) narrows every group at once; groups left equal join, groups left empty go.
+    groups: dict[Any, Any] = {}
+    for rects, keys in groups_in:
+        parts = canon_py(rects)
+        if parts:
+            groups[parts] = groups.get(parts, frozenset()) | keys
+    width = max([r.bit_length() for p in groups for x in p for r in x[:2]] + [1])
+    masks = []
+    for _ in range(2):
+        m = data.draw(bitset(width + 1, most=40))
+        masks.append(~m if data.draw(st.booleans()) else m)
+    want = bitsets.narrowed_py(groups, masks[0], masks[1])
+    got = _c().narrowed(groups, masks[0], masks[1])
+    assert got == want
+    assert _in_order(got[0]) == _in_order(want[0])
+    # The definition: each group narrowed, equal ones joined, empty ones out.
+    joined: dict[Any, Any] = {}
+    for parts, keys in groups.items():
+        narrowed = bitsets.narrow_py(parts, masks[0], masks[1])
+        if narrowed and keys:
+            joined[narrowed] = joined.get(narrowed, frozenset()) | keys
+    assert want[0] == joined
+    assert want[1] == bitsets.squares_py([r for parts in joined for r in parts])
+    assert want[2] is all(bitsets.narrow_py(p, masks[0], masks[1]) for p in groups)
+
+
+def test_narrowed_refuses_groups_that_are_not_sets_of_keys() -> None:
+    with pytest.raises(TypeError):
+        bitsets.narrowed_py({((1, 0, 1),): [1]}, 1, 1)  # type: ignore[dict-item]
+    if _native is not None:
+        with pytest.raises(TypeError):
+            _native.narrowed({((1, 0, 1),): [1]}, 1, 1)
+        with pytest.raises(TypeError):
+            _native.narrowed([(((1, 0, 1),), frozenset())], 1, 1)
+
+
+@needs_native
+@settings(max_examples=300, deadline=None)
 @given(
     st.lists(
         st.tuples(st.sampled_from(WIDTHS), st.sampled_from(WIDTHS), key_sets(), st.data()),

@@ -834,34 +834,18 @@ mask_widen(Mask *m, Py_ssize_t width)
     return 0;
 }
 
+/* narrow's work: the rects of `seq` (checked, at most W limbs wide) narrowed by the
+ * loaded masks (at least W limbs); `parts`, the caller's sequence, is what comes back
+ * when nothing narrowed and it is a tuple. `buf`: 4 W limbs of scratch. */
 static PyObject *
-narrow(PyObject *self, PyObject *args)
+narrow_loaded(PyObject *parts, PyObject *seq, const Mask *ms, const Mask *ml, Py_ssize_t W,
+              limb *buf)
 {
-    (void)self;
-    PyObject *parts, *so, *lo;
-    if (!PyArg_ParseTuple(args, "OOO:narrow", &parts, &so, &lo))
-        return NULL;
-    /* A tuple of our own: loading a negative mask may run an int subclass's code,
-     * which could change a list of parts under us. */
-    PyObject *seq = own_tuple(parts, "narrow() takes a sequence of (short, long, assignments)");
-    if (!seq)
-        return NULL;
-    Py_ssize_t n = PyTuple_GET_SIZE(seq), W = 1, made = 0;
+    Py_ssize_t n = PyTuple_GET_SIZE(seq), made = 0;
     PyObject **items = &PyTuple_GET_ITEM(seq, 0);
-    PyObject *out = NULL, *result = NULL;
-    Mask ms = {0}, ml = {0};
-    limb *buf = NULL;
-    if (rect_widths(items, n, "narrow", &W, NULL) < 0)
-        goto done;
-    if (mask_load(so, &ms, W) < 0 || mask_load(lo, &ml, W) < 0)
-        goto done;
-    buf = PyMem_Malloc((size_t)(4 * W) * sizeof(limb));
-    out = PyTuple_New(n);
-    if (!buf || !out) {
-        if (!PyErr_Occurred())
-            PyErr_NoMemory();
-        goto done;
-    }
+    PyObject *out = PyTuple_New(n), *result = NULL;
+    if (!out)
+        return NULL;
     limb *sq = buf, *lq = buf + W, *sn = buf + 2 * W, *ln = buf + 3 * W;
     int same = 1;
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -870,8 +854,8 @@ narrow(PyObject *self, PyObject *args)
             goto done;
         int any = 0, kept_s = 1, kept_l = 1;
         for (Py_ssize_t k = 0; k < W; k++) {
-            sn[k] = sq[k] & ms.bits[k];
-            ln[k] = lq[k] & ml.bits[k];
+            sn[k] = sq[k] & ms->bits[k];
+            ln[k] = lq[k] & ml->bits[k];
             any |= (sn[k] | ln[k]) != 0;
             kept_s &= sn[k] == sq[k];
             kept_l &= ln[k] == lq[k];
@@ -914,8 +898,39 @@ narrow(PyObject *self, PyObject *args)
         result = PyTuple_GetSlice(out, 0, made);
     }
 done:
-    Py_DECREF(seq);
     Py_XDECREF(out);
+    return result;
+}
+
+static PyObject *
+narrow(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *parts, *so, *lo;
+    if (!PyArg_ParseTuple(args, "OOO:narrow", &parts, &so, &lo))
+        return NULL;
+    /* A tuple of our own: loading a negative mask may run an int subclass's code,
+     * which could change a list of parts under us. */
+    PyObject *seq = own_tuple(parts, "narrow() takes a sequence of (short, long, assignments)");
+    if (!seq)
+        return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(seq), W = 1;
+    PyObject **items = &PyTuple_GET_ITEM(seq, 0);
+    PyObject *result = NULL;
+    Mask ms = {0}, ml = {0};
+    limb *buf = NULL;
+    if (rect_widths(items, n, "narrow", &W, NULL) < 0)
+        goto done;
+    if (mask_load(so, &ms, W) < 0 || mask_load(lo, &ml, W) < 0)
+        goto done;
+    buf = PyMem_Malloc((size_t)(4 * W) * sizeof(limb));
+    if (!buf) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    result = narrow_loaded(parts, seq, &ms, &ml, W, buf);
+done:
+    Py_DECREF(seq);
     PyMem_Free(ms.bits);
     PyMem_Free(ml.bits);
     PyMem_Free(buf);
@@ -952,6 +967,97 @@ squares_of(PyObject *self, PyObject *parts)
     result = store(acc, W);
 done:
     Py_DECREF(seq);
+    PyMem_Free(buf);
+    return result;
+}
+
+/* ------------------------------------------------------------------ narrowed */
+
+/* narrowed(groups, short_bits, long_bits) -> (groups, squares, kept): every group's
+ * parts narrowed (narrow), groups whose parts come out equal joined (their keys'
+ * union), empty parts' groups left out: fogofwar.core.bitsets.narrowed_py. */
+static PyObject *
+narrowed(PyObject *self, PyObject *args)
+{
+    PyObject *groups, *so, *lo;
+    if (!PyArg_ParseTuple(args, "O!OO:narrowed", &PyDict_Type, &groups, &so, &lo))
+        return NULL;
+    /* The items first, in a list of our own: the dict is not read while ints load. */
+    PyObject *items = PyDict_Items(groups);
+    if (!items)
+        return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(items), W = 1;
+    PyObject *out = PyDict_New(), *result = NULL;
+    limb *buf = NULL;
+    Mask ms = {0}, ml = {0};
+    int kept = 1;
+    if (!out)
+        goto done;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *pair = PyList_GET_ITEM(items, i);
+        PyObject *parts = PyTuple_GET_ITEM(pair, 0), *keys = PyTuple_GET_ITEM(pair, 1);
+        if (!PyTuple_Check(parts) || !PyFrozenSet_Check(keys)) {
+            PyErr_SetString(PyExc_TypeError, "narrowed() takes {parts tuple: frozenset of keys}");
+            goto done;
+        }
+        if (rect_widths(&PyTuple_GET_ITEM(parts, 0), PyTuple_GET_SIZE(parts), "narrowed", &W,
+                        NULL) < 0)
+            goto done;
+    }
+    if (mask_load(so, &ms, W) < 0 || mask_load(lo, &ml, W) < 0)
+        goto done;
+    buf = PyMem_Calloc((size_t)(6 * W), sizeof(limb));
+    if (!buf) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    limb *every = buf, *t = buf + W;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *pair = PyList_GET_ITEM(items, i);
+        PyObject *parts = PyTuple_GET_ITEM(pair, 0), *keys = PyTuple_GET_ITEM(pair, 1);
+        PyObject *got = narrow_loaded(parts, parts, &ms, &ml, W, buf + 2 * W);
+        if (!got)
+            goto done;
+        Py_ssize_t np = PyTuple_GET_SIZE(got);
+        if (!np) {
+            kept = 0;
+            Py_DECREF(got);
+            continue;
+        }
+        if (!PySet_GET_SIZE(keys)) {
+            Py_DECREF(got);
+            continue;
+        }
+        int bad = 0;
+        for (Py_ssize_t j = 0; j < np && !bad; j++) {
+            PyObject *r = PyTuple_GET_ITEM(got, j);
+            for (int k = 0; k < 2 && !bad; k++) {
+                bad = load(PyTuple_GET_ITEM(r, k), t, W) < 0;
+                for (Py_ssize_t q = 0; q < W && !bad; q++)
+                    every[q] |= t[q];
+            }
+        }
+        PyObject *cur = bad ? NULL : PyDict_GetItemWithError(out, got);
+        if (cur && cur != keys) {
+            PyObject *u = PyNumber_Or(cur, keys);
+            bad = !u || PyDict_SetItem(out, got, u) < 0;
+            Py_XDECREF(u);
+        }
+        else if (!cur) {
+            bad = bad || PyErr_Occurred() || PyDict_SetItem(out, got, keys) < 0;
+        }
+        Py_DECREF(got);
+        if (bad)
+            goto done;
+    }
+    PyObject *squares = store(every, W);
+    if (squares)
+        result = Py_BuildValue("(ONO)", out, squares, kept ? Py_True : Py_False);
+done:
+    Py_DECREF(items);
+    Py_XDECREF(out);
+    PyMem_Free(ms.bits);
+    PyMem_Free(ml.bits);
     PyMem_Free(buf);
     return result;
 }
@@ -2623,6 +2729,10 @@ static PyMethodDef methods[] = {
      "short_bits and long squares AND long_bits (a negative mask ~m: every square but m's),\n"
      "empty parts left out; unchanged parts are the same objects, and the same tuple when\n"
      "nothing changed (bitsets.narrow_py)."},
+    {"narrowed", narrowed, METH_VARARGS,
+     "narrowed(groups, short_bits, long_bits) -> (groups, squares, kept): every group's\n"
+     "parts narrowed, groups whose parts come out equal joined, groups left empty out;\n"
+     "every square, and whether no group came out empty (bitsets.narrowed_py, in C)."},
     {"squares", squares_of, METH_O,
      "squares(parts) -> int: the union of the parts' short and long squares."},
     {"played", played, METH_VARARGS,

@@ -1,6 +1,6 @@
 """Types of the C extension ``fogofwar.core._bitsets`` (see fogofwar.core.bitsets)."""
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 def canon(rects: Iterable[tuple[int, int, int]], /) -> tuple[tuple[int, int, int], ...]: ...
@@ -45,5 +45,11 @@ def ored(
     ],
     ways: Sequence[tuple[Any, int, bool]],
     full: int,
+    /,
+) -> tuple[dict[tuple[tuple[int, int, int], ...], frozenset[Any]], int, bool]: ...
+def narrowed(
+    groups: Mapping[tuple[tuple[int, int, int], ...], frozenset[Any]],
+    short_bits: int,
+    long_bits: int,
     /,
 ) -> tuple[dict[tuple[tuple[int, int, int], ...], frozenset[Any]], int, bool]: ...

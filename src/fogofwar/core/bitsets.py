@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 import os
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 __all__ = [
@@ -39,6 +39,8 @@ __all__ = [
     "made_twice",
     "narrow",
     "narrow_py",
+    "narrowed",
+    "narrowed_py",
     "ored",
     "ored_py",
     "ored_targets",
@@ -397,6 +399,38 @@ class PySplitter:
         return split_py(parts, squares, assignments, self._union, self._ruled)
 
 
+def narrowed_py(
+    groups: Mapping[tuple[Rect, ...], frozenset[K]], short_bits: int, long_bits: int
+) -> tuple[dict[tuple[Rect, ...], frozenset[K]], int, bool]:
+    """Every group's parts narrowed (:func:`narrow_py`) at once: a fact that only removes
+    squares, for every key alike (a "Clear", the motion sensor's answer).
+
+    Groups whose parts come out equal join (the union of their keys); a group whose
+    parts come out empty, or that has no keys, is left out.
+
+    Returns:
+        The groups after, every square of them, and whether no group came out empty
+        (every key kept).
+    """
+    out: dict[tuple[Rect, ...], frozenset[K]] = {}
+    every = 0
+    kept = True
+    for parts, keys in groups.items():
+        if not isinstance(keys, frozenset):
+            raise TypeError("narrowed() takes {parts tuple: frozenset of keys}")
+        got = narrow_py(parts, short_bits, long_bits)
+        if not got:
+            kept = False
+            continue
+        if not keys:
+            continue
+        every |= squares_py(got)
+        cur = out.setdefault(got, keys)
+        if cur is not keys:
+            out[got] = cur | keys
+    return out, every, kept
+
+
 def squares_py(parts: Sequence[Rect]) -> int:
     """The union of the parts' short and long squares."""
     out = 0
@@ -530,6 +564,10 @@ Stepper: Callable[[Sequence[tuple[int, int]], int], StepFn] = PyStepper
 keys_after: Callable[
     [Iterable[tuple[int, int, frozenset[Any]]]], dict[tuple[int, int], frozenset[Any]]
 ] = keys_after_py
+narrowed: Callable[
+    [Mapping[tuple[Rect, ...], frozenset[Any]], int, int],
+    tuple[dict[tuple[Rect, ...], frozenset[Any]], int, bool],
+] = narrowed_py
 ored: Callable[
     [Sequence[PlainGroup[Any]], Sequence[tuple[WalksFn, int, bool]], int],
     tuple[dict[tuple[Rect, ...], frozenset[Any]], int, bool],
@@ -549,4 +587,5 @@ if not os.environ.get("FOGOFWAR_PURE_PYTHON"):
         Stepper = _bitsets.Stepper
         keys_after = _bitsets.keys_after
         ored = _bitsets.ored
+        narrowed = _bitsets.narrowed
         NATIVE = True

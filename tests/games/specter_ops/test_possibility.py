@@ -1202,7 +1202,16 @@ def test_kernels_make_the_maps_of_the_python_forms(
     from fogofwar.core import bitsets
     from fogofwar.core.grid import movegraph
 
-    names = ("_canon", "_narrow", "_squares", "_Splitter", "_played", "_keys_after", "_ored")
+    names = (
+        "_canon",
+        "_narrow",
+        "_squares",
+        "_Splitter",
+        "_played",
+        "_keys_after",
+        "_ored",
+        "_narrowed_groups",
+    )
     kernels = [getattr(knowledge, n) for n in names]
     python = [
         bitsets.canon_py,
@@ -1212,9 +1221,10 @@ def test_kernels_make_the_maps_of_the_python_forms(
         bitsets.played_py,
         bitsets.keys_after_py,
         bitsets.ored_py,
+        bitsets.narrowed_py,
     ]
     stepper = movegraph.Stepper
-    checked = {"moved": 0, "objectives": 0}
+    checked = {"moved": 0, "objectives": 0, "keep": 0}
     for name in checked:
         fact = getattr(PossibilityMap, name)
 
@@ -1241,7 +1251,7 @@ def test_kernels_make_the_maps_of_the_python_forms(
     while not state.is_over:
         (seat,) = state.to_act()
         state.apply(rng.choice(state.legal_actions(seat)))
-    assert checked["moved"] > 20 and checked["objectives"] > 20, checked
+    assert checked["moved"] > 20 and checked["objectives"] > 20 and checked["keep"] >= 20, checked
 
 
 def test_keys_made_equal_are_one_tuple() -> None:
