@@ -473,6 +473,50 @@ def test_c_narrowed_equals_the_python_form_in_order(groups_in: Any, data: st.Dat
     assert want[2] is all(bitsets.narrow_py(p, masks[0], masks[1]) for p in groups)
 
 
+@needs_native
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(WIDTHS), key_sets(), st.integers(0, 2), st.data()), max_size=10
+    )
+)
+def test_c_merged_equals_the_python_form_in_order(drawn: Any) -> None:
+    # SO-O1, SO-O3: the objective check with public sites, every group at once: each
+    # group's one part keeps its squares (short and long merged) within its mask (one a
+    # reach; negative ones too), equal groups join, empty ones go.
+    masks: dict[int, int] = {}
+    pairs = []
+    for width, keys, reach, data in drawn:
+        if reach not in masks:
+            m = data.draw(bitset(width + 1, most=40))
+            masks[reach] = ~m if data.draw(st.booleans()) else m
+        part = (data.draw(bitset(width, most=6)), data.draw(bitset(width, most=6)), 1)
+        pairs.append(((part,), keys, masks[reach]))
+    want = bitsets.merged_py(pairs)
+    got = _c().merged(pairs)
+    assert got == want
+    assert _in_order(got[0]) == _in_order(want[0])
+    joined: dict[Any, Any] = {}
+    for ((short, long, a),), keys, bits in pairs:
+        squares = (short | long) & bits
+        if squares and keys:
+            joined[((squares, 0, a),)] = joined.get(((squares, 0, a),), frozenset()) | keys
+    assert want[0] == joined
+    assert want[1] == bitsets.squares_py([r for parts in joined for r in parts])
+    assert want[2] is all((p[0][0] | p[0][1]) & bits for p, _, bits in pairs)
+
+
+def test_merged_refuses_groups_of_several_parts() -> None:
+    bad = [(((1, 0, 1), (2, 0, 2)), frozenset({1}), 3)]
+    with pytest.raises(TypeError):
+        bitsets.merged_py(bad)
+    if _native is not None:
+        with pytest.raises(TypeError):
+            _native.merged(bad)
+        with pytest.raises(TypeError):
+            _native.merged([(((1, 0, 1),), frozenset({1}), "3")])
+
+
 def test_narrowed_refuses_groups_that_are_not_sets_of_keys() -> None:
     with pytest.raises(TypeError):
         bitsets.narrowed_py({((1, 0, 1),): [1]}, 1, 1)  # type: ignore[dict-item]

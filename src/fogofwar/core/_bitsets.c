@@ -973,6 +973,31 @@ done:
 
 /* ------------------------------------------------------------------ narrowed */
 
+/* out[parts] = keys, or its union with the keys there (groups whose parts came out
+ * equal join): _regroup's join. */
+static int
+group_join(PyObject *out, PyObject *parts, PyObject *keys)
+{
+    PyObject *cur = PyDict_GetItemWithError(out, parts);
+    if (!cur)
+        return PyErr_Occurred() ? -1 : PyDict_SetItem(out, parts, keys);
+    if (cur == keys)
+        return 0;
+    PyObject *u = PyNumber_Or(cur, keys);
+    int bad = !u || PyDict_SetItem(out, parts, u) < 0;
+    Py_XDECREF(u);
+    return bad ? -1 : 0;
+}
+
+/* A regrouping's result: (groups, every square, kept). */
+static PyObject *
+regrouped(PyObject *out, const limb *every, Py_ssize_t W, int kept)
+{
+    PyObject *squares = store(every, W);
+    return squares ? Py_BuildValue("(ONO)", out, squares, kept ? Py_True : Py_False) : NULL;
+}
+
+
 /* narrowed(groups, short_bits, long_bits) -> (groups, squares, kept): every group's
  * parts narrowed (narrow), groups whose parts come out equal joined (their keys'
  * union), empty parts' groups left out: fogofwar.core.bitsets.narrowed_py. */
@@ -1037,27 +1062,109 @@ narrowed(PyObject *self, PyObject *args)
                     every[q] |= t[q];
             }
         }
-        PyObject *cur = bad ? NULL : PyDict_GetItemWithError(out, got);
-        if (cur && cur != keys) {
-            PyObject *u = PyNumber_Or(cur, keys);
-            bad = !u || PyDict_SetItem(out, got, u) < 0;
-            Py_XDECREF(u);
-        }
-        else if (!cur) {
-            bad = bad || PyErr_Occurred() || PyDict_SetItem(out, got, keys) < 0;
-        }
+        bad = bad || group_join(out, got, keys) < 0;
         Py_DECREF(got);
         if (bad)
             goto done;
     }
-    PyObject *squares = store(every, W);
-    if (squares)
-        result = Py_BuildValue("(ONO)", out, squares, kept ? Py_True : Py_False);
+    result = regrouped(out, every, W, kept);
 done:
     Py_DECREF(items);
     Py_XDECREF(out);
     PyMem_Free(ms.bits);
     PyMem_Free(ml.bits);
+    PyMem_Free(buf);
+    return result;
+}
+
+/* ------------------------------------------------------------------ merged */
+
+/* merged(pairs) -> (groups, squares, kept): for each (parts, keys, bits) of one part
+ * (short, long, assignments), the part ((short | long) & bits, 0, assignments), groups
+ * whose parts come out equal joined, empty ones left out: bitsets.merged_py. */
+static PyObject *
+merged(PyObject *self, PyObject *pairs_o)
+{
+    PyObject *pairs = PySequence_Tuple(pairs_o);
+    if (!pairs)
+        return NULL;
+    Py_ssize_t n = PyTuple_GET_SIZE(pairs), W = 1;
+    PyObject *out = PyDict_New(), *zero = PyLong_FromLong(0), *result = NULL;
+    limb *buf = NULL;
+    Mask mask = {0};
+    PyObject *last = NULL; /* the mask loaded (borrowed: the pairs hold it) */
+    int kept = 1;
+    if (!out || !zero)
+        goto done;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *t = PyTuple_GET_ITEM(pairs, i);
+        if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 3 ||
+            !PyTuple_Check(PyTuple_GET_ITEM(t, 0)) || PyTuple_GET_SIZE(PyTuple_GET_ITEM(t, 0)) != 1 ||
+            !PyFrozenSet_Check(PyTuple_GET_ITEM(t, 1))) {
+            PyErr_SetString(PyExc_TypeError,
+                            "merged() takes (parts of one part, frozenset of keys, bits) triples");
+            goto done;
+        }
+        PyObject *parts = PyTuple_GET_ITEM(t, 0);
+        if (rect_widths(&PyTuple_GET_ITEM(parts, 0), 1, "merged", &W, NULL) < 0)
+            goto done;
+        if (!PyLong_Check(PyTuple_GET_ITEM(t, 2))) {
+            PyErr_SetString(PyExc_TypeError, "merged(): bits must be an int");
+            goto done;
+        }
+    }
+    buf = PyMem_Calloc((size_t)(3 * W), sizeof(limb));
+    if (!buf) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    limb *every = buf, *sq = buf + W, *lq = buf + 2 * W;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *t = PyTuple_GET_ITEM(pairs, i);
+        PyObject *r = PyTuple_GET_ITEM(PyTuple_GET_ITEM(t, 0), 0), *keys = PyTuple_GET_ITEM(t, 1);
+        if (PyTuple_GET_ITEM(t, 2) != last) {
+            /* A few masks, one per reach: each loaded once in a row (negative ones too). */
+            PyMem_Free(mask.bits);
+            mask.bits = NULL;
+            mask.inverted = 0;
+            last = NULL;
+            if (mask_load(PyTuple_GET_ITEM(t, 2), &mask, W) < 0)
+                goto done;
+            last = PyTuple_GET_ITEM(t, 2);
+        }
+        if (load(PyTuple_GET_ITEM(r, 0), sq, W) < 0 || load(PyTuple_GET_ITEM(r, 1), lq, W) < 0)
+            goto done;
+        int any = 0;
+        for (Py_ssize_t k = 0; k < W; k++) {
+            sq[k] = (sq[k] | lq[k]) & mask.bits[k];
+            any |= sq[k] != 0;
+        }
+        if (!any) {
+            kept = 0;
+            continue;
+        }
+        if (!PySet_GET_SIZE(keys))
+            continue;
+        for (Py_ssize_t k = 0; k < W; k++)
+            every[k] |= sq[k];
+        PyObject *a = store(sq, W);
+        PyObject *rect = a ? PyTuple_Pack(3, a, zero, PyTuple_GET_ITEM(r, 2)) : NULL;
+        PyObject *got = rect ? PyTuple_Pack(1, rect) : NULL;
+        Py_XDECREF(a);
+        Py_XDECREF(rect);
+        if (!got)
+            goto done;
+        int bad = group_join(out, got, keys) < 0;
+        Py_DECREF(got);
+        if (bad)
+            goto done;
+    }
+    result = regrouped(out, every, W, kept);
+done:
+    Py_DECREF(pairs);
+    Py_XDECREF(out);
+    Py_XDECREF(zero);
+    PyMem_Free(mask.bits);
     PyMem_Free(buf);
     return result;
 }
@@ -2733,6 +2840,10 @@ static PyMethodDef methods[] = {
      "narrowed(groups, short_bits, long_bits) -> (groups, squares, kept): every group's\n"
      "parts narrowed, groups whose parts come out equal joined, groups left empty out;\n"
      "every square, and whether no group came out empty (bitsets.narrowed_py, in C)."},
+    {"merged", merged, METH_O,
+     "merged(pairs) -> (groups, squares, kept): for each (parts, keys, bits), its one part's\n"
+     "short and long squares as short, AND bits; groups whose parts come out equal joined,\n"
+     "empty ones out; every square, and whether none came out empty (bitsets.merged_py)."},
     {"squares", squares_of, METH_O,
      "squares(parts) -> int: the union of the parts' short and long squares."},
     {"played", played, METH_VARARGS,

@@ -53,3 +53,6 @@ def narrowed(
     long_bits: int,
     /,
 ) -> tuple[dict[tuple[tuple[int, int, int], ...], frozenset[Any]], int, bool]: ...
+def merged(
+    pairs: Iterable[tuple[tuple[tuple[int, int, int], ...], frozenset[Any], int]], /
+) -> tuple[dict[tuple[tuple[int, int, int], ...], frozenset[Any]], int, bool]: ...

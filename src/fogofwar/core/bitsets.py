@@ -37,6 +37,8 @@ __all__ = [
     "keys_after",
     "keys_after_py",
     "made_twice",
+    "merged",
+    "merged_py",
     "narrow",
     "narrow_py",
     "narrowed",
@@ -431,6 +433,40 @@ def narrowed_py(
     return out, every, kept
 
 
+def merged_py(
+    pairs: Iterable[tuple[tuple[Rect, ...], frozenset[K], int]],
+) -> tuple[dict[tuple[Rect, ...], frozenset[K]], int, bool]:
+    """Groups of one part each, a mask for each: the objective check where the sites are
+    public (a new move starts, so the short/long split merges). Each ``(parts, keys,
+    bits)`` becomes the part ``((short | long) & bits, 0, assignments)``; groups whose
+    parts come out equal join (the union of their keys); a group left empty, or without
+    keys, is left out.
+
+    Returns:
+        The groups after, every square of them, and whether none came out empty (every
+        key kept).
+    """
+    out: dict[tuple[Rect, ...], frozenset[K]] = {}
+    every = 0
+    kept = True
+    for parts, keys, bits in pairs:
+        if len(parts) != 1 or not isinstance(keys, frozenset):
+            raise TypeError("merged() takes (parts of one part, frozenset of keys, bits) triples")
+        ((short, long, a),) = parts
+        squares = (short | long) & bits
+        if not squares:
+            kept = False
+            continue
+        if not keys:
+            continue
+        every |= squares
+        got = ((squares, 0, a),)
+        cur = out.setdefault(got, keys)
+        if cur is not keys:
+            out[got] = cur | keys
+    return out, every, kept
+
+
 def squares_py(parts: Sequence[Rect]) -> int:
     """The union of the parts' short and long squares."""
     out = 0
@@ -568,6 +604,10 @@ narrowed: Callable[
     [Mapping[tuple[Rect, ...], frozenset[Any]], int, int],
     tuple[dict[tuple[Rect, ...], frozenset[Any]], int, bool],
 ] = narrowed_py
+merged: Callable[
+    [Iterable[tuple[tuple[Rect, ...], frozenset[Any], int]]],
+    tuple[dict[tuple[Rect, ...], frozenset[Any]], int, bool],
+] = merged_py
 ored: Callable[
     [Sequence[PlainGroup[Any]], Sequence[tuple[WalksFn, int, bool]], int],
     tuple[dict[tuple[Rect, ...], frozenset[Any]], int, bool],
@@ -587,5 +627,6 @@ if not os.environ.get("FOGOFWAR_PURE_PYTHON"):
         Stepper = _bitsets.Stepper
         keys_after = _bitsets.keys_after
         ored = _bitsets.ored
+        merged = _bitsets.merged
         narrowed = _bitsets.narrowed
         NATIVE = True

@@ -1211,6 +1211,7 @@ def test_kernels_make_the_maps_of_the_python_forms(
         "_keys_after",
         "_ored",
         "_narrowed_groups",
+        "_merged",
     )
     kernels = [getattr(knowledge, n) for n in names]
     python = [
@@ -1222,6 +1223,7 @@ def test_kernels_make_the_maps_of_the_python_forms(
         bitsets.keys_after_py,
         bitsets.ored_py,
         bitsets.narrowed_py,
+        bitsets.merged_py,
     ]
     stepper = movegraph.Stepper
     checked = {"moved": 0, "objectives": 0, "keep": 0}

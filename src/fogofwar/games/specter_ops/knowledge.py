@@ -282,6 +282,12 @@ _narrowed_groups: Callable[
 """Every group's parts narrowed alike, groups whose parts come out equal joined:
 :func:`fogofwar.core.bitsets.narrowed_py`, in C where built."""
 
+_merged: Callable[
+    [Iterable[tuple[Parts, frozenset[Key], int]]], tuple[dict[Parts, frozenset[Key]], int, bool]
+] = bitsets.merged
+"""The objective check where the sites are public, every group in one call:
+:func:`fogofwar.core.bitsets.merged_py`, in C where built."""
+
 _squares: Callable[[Parts], int] = bitsets.squares
 """Every square of ``parts``: :func:`fogofwar.core.bitsets.squares_py`, in C where built."""
 
@@ -802,19 +808,25 @@ class PossibilityMap:
         # The classes whose reach is not 1 (Blue Jay's 2): while none is possible, a
         # group's keys are one reach and are not looked at one by one.
         longer = tuple(sorted((cid, c.reach) for cid, c in self.classes.items() if c.reach != 1))
-        public = _SHORTCUTS and self.space.full == 1
+        if _SHORTCUTS and self.space.full == 1:
+            # One site a sector, known: the squares allowed are one mask a reach (next to
+            # each completed site, away from every open one), a group's one part keeps
+            # them (the short/long split merged), all in one kernel call.
+            triples: list[tuple[Parts, frozenset[Key], int]] = []
+            for parts, keys in self.groups.items():
+                for reach, some in _by_reach(keys, longer) if longer else ((1, keys),):
+                    bits = allowed.get(reach)
+                    if bits is None:
+                        near = geo.adjacent if reach == 1 else geo.near(reach)
+                        bits = allowed[reach] = _allowed(self.space, near, completed, open_list)
+                    triples.append((parts, some, bits))
+            out, every, kept = _merged(triples)
+            if kept:
+                return PossibilityMap(out, self.classes, self.space, every)
+            return self._of(out)
         for parts, keys in self.groups.items():
             for reach, some in _by_reach(keys, longer) if longer else ((1, keys),):
                 near = geo.adjacent if reach == 1 else geo.near(reach)
-                if public:
-                    # One site a sector, known: the squares allowed are one mask (next to
-                    # each completed site, away from every open one), and one part stays.
-                    bits = allowed.get(reach)
-                    if bits is None:
-                        bits = allowed[reach] = _allowed(self.space, near, completed, open_list)
-                    squares = (parts[0][0] | parts[0][1]) & bits
-                    pairs.append((((squares, 0, 1),) if squares else (), some))
-                    continue
                 # SO-O1, SO-O3: next to each completed sector's site, and a square
                 # keeps only the assignments whose open sites are not within reach of
                 # it (the short/long split merges: a new move starts).
