@@ -655,6 +655,66 @@ def test_c_ored_refuses_bad_arguments(groups: Any, ways: Any, error: Any) -> Non
         _c().ored(groups, ways, 1)
 
 
+@needs_native
+def test_c_ored_keeps_what_it_uses_when_called_code_changes_the_arguments() -> None:
+    # A flag's __bool__ and a key's __eq__ run Python code during the call: the kernel
+    # works on tuples of its own, so emptying the caller's lists frees nothing it uses
+    # (found by review: these read freed memory before, which AddressSanitizer caught;
+    # a plain build may or may not crash on that).
+    step = _c().Stepper([(1, 0b1111)], 0b1111)
+    ways: list[Any] = []
+
+    class Emptying:
+        def __bool__(self) -> bool:
+            ways.clear()
+            ways.extend([None] * 1000)
+            return False
+
+    ways += [(step.walks(0, 1, 2, 3), 0, Emptying()), (step.walks(0, 1, 2, 3), 0, False)]
+    groups: list[Any] = [((1, 0, 1), (0, 1), (((0,), frozenset({1})),))]
+    want = bitsets.ored_py(
+        groups, [(PyStepper([(1, 0b1111)], 0b1111).walks(0, 1, 2, 3), 0, False)] * 2, 1
+    )
+    assert _c().ored(groups, ways, 1) == want
+
+    class Key:
+        armed = False
+
+        def __init__(self, v: int) -> None:
+            self.v = v
+
+        def __hash__(self) -> int:
+            return 7
+
+        def __eq__(self, other: object) -> bool:
+            if Key.armed:
+                Key.armed = False
+                groups.clear()
+            return isinstance(other, Key) and self.v == other.v
+
+    groups[:] = [
+        ((1, 0, 1), (0,), (((0,), frozenset({Key(1)})),)),
+        ((2, 0, 1), (0,), (((0,), frozenset({Key(2), Key(3)})),)),
+    ]
+    Key.armed = True
+    got = _c().ored(groups, [(step.walks(0, 1, 2, 3), 0, False)], 1)
+    assert sorted(k.v for keys in got[0].values() for k in keys) == [1, 2, 3]
+
+
+@needs_native
+def test_c_joins_take_sets_themselves_not_subclasses() -> None:
+    # A subclass's set operations could return anything; the C join refuses it.
+    class Odd(frozenset):  # type: ignore[type-arg]
+        def __and__(self, other: object) -> Any:
+            return [1]
+
+    with pytest.raises(TypeError):
+        _c().keys_after([(1, 0, Odd({1})), (2, 0, Odd({1}))])
+    step = _c().Stepper([(1, 0b1111)], 0b1111)
+    with pytest.raises(TypeError):
+        _c().ored([((1, 0, 1), (0,), (((0,), Odd({1})),))], [(step.walks(0, 1, 2, 3), 0, False)], 1)
+
+
 def test_ored_refuses_parts_past_the_board_and_bad_indices() -> None:
     step = PyStepper([(1, 0b1111)], 0b1111)
     ways = [(step.walks(0, 1, 2, 3), 0, False)]

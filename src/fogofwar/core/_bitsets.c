@@ -2299,6 +2299,10 @@ done:
 #define KNOWN_HASH 0
 #endif
 
+/* The key join takes sets and frozensets themselves, not subclasses: a subclass's set
+ * operations could return anything, which the join reads as a set. */
+#define EXACT_SET(v) (PyFrozenSet_CheckExact(v) || PySet_CheckExact(v))
+
 /* One (short, long, keys) triple of a move's key join: its squares as limbs (short then
  * long, `wide` limbs each), its keys (borrowed), and its squares as ints once made (or
  * given: owned either way). */
@@ -2394,12 +2398,12 @@ join_made(Made *m, Py_ssize_t n, Py_ssize_t wide)
                 Py_DECREF(moved);
                 goto done;
             }
-            Py_ssize_t pos = 0;
             PyObject *key;
             int bad = 0;
 #if KNOWN_HASH
+            Py_ssize_t pos = 0;
             Py_hash_t hash;
-            while (!bad && _PySet_NextEntry(inter, &pos, &key, &hash)) {
+            while (!bad && _PySet_NextEntry(inter, &pos, &key, &hash) > 0) {
                 PyObject *got = _PyDict_GetItem_KnownHash(slot_of, key, hash);
 #else
             PyObject *it = PyObject_GetIter(inter);
@@ -2519,7 +2523,7 @@ keys_after(PyObject *mod, PyObject *made_o)
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *t = PyList_GET_ITEM(list, i);
         if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 3 ||
-            !PyAnySet_Check(PyTuple_GET_ITEM(t, 2))) {
+            !EXACT_SET(PyTuple_GET_ITEM(t, 2))) {
             PyErr_SetString(PyExc_TypeError, "keys_after() takes (short, long, keys) tuples");
             goto done;
         }
@@ -2573,16 +2577,18 @@ ored(PyObject *mod, PyObject *args)
     PyObject *groups_o, *ways_o, *full;
     if (!PyArg_ParseTuple(args, "OOO:ored", &groups_o, &ways_o, &full))
         return NULL;
-    PyObject *groups = PySequence_Fast(groups_o, "ored() takes a sequence of groups");
+    /* Tuples of our own (as narrow's): code a call may run (a key's __eq__, a flag's
+     * __bool__) cannot change or free what the groups and ways hold under us. */
+    PyObject *groups = own_tuple(groups_o, "ored() takes a sequence of groups");
     if (!groups)
         return NULL;
-    PyObject *ways = PySequence_Fast(ways_o, "ored() takes a sequence of ways");
+    PyObject *ways = own_tuple(ways_o, "ored() takes a sequence of ways");
     if (!ways) {
         Py_DECREF(groups);
         return NULL;
     }
-    Py_ssize_t ng = PySequence_Fast_GET_SIZE(groups), nw = PySequence_Fast_GET_SIZE(ways);
-    PyObject **gs = PySequence_Fast_ITEMS(groups), **ws = PySequence_Fast_ITEMS(ways);
+    Py_ssize_t ng = PyTuple_GET_SIZE(groups), nw = PyTuple_GET_SIZE(ways);
+    PyObject **gs = &PyTuple_GET_ITEM(groups, 0), **ws = &PyTuple_GET_ITEM(ways, 0);
     PlainWay *pw = PyMem_Calloc((size_t)(nw ? nw : 1), sizeof(PlainWay));
     PyObject *result = NULL, *joined = NULL, *parts = NULL;
     limb *buf = NULL, *done = NULL, *arena = NULL;
@@ -2636,9 +2642,9 @@ ored(PyObject *mod, PyObject *args)
         PyObject *w = ws[i];
         pw[i].walks = (Walks *)PyTuple_GET_ITEM(w, 0);
         pw[i].longer = PyObject_IsTrue(PyTuple_GET_ITEM(w, 2));
-        pw[i].no_end = PyMem_Calloc((size_t)wide, sizeof(limb));
         if (pw[i].longer < 0)
             goto done;
+        pw[i].no_end = PyMem_Calloc((size_t)wide, sizeof(limb));
         if (!pw[i].no_end) {
             PyErr_NoMemory();
             goto done;
@@ -2698,7 +2704,7 @@ ored(PyObject *mod, PyObject *args)
             PyObject *target = PyTuple_GET_ITEM(targets, i);
             if (!PyTuple_Check(target) || PyTuple_GET_SIZE(target) != 2 ||
                 !PyTuple_Check(PyTuple_GET_ITEM(target, 0)) ||
-                !PyAnySet_Check(PyTuple_GET_ITEM(target, 1))) {
+                !EXACT_SET(PyTuple_GET_ITEM(target, 1))) {
                 PyErr_SetString(PyExc_TypeError, "ored() takes (way indices, keys) targets");
                 goto done;
             }

@@ -285,7 +285,9 @@ def keys_after_py(
     and keys with the same squares share one entry. Keys are any hashable values.
 
     The C form does the same set operations in the same order, so the dict and its sets
-    come out in the same order too."""
+    come out in the same order too. It takes tuples, ``set`` and ``frozenset`` themselves
+    (not subclasses, whose operations could return anything) and non-negative ints, and
+    refuses the rest; the Python form is looser."""
     made = list(made)
     out: dict[tuple[int, int], frozenset[K]] = {}
     # The keys made more than once (at 3 players about a quarter of a move's keys):
@@ -357,6 +359,9 @@ def ored_py(
     Returns:
         The groups after the move, ``{((short, long, full),): keys}``; every square of
         them; and whether some target's squares came to nothing (a key lost).
+
+    The C form checks every argument first (tuples throughout, the set types
+    themselves, every way given), so it refuses some input this form would not reach.
     """
     made: list[tuple[int, int, frozenset[K]]] = []
     lost = False
