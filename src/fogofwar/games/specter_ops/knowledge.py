@@ -689,10 +689,17 @@ class PossibilityMap:
         does over :func:`_narrow` of each group; while no group comes out empty, the
         classes stay this map's."""
         groups = self.groups if isinstance(self.groups, dict) else dict(self.groups)
-        out, squares, kept = _narrowed_groups(groups, short_bits, long_bits)
+        return self._after(*_narrowed_groups(groups, short_bits, long_bits))
+
+    def _after(
+        self, groups: dict[Parts, frozenset[Key]], squares: int, kept: bool
+    ) -> PossibilityMap:
+        """The map of a kernel's ``groups`` and ``squares`` (every square of them): while
+        every key was ``kept``, the classes are this map's; else the classes some key
+        still uses (:meth:`_of`)."""
         if kept:
-            return PossibilityMap(out, self.classes, self.space, squares)
-        return self._of(out)
+            return PossibilityMap(groups, self.classes, self.space, squares)
+        return self._of(groups)
 
     def revealed(self, square: int) -> PossibilityMap:
         """The agent is seen on ``square`` (SO-A5, SO-H3)."""
@@ -820,10 +827,7 @@ class PossibilityMap:
                         near = geo.adjacent if reach == 1 else geo.near(reach)
                         bits = allowed[reach] = _allowed(self.space, near, completed, open_list)
                     triples.append((parts, some, bits))
-            out, every, kept = _merged(triples)
-            if kept:
-                return PossibilityMap(out, self.classes, self.space, every)
-            return self._of(out)
+            return self._after(*_merged(triples))
         for parts, keys in self.groups.items():
             for reach, some in _by_reach(keys, longer) if longer else ((1, keys),):
                 near = geo.adjacent if reach == 1 else geo.near(reach)
@@ -954,9 +958,7 @@ class PossibilityMap:
         traitor): each group is one rectangle of squares, so a key's worlds after the
         move are the union (OR) of its ways' squares and no canonical form is needed;
         each way is walked once per group, whatever the keys that played it."""
-        walks: dict[tuple[int, str, str, tuple[int, ...]], tuple[int, int]] = {}
         unseen: dict[tuple[bool, int], WalksFn] = {}
-        decoy = result == "last_seen"
         if result == "hidden":
             # An unseen move (the common result): one walker call a way, the walker,
             # the squares it may not end on and the length worked out once per way for
@@ -976,9 +978,9 @@ class PossibilityMap:
                     ids.append(i)
                 plan.append((parts[0], tuple(ids), targets))
             groups, squares, lost = _ored(plan, specs, 1)
-            if lost:
-                return self._of(groups)
-            return PossibilityMap(groups, self.classes, self.space, squares)
+            return self._after(groups, squares, not lost)
+        walks: dict[tuple[int, str, str, tuple[int, ...]], tuple[int, int]] = {}
+        decoy = result == "last_seen"
         made: list[tuple[int, int, frozenset[Key]]] = []
         lost = False
         for parts, keys in self.groups.items():
