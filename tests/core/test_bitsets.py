@@ -517,6 +517,90 @@ def test_merged_refuses_groups_of_several_parts() -> None:
             _native.merged([(((1, 0, 1),), frozenset({1}), "3")])
 
 
+def _parts_values(draw: st.DrawFn) -> Any:
+    """Ints of every width the hash takes two digits at a time (odd and even counts of
+    30-bit digits, the modulus 2**61 - 1 and its multiples), and tuples of them."""
+    width = draw(st.sampled_from((0, 1, 29, 30, 31, 60, 61, 62, 64, 90, 736, 1296, 1400)))
+    n = draw(st.integers(0, (1 << width) - 1)) if width else 0
+    n = draw(st.sampled_from((n, (1 << width) - 1, ((1 << 61) - 1) * (n + 1))))
+    return draw(st.sampled_from((n, (n,), (n, n + 1, 3), ((n, 0, 1), (2, n, n)), ())))
+
+
+parts_values = st.composite(_parts_values)
+
+
+@needs_native
+@settings(max_examples=1000, deadline=None)
+@given(parts_values())
+def test_c_hash_of_is_pythons_hash(value: Any) -> None:
+    # SO-I2: the group joins put parts in dicts under hashes worked out in C (Python's
+    # own formulas on the ints' digits); a wrong one would lose a group in a lookup.
+    assert _c().hash_of(value) == hash(value)
+
+
+def test_c_hash_of_hashes_anything_as_python_does() -> None:
+    if _native is None:
+        pytest.skip("the C kernels are not built")
+    for value in (-5, -(1 << 100), True, "K17", 2.5, (1, ("a", -3)), frozenset({1})):
+        assert _native.hash_of(value) == hash(value)
+    with pytest.raises(TypeError):
+        _native.hash_of([1])
+
+
+@needs_native
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(rect_lists(), key_sets(), st.booleans()), max_size=10))
+def test_c_grouped_equals_the_python_form_in_order(drawn: Any) -> None:
+    # SO-I2: a fact's groups joined where their parts came out equal, the keys' union in
+    # order; parts that are the old map's own objects take the hashes its dict keeps.
+    old: dict[Any, Any] = {}
+    pairs = []
+    for rects, keys, fresh in drawn:
+        parts = canon_py(rects)
+        old.setdefault(parts, keys)
+        # A copy where drawn: equal parts met as other objects join by value.
+        pairs.append((tuple(tuple(r) for r in parts) if fresh else parts, keys))
+    want = bitsets.grouped_py(pairs)
+    for known in (old, None, {}):
+        got = _c().grouped(pairs, known)
+        assert got == want
+        assert _in_order(got) == _in_order(want)
+        # Every entry is found by an equal object made anew: its hash is Python's.
+        for parts, keys in want.items():
+            assert got[tuple(tuple(r) for r in parts)] == keys
+    joined: dict[Any, Any] = {}
+    for parts, keys in pairs:
+        joined[parts] = joined.get(parts, frozenset()) | keys
+    assert want == joined
+
+
+class _CountedTuple(tuple):  # type: ignore[type-arg]
+    """A tuple that counts the times it is hashed."""
+
+    hashed = 0
+
+    def __hash__(self) -> int:
+        type(self).hashed += 1
+        return tuple.__hash__(self)
+
+
+def test_c_grouped_takes_the_hashes_the_old_groups_keep() -> None:
+    if _native is None:
+        pytest.skip("the C kernels are not built")
+    parts = _CountedTuple(((1, 2, 3),))
+    old = {parts: frozenset({"a"})}
+    before = _CountedTuple.hashed
+    got = _native.grouped([(parts, frozenset({"b"}))], old)
+    assert _CountedTuple.hashed == before  # the old dict's hash, not a new one
+    assert got == {((1, 2, 3),): frozenset({"b"})}
+    _native.grouped([(parts, frozenset({"b"}))], None)
+    assert _CountedTuple.hashed == before + 1
+    with pytest.raises(TypeError):
+        _native.grouped([(parts,)], old)
+    with pytest.raises(TypeError):
+        _native.grouped([([1], frozenset())], None)
+
+
 def test_narrowed_refuses_groups_that_are_not_sets_of_keys() -> None:
     with pytest.raises(TypeError):
         bitsets.narrowed_py({((1, 0, 1),): [1]}, 1, 1)  # type: ignore[dict-item]

@@ -973,20 +973,281 @@ done:
 
 /* ------------------------------------------------------------------ narrowed */
 
-/* out[parts] = keys, or its union with the keys there (groups whose parts came out
- * equal join): _regroup's join. */
-static int
-group_join(PyObject *out, PyObject *parts, PyObject *keys)
+/* ------------------------------------------------------------------ parts' hashes */
+
+/* Dicts are read and written with hashes worked out here where CPython lets a caller
+ * give them (3.11 and 3.12): a move's key join takes the hashes its sets keep, and a
+ * group join the hashes of its parts, worked out once (below). */
+#if !defined(PYPY_VERSION) && !defined(Py_LIMITED_API) && PY_VERSION_HEX < 0x030D0000
+#define KNOWN_HASH 1
+#else
+#define KNOWN_HASH 0
+#endif
+
+/* A map's groups are keyed by their parts: a tuple of (short, long, assignments)
+ * tuples of 700- to 1,300-bit ints, whose hashes CPython does not keep. Hashing them
+ * anew for every dict a group enters was a tenth of a 5-player game's time. So a
+ * group join hashes its parts once, and
+ *
+ * - a parts object that is a key of the map's old groups takes the hash stored with it
+ *   there (`Known`: most groups of a fact that narrows the map keep their parts
+ *   objects);
+ * - another is hashed by CPython's own formulas, on the ints' digits two at a time: an
+ *   int n >= 0 hashes to n mod 2^61 - 1 (Objects/longobject.c), a tuple to xxHash's
+ *   round over its items' hashes (Objects/tupleobject.c). `fast_hash` is set when the
+ *   module loads only if the formulas give hash()'s answers on sample values; else
+ *   (or for anything but exact tuples and non-negative ints) PyObject_Hash serves. */
+#define HASH_MOD (((uint64_t)1 << 61) - 1)
+#define XXPRIME_1 ((uint64_t)11400714785074694791ULL)
+#define XXPRIME_2 ((uint64_t)14029467366897019727ULL)
+#define XXPRIME_5 ((uint64_t)2870177450012600261ULL)
+
+#if KNOWN_HASH && DIGITS && PyLong_SHIFT == 30
+#define FAST_HASH 1
+#else
+#define FAST_HASH 0
+#endif
+
+static int fast_hash = 0;
+
+#if FAST_HASH
+/* n mod 2^61 - 1 for the non-negative int `v` of `n` 30-bit digits: x * 2^60 is x
+ * rotated right by one bit within 61 bits, so two digits join at a step. */
+static Py_hash_t
+long_hash_digits(PyObject *v, Py_ssize_t n)
 {
-    PyObject *cur = PyDict_GetItemWithError(out, parts);
-    if (!cur)
-        return PyErr_Occurred() ? -1 : PyDict_SetItem(out, parts, keys);
-    if (cur == keys)
+    const digit *d = LONG_DIGITS(v);
+    uint64_t x = 0;
+    Py_ssize_t i = n - 1;
+    if (n & 1)
+        x = d[i--];
+    for (; i > 0; i -= 2) {
+        x = ((x & 1) << 60 | x >> 1) + ((uint64_t)d[i] << 30 | d[i - 1]);
+        if (x >= HASH_MOD)
+            x -= HASH_MOD;
+    }
+    return (Py_hash_t)x;
+}
+
+static Py_hash_t
+hash_fast(PyObject *v)
+{
+    if (PyLong_CheckExact(v)) {
+        Py_ssize_t n = long_size(v);
+        if (n >= 0)
+            return long_hash_digits(v, n);
+    }
+    else if (PyTuple_CheckExact(v)) {
+        Py_ssize_t len = PyTuple_GET_SIZE(v);
+        uint64_t acc = XXPRIME_5;
+        for (Py_ssize_t i = 0; i < len; i++) {
+            Py_hash_t lane = hash_fast(PyTuple_GET_ITEM(v, i));
+            if (lane == -1)
+                return -1;
+            acc += (uint64_t)lane * XXPRIME_2;
+            acc = (acc << 31) | (acc >> 33);
+            acc *= XXPRIME_1;
+        }
+        acc += (uint64_t)len ^ (XXPRIME_5 ^ 3527539UL);
+        return acc == (uint64_t)-1 ? 1546275796 : (Py_hash_t)acc;
+    }
+    return PyObject_Hash(v);
+}
+#endif
+
+/* hash(v): by the formulas above where they were checked, else CPython's. */
+static Py_hash_t
+hash_of(PyObject *v)
+{
+#if FAST_HASH
+    if (fast_hash)
+        return hash_fast(v);
+#endif
+    return PyObject_Hash(v);
+}
+
+/* Whether the formulas give hash()'s answers (at the module's load): on a tuple of
+ * ints of one digit, of an even and an odd count of digits, 2^61 - 1 (whose hash is
+ * 0) and 2^64 - 1, and of the empty tuple. */
+static int
+check_fast_hash(void)
+{
+#if FAST_HASH
+    PyObject *three = PyLong_FromLong(3), *shift = PyLong_FromLong(1294);
+    PyObject *big = three && shift ? PyNumber_Lshift(three, shift) : NULL;
+    Py_XDECREF(three);
+    Py_XDECREF(shift);
+    if (!big)
+        return -1;
+    PyObject *sample = Py_BuildValue("(i(NNN)())", 7, PyLong_FromUnsignedLongLong(HASH_MOD),
+                                     PyLong_FromUnsignedLongLong((uint64_t)-1), big);
+    if (!sample)
+        return -1;
+    Py_hash_t want = PyObject_Hash(sample);
+    if (want == -1) {
+        Py_DECREF(sample);
+        return -1;
+    }
+    fast_hash = hash_fast(sample) == want;
+    Py_DECREF(sample);
+#endif
+    return 0;
+}
+
+/* The hashes an old groups dict keeps, by its keys' identity: an open-addressed table
+ * of (key, hash), empty where `known` is not an exact dict or hashes are not given. It
+ * holds its keys, so that no other object can take one's address meanwhile. */
+typedef struct {
+    PyObject **keys;
+    Py_hash_t *hashes;
+    size_t mask;
+} Known;
+
+static size_t
+known_slot(const Known *k, PyObject *key)
+{
+    return (size_t)(((uintptr_t)key >> 4) * (uintptr_t)XXPRIME_1 >> 20) & k->mask;
+}
+
+static int
+known_init(Known *k, PyObject *dict)
+{
+    k->keys = NULL;
+    k->hashes = NULL;
+    k->mask = 0;
+#if KNOWN_HASH
+    if (!dict || !PyDict_CheckExact(dict) || !PyDict_GET_SIZE(dict))
         return 0;
-    PyObject *u = PyNumber_Or(cur, keys);
+    size_t cap = 8;
+    while (cap < 2 * (size_t)PyDict_GET_SIZE(dict))
+        cap <<= 1;
+    k->keys = PyMem_Calloc(cap, sizeof(PyObject *));
+    k->hashes = PyMem_Calloc(cap, sizeof(Py_hash_t));
+    if (!k->keys || !k->hashes) {
+        PyMem_Free(k->keys);
+        PyMem_Free(k->hashes);
+        k->keys = NULL;
+        k->hashes = NULL;
+        PyErr_NoMemory();
+        return -1;
+    }
+    k->mask = cap - 1;
+    Py_ssize_t pos = 0;
+    PyObject *key, *value;
+    Py_hash_t hash;
+    while (_PyDict_Next(dict, &pos, &key, &value, &hash)) {
+        size_t i = known_slot(k, key);
+        while (k->keys[i])
+            i = (i + 1) & k->mask;
+        k->keys[i] = Py_NewRef(key);
+        k->hashes[i] = hash;
+    }
+#else
+    (void)dict;
+#endif
+    return 0;
+}
+
+static void
+known_free(Known *k)
+{
+    if (k->keys)
+        for (size_t i = 0; i <= k->mask; i++)
+            Py_XDECREF(k->keys[i]);
+    PyMem_Free(k->keys);
+    PyMem_Free(k->hashes);
+}
+
+/* hash(parts): the one `k` keeps for this very object, or worked out (hash_of). */
+static Py_hash_t
+parts_hash(const Known *k, PyObject *parts)
+{
+    if (k->keys) {
+        size_t i = known_slot(k, parts);
+        while (k->keys[i]) {
+            if (k->keys[i] == parts)
+                return k->hashes[i];
+            i = (i + 1) & k->mask;
+        }
+    }
+    return hash_of(parts);
+}
+
+/* out[parts] = keys, or its union with the keys there (`cur | keys`: groups whose parts
+ * came out equal join), `hash` being hash(parts): _regroup's join. */
+static int
+group_join(PyObject *out, PyObject *parts, PyObject *keys, Py_hash_t hash)
+{
+    if (hash == -1)
+        return -1;
+#if KNOWN_HASH
+    PyObject *cur = _PyDict_GetItem_KnownHash(out, parts, hash);
+#else
+    PyObject *cur = PyDict_GetItemWithError(out, parts);
+#endif
+    PyObject *u;
+    if (cur) {
+        if (cur == keys)
+            return 0;
+        u = PyNumber_Or(cur, keys);
+    }
+    else if (PyErr_Occurred())
+        return -1;
+    else
+        u = Py_NewRef(keys);
+#if KNOWN_HASH
+    int bad = !u || _PyDict_SetItem_KnownHash(out, parts, u, hash) < 0;
+#else
     int bad = !u || PyDict_SetItem(out, parts, u) < 0;
+#endif
     Py_XDECREF(u);
     return bad ? -1 : 0;
+}
+
+/* grouped(pairs, known) -> {parts: keys}: the (parts, keys) pairs in order, equal parts
+ * joined (bitsets.grouped_py), hashes taken from `known` where it has the very parts. */
+static PyObject *
+grouped(PyObject *self, PyObject *args)
+{
+    PyObject *pairs_o, *known_o;
+    if (!PyArg_ParseTuple(args, "OO:grouped", &pairs_o, &known_o))
+        return NULL;
+    /* A tuple of our own: the caller's list cannot change under the unions. */
+    PyObject *pairs = PySequence_Tuple(pairs_o);
+    if (!pairs)
+        return NULL;
+    Known k;
+    PyObject *out = NULL;
+    if (known_init(&k, known_o) < 0)
+        goto done;
+    out = PyDict_New();
+    if (!out)
+        goto done;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(pairs); i++) {
+        PyObject *pair = PyTuple_GET_ITEM(pairs, i);
+        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2) {
+            PyErr_SetString(PyExc_TypeError, "grouped() takes (parts, keys) pairs");
+            Py_CLEAR(out);
+            goto done;
+        }
+        PyObject *parts = PyTuple_GET_ITEM(pair, 0);
+        if (group_join(out, parts, PyTuple_GET_ITEM(pair, 1), parts_hash(&k, parts)) < 0) {
+            Py_CLEAR(out);
+            goto done;
+        }
+    }
+done:
+    known_free(&k);
+    Py_DECREF(pairs);
+    return out;
+}
+
+/* hash_of(v) -> int: hash(v) as the group joins work it out (for the tests). */
+static PyObject *
+hash_of_py(PyObject *self, PyObject *v)
+{
+    Py_hash_t h = hash_of(v);
+    return h == -1 ? NULL : PyLong_FromSsize_t(h);
 }
 
 /* A regrouping's result: (groups, every square, kept). */
@@ -1015,8 +1276,9 @@ narrowed(PyObject *self, PyObject *args)
     PyObject *out = PyDict_New(), *result = NULL;
     limb *buf = NULL;
     Mask ms = {0}, ml = {0};
+    Known k = {0};
     int kept = 1;
-    if (!out)
+    if (!out || known_init(&k, groups) < 0)
         goto done;
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *pair = PyList_GET_ITEM(items, i);
@@ -1062,7 +1324,7 @@ narrowed(PyObject *self, PyObject *args)
                     every[q] |= t[q];
             }
         }
-        bad = bad || group_join(out, got, keys) < 0;
+        bad = bad || group_join(out, got, keys, parts_hash(&k, got)) < 0;
         Py_DECREF(got);
         if (bad)
             goto done;
@@ -1074,6 +1336,7 @@ done:
     PyMem_Free(ms.bits);
     PyMem_Free(ml.bits);
     PyMem_Free(buf);
+    known_free(&k);
     return result;
 }
 
@@ -1154,7 +1417,7 @@ merged(PyObject *self, PyObject *pairs_o)
         Py_XDECREF(rect);
         if (!got)
             goto done;
-        int bad = group_join(out, got, keys) < 0;
+        int bad = group_join(out, got, keys, hash_of(got)) < 0;
         Py_DECREF(got);
         if (bad)
             goto done;
@@ -2291,14 +2554,6 @@ done:
 
 /* ------------------------------------------------------------------ keys_after, ored */
 
-/* A move's key join works on the sets' kept hashes where CPython gives them (3.11 and
- * 3.12): a key (a tuple of tuples) is not hashed again at every lookup. */
-#if !defined(PYPY_VERSION) && !defined(Py_LIMITED_API) && PY_VERSION_HEX < 0x030D0000
-#define KNOWN_HASH 1
-#else
-#define KNOWN_HASH 0
-#endif
-
 /* The key join takes sets and frozensets themselves, not subclasses: a subclass's set
  * operations could return anything, which the join reads as a set. */
 #define EXACT_SET(v) (PyFrozenSet_CheckExact(v) || PySet_CheckExact(v))
@@ -2850,6 +3105,13 @@ static PyMethodDef methods[] = {
      "merged(pairs) -> (groups, squares, kept): for each (parts, keys, bits), its one part's\n"
      "short and long squares as short, AND bits; groups whose parts come out equal joined,\n"
      "empty ones out; every square, and whether none came out empty (bitsets.merged_py)."},
+    {"grouped", grouped, METH_VARARGS,
+     "grouped(pairs, known) -> {parts: keys}: the (parts, keys) pairs in order, the keys of\n"
+     "equal parts joined (`|`); a parts object that is a key of the dict `known` takes the\n"
+     "hash stored there (bitsets.grouped_py, in C)."},
+    {"hash_of", hash_of_py, METH_O,
+     "hash_of(v) -> int: hash(v), as the group joins work it out (worked out here for\n"
+     "exact tuples and non-negative ints where that was checked at load)."},
     {"squares", squares_of, METH_O,
      "squares(parts) -> int: the union of the parts' short and long squares."},
     {"played", played, METH_VARARGS,
@@ -2883,6 +3145,8 @@ PyInit__bitsets(void)
 {
     if (PyType_Ready(&StepperType) < 0 || PyType_Ready(&WalksType) < 0 ||
         PyType_Ready(&SplitterType) < 0)
+        return NULL;
+    if (check_fast_hash() < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m)

@@ -56,3 +56,9 @@ def narrowed(
 def merged(
     pairs: Iterable[tuple[tuple[tuple[int, int, int], ...], frozenset[Any], int]], /
 ) -> tuple[dict[tuple[tuple[int, int, int], ...], frozenset[Any]], int, bool]: ...
+def grouped(
+    pairs: Iterable[tuple[tuple[tuple[int, int, int], ...], frozenset[Any]]],
+    known: Mapping[tuple[tuple[int, int, int], ...], Any] | None,
+    /,
+) -> dict[tuple[tuple[int, int, int], ...], frozenset[Any]]: ...
+def hash_of(value: object, /) -> int: ...

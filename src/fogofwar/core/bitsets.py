@@ -34,6 +34,8 @@ __all__ = [
     "WalksFn",
     "canon",
     "canon_py",
+    "grouped",
+    "grouped_py",
     "keys_after",
     "keys_after_py",
     "made_twice",
@@ -472,6 +474,27 @@ def merged_py(
     return out, every, kept
 
 
+def grouped_py(
+    pairs: Iterable[tuple[tuple[Rect, ...], frozenset[K]]],
+    known: Mapping[tuple[Rect, ...], Any] | None = None,
+) -> dict[tuple[Rect, ...], frozenset[K]]:
+    """The groups of ``(parts, keys)`` pairs, in order: the keys of equal parts joined
+    (``cur | keys``, the first's first; a pair whose keys are the very set there adds
+    nothing).
+
+    ``known`` (the map's old groups) changes nothing here. The C form takes the hash of
+    a parts object that is one of its keys from it instead of hashing the parts again
+    (dozens of 700- to 1,300-bit integers, whose hashes Python does not keep), and
+    hashes other parts by Python's own formulas (``hash_of``).
+    """
+    out: dict[tuple[Rect, ...], frozenset[K]] = {}
+    for parts, keys in pairs:
+        cur = out.setdefault(parts, keys)
+        if cur is not keys:
+            out[parts] = cur | keys
+    return out
+
+
 def squares_py(parts: Sequence[Rect]) -> int:
     """The union of the parts' short and long squares."""
     out = 0
@@ -617,6 +640,10 @@ ored: Callable[
     [Sequence[PlainGroup[Any]], Sequence[tuple[WalksFn, int, bool]], int],
     tuple[dict[tuple[Rect, ...], frozenset[Any]], int, bool],
 ] = ored_py
+grouped: Callable[
+    [Iterable[tuple[tuple[Rect, ...], frozenset[Any]]], Mapping[tuple[Rect, ...], Any] | None],
+    dict[tuple[Rect, ...], frozenset[Any]],
+] = grouped_py
 NATIVE = False
 if not os.environ.get("FOGOFWAR_PURE_PYTHON"):
     try:
@@ -634,4 +661,5 @@ if not os.environ.get("FOGOFWAR_PURE_PYTHON"):
         ored = _bitsets.ored
         merged = _bitsets.merged
         narrowed = _bitsets.narrowed
+        grouped = _bitsets.grouped
         NATIVE = True

@@ -1212,6 +1212,7 @@ def test_kernels_make_the_maps_of_the_python_forms(
         "_ored",
         "_narrowed_groups",
         "_merged",
+        "_grouped",
     )
     kernels = [getattr(knowledge, n) for n in names]
     python = [
@@ -1224,9 +1225,10 @@ def test_kernels_make_the_maps_of_the_python_forms(
         bitsets.ored_py,
         bitsets.narrowed_py,
         bitsets.merged_py,
+        bitsets.grouped_py,
     ]
     stepper = movegraph.Stepper
-    checked = {"moved": 0, "objectives": 0, "keep": 0}
+    checked = {"moved": 0, "objectives": 0, "keep": 0, "ambush_absent": 0, "split_roles": 0}
     for name in checked:
         fact = getattr(PossibilityMap, name)
 
@@ -1254,6 +1256,7 @@ def test_kernels_make_the_maps_of_the_python_forms(
         (seat,) = state.to_act()
         state.apply(rng.choice(state.legal_actions(seat)))
     assert checked["moved"] > 20 and checked["objectives"] > 20 and checked["keep"] >= 20, checked
+    assert checked["ambush_absent"] > 0 and (players < 5 or checked["split_roles"] > 0), checked
 
 
 def test_keys_made_equal_are_one_tuple() -> None:

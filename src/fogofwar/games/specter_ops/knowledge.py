@@ -288,6 +288,14 @@ _merged: Callable[
 """The objective check where the sites are public, every group in one call:
 :func:`fogofwar.core.bitsets.merged_py`, in C where built."""
 
+_grouped: Callable[
+    [Iterable[tuple[Parts, frozenset[Key]]], Mapping[Parts, Any] | None],
+    dict[Parts, frozenset[Key]],
+] = bitsets.grouped
+"""Groups of (parts, keys) pairs, the keys of equal parts joined; the map's old groups
+give the hashes of the parts they share: :func:`fogofwar.core.bitsets.grouped_py`, in C
+where built."""
+
 _squares: Callable[[Parts], int] = bitsets.squares
 """Every square of ``parts``: :func:`fogofwar.core.bitsets.squares_py`, in C where built."""
 
@@ -584,7 +592,7 @@ class PossibilityMap:
         if classes is None:
             classes = self.classes
         kept = every_key and same
-        out: dict[Parts, frozenset[Key]] = {}
+        out: list[tuple[Parts, frozenset[Key]]] = []
         for parts, keys in pairs:
             if not parts:
                 kept = False
@@ -597,13 +605,11 @@ class PossibilityMap:
                 else frozenset(k for k in keys if k[1] in classes)
             )
             if got:
-                # One lookup where the parts are new (the usual case): hashing parts
-                # (dozens of 700- to 1,300-bit integers, hashes not kept) is most of
-                # the cost here.
-                cur = out.setdefault(parts, got)
-                if cur is not got:
-                    out[parts] = cur | got
-        return self._of(out, classes, every_key=kept)
+                out.append((parts, got))
+        # Joined in one kernel call: hashing parts (dozens of 700- to 1,300-bit
+        # integers, hashes not kept) was most of the cost here, and most parts are
+        # this map's own, whose hashes its groups dict keeps.
+        return self._of(_grouped(out, self.groups), classes, every_key=kept)
 
     def _join(self, sources: Sequence[tuple[frozenset[Key], Sequence[Parts]]]) -> PossibilityMap:
         """The map of (keys, parts) sources in which a key may come more than once (a
@@ -667,13 +673,15 @@ class PossibilityMap:
                 by_object[id(parts)] = (parts, [keys])
             else:
                 entry[1].append(keys)
-        out: dict[Parts, frozenset[Key]] = {}
-        for parts, sets in by_object.values():
-            made = sets[0] if len(sets) == 1 else frozenset().union(*sets)
-            cur = out.setdefault(parts, made)  # one lookup where new, as in _regroup
-            if cur is not made:
-                out[parts] = cur | made
-        return self._of(out)
+        return self._of(
+            _grouped(
+                [
+                    (parts, sets[0] if len(sets) == 1 else frozenset().union(*sets))
+                    for parts, sets in by_object.values()
+                ],
+                self.groups,
+            )
+        )
 
     # ------------------------------------------------------------------ facts
 
