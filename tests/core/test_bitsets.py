@@ -587,14 +587,16 @@ class _CountedTuple(tuple):  # type: ignore[type-arg]
 def test_c_grouped_takes_the_hashes_the_old_groups_keep() -> None:
     if _native is None:
         pytest.skip("the C kernels are not built")
+    # Where CPython takes hashes from the caller (3.11-3.12): the old dict's hash, not a
+    # new one; elsewhere each new group's parts are hashed once, as Python's setdefault.
     parts = _CountedTuple(((1, 2, 3),))
     old = {parts: frozenset({"a"})}
     before = _CountedTuple.hashed
     got = _native.grouped([(parts, frozenset({"b"}))], old)
-    assert _CountedTuple.hashed == before  # the old dict's hash, not a new one
+    assert _CountedTuple.hashed == before + (0 if _native.KNOWN_HASH else 1)
     assert got == {((1, 2, 3),): frozenset({"b"})}
     _native.grouped([(parts, frozenset({"b"}))], None)
-    assert _CountedTuple.hashed == before + 1
+    assert _CountedTuple.hashed == before + (1 if _native.KNOWN_HASH else 2)
     with pytest.raises(TypeError):
         _native.grouped([(parts,)], old)
     with pytest.raises(TypeError):

@@ -1013,7 +1013,9 @@ done:
 #define FAST_HASH 0
 #endif
 
+#if FAST_HASH
 static int fast_hash = 0;
+#endif
 
 #if FAST_HASH
 /* n mod 2^61 - 1 for the non-negative int `v` of `n` 30-bit digits: x * 2^60 is x
@@ -1108,11 +1110,13 @@ typedef struct {
     size_t mask;
 } Known;
 
+#if KNOWN_HASH
 static size_t
 known_slot(const Known *k, PyObject *key)
 {
-    return (size_t)(((uintptr_t)key >> 4) * (uintptr_t)XXPRIME_1 >> 20) & k->mask;
+    return (size_t)((((uint64_t)(uintptr_t)key >> 4) * XXPRIME_1) >> 32) & k->mask;
 }
+#endif
 
 static int
 known_init(Known *k, PyObject *dict)
@@ -1163,10 +1167,15 @@ known_free(Known *k)
     PyMem_Free(k->hashes);
 }
 
-/* hash(parts): the one `k` keeps for this very object, or worked out (hash_of). */
+/* No old groups: every parts hashed here. */
+static const Known no_known = {NULL, NULL, 0};
+
+/* hash(parts): the one `k` keeps for this very object, or worked out (hash_of). Without
+ * KNOWN_HASH the dict calls hash for themselves, and this is 0 (unused). */
 static Py_hash_t
 parts_hash(const Known *k, PyObject *parts)
 {
+#if KNOWN_HASH
     if (k->keys) {
         size_t i = known_slot(k, parts);
         while (k->keys[i]) {
@@ -1176,33 +1185,38 @@ parts_hash(const Known *k, PyObject *parts)
         }
     }
     return hash_of(parts);
+#else
+    (void)k;
+    (void)parts;
+    return 0;
+#endif
 }
 
 /* out[parts] = keys, or its union with the keys there (`cur | keys`: groups whose parts
- * came out equal join), `hash` being hash(parts): _regroup's join. */
+ * came out equal join), `hash` being hash(parts) (parts_hash; without KNOWN_HASH unused,
+ * the dict calls hashing for themselves): _regroup's join. */
 static int
 group_join(PyObject *out, PyObject *parts, PyObject *keys, Py_hash_t hash)
 {
+#if KNOWN_HASH
     if (hash == -1)
         return -1;
-#if KNOWN_HASH
     PyObject *cur = _PyDict_GetItem_KnownHash(out, parts, hash);
-#else
-    PyObject *cur = PyDict_GetItemWithError(out, parts);
-#endif
-    PyObject *u;
-    if (cur) {
-        if (cur == keys)
-            return 0;
-        u = PyNumber_Or(cur, keys);
-    }
-    else if (PyErr_Occurred())
+    if (!cur && PyErr_Occurred())
         return -1;
-    else
-        u = Py_NewRef(keys);
-#if KNOWN_HASH
+    if (cur == keys)
+        return 0;
+    PyObject *u = cur ? PyNumber_Or(cur, keys) : Py_NewRef(keys);
     int bad = !u || _PyDict_SetItem_KnownHash(out, parts, u, hash) < 0;
 #else
+    /* One hash where the parts are new, as Python's setdefault. */
+    (void)hash;
+    PyObject *cur = PyDict_SetDefault(out, parts, keys);
+    if (!cur)
+        return -1;
+    if (cur == keys)
+        return 0;
+    PyObject *u = PyNumber_Or(cur, keys);
     int bad = !u || PyDict_SetItem(out, parts, u) < 0;
 #endif
     Py_XDECREF(u);
@@ -1281,9 +1295,9 @@ narrowed(PyObject *self, PyObject *args)
     PyObject *out = PyDict_New(), *result = NULL;
     limb *buf = NULL;
     Mask ms = {0}, ml = {0};
-    Known k = {0};
+    Known known = {0};
     int kept = 1;
-    if (!out || known_init(&k, groups) < 0)
+    if (!out || known_init(&known, groups) < 0)
         goto done;
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *pair = PyList_GET_ITEM(items, i);
@@ -1329,7 +1343,7 @@ narrowed(PyObject *self, PyObject *args)
                     every[q] |= t[q];
             }
         }
-        bad = bad || group_join(out, got, keys, parts_hash(&k, got)) < 0;
+        bad = bad || group_join(out, got, keys, parts_hash(&known, got)) < 0;
         Py_DECREF(got);
         if (bad)
             goto done;
@@ -1341,7 +1355,7 @@ done:
     PyMem_Free(ms.bits);
     PyMem_Free(ml.bits);
     PyMem_Free(buf);
-    known_free(&k);
+    known_free(&known);
     return result;
 }
 
@@ -1422,7 +1436,7 @@ merged(PyObject *self, PyObject *pairs_o)
         Py_XDECREF(rect);
         if (!got)
             goto done;
-        int bad = group_join(out, got, keys, hash_of(got)) < 0;
+        int bad = group_join(out, got, keys, parts_hash(&no_known, got)) < 0;
         Py_DECREF(got);
         if (bad)
             goto done;
@@ -3156,7 +3170,8 @@ PyInit__bitsets(void)
     PyObject *m = PyModule_Create(&module);
     if (!m)
         return NULL;
-    if (PyModule_AddObjectRef(m, "Stepper", (PyObject *)&StepperType) < 0 ||
+    if (PyModule_AddIntConstant(m, "KNOWN_HASH", KNOWN_HASH) < 0 ||
+        PyModule_AddObjectRef(m, "Stepper", (PyObject *)&StepperType) < 0 ||
         PyModule_AddObjectRef(m, "Walks", (PyObject *)&WalksType) < 0 ||
         PyModule_AddObjectRef(m, "Splitter", (PyObject *)&SplitterType) < 0) {
         Py_DECREF(m);

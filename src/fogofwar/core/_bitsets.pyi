@@ -3,6 +3,9 @@
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+KNOWN_HASH: int
+"""1 where dicts are read and written with hashes worked out here (CPython 3.11–3.12)."""
+
 def canon(rects: Iterable[tuple[int, int, int]], /) -> tuple[tuple[int, int, int], ...]: ...
 def narrow(
     parts: Sequence[tuple[int, int, int]], short_bits: int, long_bits: int, /

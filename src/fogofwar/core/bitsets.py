@@ -485,7 +485,8 @@ def grouped_py(
     ``known`` (the map's old groups) changes nothing here. The C form takes the hash of
     a parts object that is one of its keys from it instead of hashing the parts again
     (dozens of 700- to 1,300-bit integers, whose hashes Python does not keep), and
-    hashes other parts by Python's own formulas (``hash_of``).
+    hashes other parts by Python's own formulas (``hash_of``). It is stricter: ``known``
+    is given (``None`` for none), and each pair is a tuple of two.
     """
     out: dict[tuple[Rect, ...], frozenset[K]] = {}
     for parts, keys in pairs:
