@@ -133,6 +133,30 @@ def test_c_canon_equals_the_python_form(rects: list[tuple[int, int, int]]) -> No
     assert _c().canon(want) == want
 
 
+class _Int(int):
+    """An int subclass (the kernels hand out plain ints)."""
+
+
+@needs_native
+def test_c_canon_keeps_the_ints_of_assignments_it_does_not_change() -> None:
+    # SO-I2: a part whose assignments come out unchanged takes the input's own int (a
+    # new 1,296-bit int for each was a third of what the kernels made); an int
+    # subclass is never handed on, and a union is a new int.
+    a, b = (1 << 1000) | 5, 1 << 3
+    got = _c().canon([((1 << 700) | 3, 0, a), (4, 8, a), (16, 0, b)])
+    assert got == canon_py([((1 << 700) | 3, 0, a), (4, 8, a), (16, 0, b)])
+    assert [part[2] is a for part in got] == [False, True]
+    overlapping = _c().canon([(3, 0, a), (1, 0, b)])
+    assert overlapping == ((2, 0, a), (1, 0, a | b))
+    assert overlapping[0][2] is a and overlapping[1][2] is not a
+    (only,) = _c().canon([(1, 0, _Int(5))])
+    assert type(only[2]) is int and only[2] == 5
+    # The move kernel too: a walk's parts keep their assignments' ints.
+    walks = _c().Stepper([(1, 0b1111111)], 0b11111111).walks(0, 1, 2, 3)
+    ((opened, _),) = _c().played(((1, 0, a),), ((walks, 0, False, None),), ((0,),))
+    assert opened and all(part[2] is a for part in opened)
+
+
 @needs_native
 @pytest.mark.parametrize(
     ("rects", "error"),

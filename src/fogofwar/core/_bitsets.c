@@ -612,9 +612,12 @@ fail:
 }
 
 /* The live parts of `p` as a tuple of (short, long, assignments), in order of their
- * assignments. */
+ * assignments. A part whose assignments are those of a part of `src` (indexed) that
+ * `objs` gives an int for takes that int, not a new one: a move or a join keeps most
+ * parts' assignments, and a new 1,296-bit int for each was a third of what emitting
+ * made (and of what the next fact's kernels read back). */
 static PyObject *
-emit(const Parts *p)
+emit_from(const Parts *p, const Parts *src, PyObject *const *objs)
 {
     Py_ssize_t n = 0;
     Py_ssize_t *idx = PyMem_Malloc((size_t)(p->n ? p->n : 1) * sizeof(Py_ssize_t));
@@ -632,7 +635,11 @@ emit(const Parts *p)
         Py_ssize_t i = idx[k];
         PyObject *s = store(PART_S(p, i), p->S);
         PyObject *l = s ? store(PART_L(p, i), p->S) : NULL;
-        PyObject *a = l ? store(PART_A(p, i), p->A) : NULL;
+        PyObject *a = NULL;
+        if (l) {
+            Py_ssize_t j = objs ? parts_find(src, PART_A(p, i)) : -1;
+            a = j >= 0 && objs[j] ? Py_NewRef(objs[j]) : store(PART_A(p, i), p->A);
+        }
         PyObject *part = a ? PyTuple_New(3) : NULL;
         if (!part) {
             Py_XDECREF(s);
@@ -651,16 +658,26 @@ done:
     return out;
 }
 
-/* The canonical parts of `by_a` (distinct assignments, squares that may overlap) as a
- * tuple: refined through `cells` where there is more than one. */
 static PyObject *
-emit_refined(const Parts *by_a, Parts *cells, limb *tmp)
+emit(const Parts *p)
 {
-    if (by_a->n <= 1)
+    return emit_from(p, NULL, NULL);
+}
+
+/* The canonical parts of `by_a` (distinct assignments, squares that may overlap) as a
+ * tuple: refined through `cells` where there is more than one; assignments found in
+ * `src` take the ints `objs` gives (emit_from). */
+static PyObject *
+emit_refined(const Parts *by_a, Parts *cells, limb *tmp, const Parts *src,
+             PyObject *const *objs)
+{
+    if (by_a->n <= 1 && !objs)
         return emit(by_a);
+    if (by_a->n <= 1)
+        return emit_from(by_a, src, objs);
     if (refine(by_a, cells, tmp) < 0)
         return NULL;
-    return emit(cells);
+    return emit_from(cells, src, objs);
 }
 
 /* A small map from an int object (by identity) to the part of its assignments: the
@@ -684,6 +701,7 @@ canon(PyObject *self, PyObject *arg)
     Parts by_a = {0}, cells = {0};
     Seen seen = {0};
     limb *tmp = NULL;
+    PyObject **objs = NULL; /* per part of by_a: the first exact int of its assignments */
     /* Widths first, checking every rectangle. */
     Py_ssize_t A = 1, S = 1;
     if (rect_widths(items, n, "canon", &S, &A) < 0)
@@ -697,7 +715,8 @@ canon(PyObject *self, PyObject *arg)
     seen.vals = PyMem_Calloc(nseen, sizeof(Py_ssize_t));
     seen.mask = nseen - 1;
     tmp = PyMem_Calloc((size_t)(4 * S + 2 * A), sizeof(limb));
-    if (!seen.keys || !seen.vals || !tmp) {
+    objs = PyMem_Calloc((size_t)(n ? n : 1), sizeof(PyObject *));
+    if (!seen.keys || !seen.vals || !tmp || !objs) {
         PyErr_NoMemory();
         goto done;
     }
@@ -725,6 +744,8 @@ canon(PyObject *self, PyObject *arg)
                 part = -2; /* no assignment: no worlds */
             else if ((part = parts_find(&by_a, a)) < 0 && (part = parts_add(&by_a, a)) < 0)
                 goto done;
+            if (part >= 0 && !objs[part] && PyLong_CheckExact(ao))
+                objs[part] = ao; /* alive in seq */
             seen.keys[j] = ao;
             seen.vals[j] = part;
         }
@@ -736,9 +757,10 @@ canon(PyObject *self, PyObject *arg)
             pl[k] |= lq[k];
         }
     }
-    out = emit_refined(&by_a, &cells, tmp);
+    out = emit_refined(&by_a, &cells, tmp, &by_a, objs);
 done:
     Py_DECREF(seq);
+    PyMem_Free(objs);
     parts_free(&by_a);
     parts_free(&cells);
     PyMem_Free(seen.keys);
@@ -2282,6 +2304,7 @@ typedef struct {
     Py_ssize_t *stamp; /* per atom: the union that last touched it */
     Py_ssize_t *touched;
     char *empty;      /* per atom: no assignments (no worlds) */
+    PyObject **objs;  /* per atom: an exact int of its assignments (borrowed), or NULL */
     Py_ssize_t unions;
 } Atoms;
 
@@ -2300,7 +2323,8 @@ atoms_ready(Atoms *at, Py_ssize_t S)
     at->stamp = PyMem_Malloc((size_t)n * sizeof(Py_ssize_t));
     at->touched = PyMem_Malloc((size_t)n * sizeof(Py_ssize_t));
     at->empty = PyMem_Malloc((size_t)n);
-    if (!at->acc || !at->stamp || !at->touched || !at->empty) {
+    at->objs = PyMem_Calloc((size_t)n, sizeof(PyObject *));
+    if (!at->acc || !at->stamp || !at->touched || !at->empty || !at->objs) {
         PyErr_NoMemory();
         return -1;
     }
@@ -2319,6 +2343,7 @@ atoms_free(Atoms *at)
     PyMem_Free(at->stamp);
     PyMem_Free(at->touched);
     PyMem_Free(at->empty);
+    PyMem_Free(at->objs);
 }
 
 /* The canonical parts of the union of the rectangles of `k` arenas. */
@@ -2357,7 +2382,7 @@ canon_rects(Rects *const *rs, Py_ssize_t k, Py_ssize_t S, Atoms *at, limb *tmp)
         by_a.alive[t] = 1;
     }
     by_a.n = nt;
-    out = emit_refined(&by_a, &cells, tmp);
+    out = emit_refined(&by_a, &cells, tmp, &at->table, at->objs);
 done:
     parts_free(&by_a);
     parts_free(&cells);
@@ -2519,6 +2544,12 @@ played(PyObject *self, PyObject *args)
     }
     if (atoms_ready(&at, S) < 0)
         goto done;
+    /* The parts' own ints of their assignments, for the parts emitted with the same. */
+    for (Py_ssize_t j = 0; j < n; j++) {
+        PyObject *ao = PyTuple_GET_ITEM(items[j], 2); /* alive in seq */
+        if (!at.objs[pa[j]] && PyLong_CheckExact(ao))
+            at.objs[pa[j]] = ao;
+    }
     out = PyTuple_New(nt);
     if (!out)
         goto done;
