@@ -671,8 +671,6 @@ static PyObject *
 emit_refined(const Parts *by_a, Parts *cells, limb *tmp, const Parts *src,
              PyObject *const *objs)
 {
-    if (by_a->n <= 1 && !objs)
-        return emit(by_a);
     if (by_a->n <= 1)
         return emit_from(by_a, src, objs);
     if (refine(by_a, cells, tmp) < 0)
@@ -998,8 +996,6 @@ done:
     return result;
 }
 
-/* ------------------------------------------------------------------ narrowed */
-
 /* ------------------------------------------------------------------ parts' hashes */
 
 /* Dicts are read and written with hashes worked out here where CPython lets a caller
@@ -1037,9 +1033,7 @@ done:
 
 #if FAST_HASH
 static int fast_hash = 0;
-#endif
 
-#if FAST_HASH
 /* n mod 2^61 - 1 for the non-negative int `v` of `n` 30-bit digits: x * 2^60 is x
  * rotated right by one bit within 61 bits, so two digits join at a step. */
 static Py_hash_t
@@ -1290,6 +1284,8 @@ hash_of_py(PyObject *self, PyObject *v)
     Py_hash_t h = hash_of(v);
     return h == -1 ? NULL : PyLong_FromSsize_t(h);
 }
+
+/* ------------------------------------------------------------------ narrowed */
 
 /* A regrouping's result: (groups, every square, kept). */
 static PyObject *

@@ -434,9 +434,7 @@ def narrowed_py(
         if not keys:
             continue
         every |= squares_py(got)
-        cur = out.setdefault(got, keys)
-        if cur is not keys:
-            out[got] = cur | keys
+        _join_into(out, got, keys)
     return out, every, kept
 
 
@@ -467,10 +465,7 @@ def merged_py(
         if not keys:
             continue
         every |= squares
-        got = ((squares, 0, a),)
-        cur = out.setdefault(got, keys)
-        if cur is not keys:
-            out[got] = cur | keys
+        _join_into(out, ((squares, 0, a),), keys)
     return out, every, kept
 
 
@@ -490,10 +485,19 @@ def grouped_py(
     """
     out: dict[tuple[Rect, ...], frozenset[K]] = {}
     for parts, keys in pairs:
-        cur = out.setdefault(parts, keys)
-        if cur is not keys:
-            out[parts] = cur | keys
+        _join_into(out, parts, keys)
     return out
+
+
+def _join_into(
+    out: dict[tuple[Rect, ...], frozenset[K]], parts: tuple[Rect, ...], keys: frozenset[K]
+) -> None:
+    """``out[parts] = keys``, or its union with the keys there (``cur | keys``; nothing
+    when they are the very set): the group join of :func:`narrowed_py`,
+    :func:`merged_py` and :func:`grouped_py` (the C forms' ``group_join``)."""
+    cur = out.setdefault(parts, keys)
+    if cur is not keys:
+        out[parts] = cur | keys
 
 
 def squares_py(parts: Sequence[Rect]) -> int:
