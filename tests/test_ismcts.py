@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 import tests.example_game  # noqa: F401  (registers hide-and-seek)
-from fogofwar.bots import IsmctsBot, available_bots, make_bot
+from fogofwar.bots import IsmctsBot, available_bots, ismcts, make_bot
 from fogofwar.core.errors import RulesError
 from fogofwar.core.game import Action, Evaluation, PlayerView, State, get_ruleset
 from fogofwar.core.rng import Stream, stream
@@ -378,6 +378,60 @@ def test_the_same_stream_gives_the_same_search_in_every_rule_set(rid: str, rollo
     first, again = search(1), search(1)
     assert first == again and first[0] in legal and first[1]
     assert search(2)[1] != first[1] or len(legal) == 1
+
+
+def _tree(node: object) -> tuple[object, ...]:
+    """A node and everything below it, as comparable values."""
+    n = node
+    assert isinstance(n, ismcts._Node)
+    below = tuple((a, _tree(c)) for a, c in n.children.items())
+    return (n.visits, n.reward, n.available, n.hint, n.hinted, below)
+
+
+@pytest.mark.parametrize(
+    ("rid", "config", "after"),
+    [
+        ("specter-ops", {}, 40),
+        ("specter-ops", {"players": 5}, 30),
+        ("specter-ops", {"players": 2}, 0),
+        ("zero-dark", {}, 20),
+        ("rock-n-roll", {}, 20),
+        ("warfighter", {}, 5),
+        (EXAMPLE, {}, 3),
+    ],
+)
+@pytest.mark.parametrize("params", ["depth=2", "depth=1,prior=0", "depth=6,widen=0.5"])
+def test_worlds_without_views_search_exactly_as_worlds_with_them(
+    rid: str, config: dict[str, object], after: int, params: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # With random rollouts each iteration first plays a world that keeps no views, and
+    # plays again in one that does only where a node asks the heuristic for its hint:
+    # the whole tree (every node's visits, reward, availability and hint) is the one of
+    # a search whose every world keeps its views.
+    rs = get_ruleset(rid)
+    state = rs.new_game(config, 4)
+    pick = stream(4, "walk", rid)
+    done = 0
+    while True:
+        seat = min(state.to_act())
+        legal = tuple(state.legal_actions(seat))
+        if done >= after and len(legal) > 1 and not all(a.kind in rs.route_kinds for a in legal):
+            break
+        state.apply(pick.choice(list(legal)))
+        done += 1
+    spec = f"ismcts:iterations=120,rollout=random,{params}"
+
+    def search(fast: bool) -> tuple[Action, tuple[object, ...]]:
+        monkeypatch.setattr(ismcts, "_FAST", fast)
+        bot = make_bot(spec, rid)
+        assert isinstance(bot, IsmctsBot)
+        bot.reset(seat, rid, state.config)
+        move = bot.choose(state.view(seat), legal, stream(9, "bot"))
+        return move, _tree(bot.last_root)
+
+    fast, full = search(True), search(False)
+    assert fast == full
+    assert len(fast[1][-1]) > 1  # a tree that grew
 
 
 def _specter_ops_decision(n: int) -> tuple[State, str, tuple[Action, ...]]:

@@ -366,6 +366,55 @@ def test_a_state_that_skips_views_plays_the_same_game(
         assert fast.outcome() == full.outcome()
 
 
+def _same_game(a: State, b: State, pick: Stream, actions: int, *, views: bool) -> None:
+    """``a`` and ``b`` play ``actions`` random actions alike: the same seats to act, legal
+    lists and outcome at every step, and (``views``) every seat's same view."""
+    for _ in range(actions):
+        assert a.to_act() == b.to_act()
+        if views:
+            for seat in seats_of(a):
+                assert a.view(seat).canonical() == b.view(seat).canonical()
+        if a.is_over:
+            break
+        actor = min(a.to_act())
+        legal = list(a.legal_actions(actor))
+        assert list(b.legal_actions(actor)) == legal
+        action = pick.choice(legal)
+        a.apply(action)
+        b.apply(action)
+    assert a.outcome() == b.outcome()
+
+
+@pytest.mark.parametrize(("ruleset", "config", "length"), CASES, ids=IDS)
+def test_a_world_sampler_draws_the_worlds_of_sample_world(
+    ruleset: str, config: dict[str, Any], length: int
+) -> None:
+    # Ruleset.world_sampler(view)(stream) is the world sample_world(view, stream) draws,
+    # draw after draw from one sampler (what a rule set keeps for the view's later draws
+    # must not leak from one world into the next): every seat's view the same, and the
+    # same game played on; with views=False, the same game played on to its end (the
+    # world's own rolls included).
+    rs = get_ruleset(ruleset)
+    if not rs.can_sample_worlds:
+        return
+    for rec in games(ruleset, config, min(length, 60), 5):
+        if len(rec.actions) % 10:
+            continue
+        state = rec.state
+        for seat in seats_of(state):
+            view = state.view(seat)
+            sampler = rs.world_sampler(view)
+            for i in range(2):
+                key = stream(6, "sampler", len(rec.actions), seat, i)
+                drawn = sampler(stream(6, "sampler", len(rec.actions), seat, i))
+                plain = rs.sample_world(view, stream(6, "sampler", len(rec.actions), seat, i))
+                _same_game(drawn, plain, key.fork("play"), 8, views=True)
+                fast = sampler(stream(6, "sampler", len(rec.actions), seat, i), views=False)
+                plain = rs.sample_world(view, stream(6, "sampler", len(rec.actions), seat, i))
+                plain.skip_views()
+                _same_game(fast, plain, key.fork("play"), rs.metadata.max_length, views=False)
+
+
 @pytest.mark.parametrize(("ruleset", "config", "length"), CASES, ids=IDS)
 def test_sampled_worlds_come_from_the_views_json_alone(
     ruleset: str, config: dict[str, Any], length: int

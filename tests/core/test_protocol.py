@@ -5,6 +5,10 @@ The example's rule IDs (EX-n) are real rules of that game; see its module docstr
 
 from __future__ import annotations
 
+import os
+import pickle
+import subprocess
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -105,6 +109,32 @@ def test_action_json_round_trip_and_errors() -> None:
             Action.from_json(bad)
     with pytest.raises(TypeError):
         Action(HIDER, "bid", (True,))
+
+
+def test_an_action_keeps_its_hash_and_a_pickle_makes_it_anew() -> None:
+    # The hash is worked out once (dicts of actions look each up many times) and is
+    # no part of the value; a pickle carries the fields only, since a string's hash
+    # differs between processes (PYTHONHASHSEED), where a Ray worker unpickles it.
+    a = Action(HIDER, "step", (3,))
+    assert hash(a) == hash((HIDER, "step", (3,))) == hash(Action(HIDER, "step", (3,)))
+    assert repr(a) == "Action(seat='hider', kind='step', args=(3,))"
+    assert a < Action(HIDER, "stop") and {a: 1}[Action(HIDER, "step", (3,))] == 1
+    assert a.__reduce__() == (Action, (HIDER, "step", (3,)))
+    back = pickle.loads(pickle.dumps(a))
+    assert back == a and hash(back) == hash(a)
+    code = (
+        "import pickle, sys; a = pickle.load(sys.stdin.buffer); "
+        "print(hash(a) == hash((a.seat, a.kind, a.args)))"
+    )
+    for seed in ("1", "2"):
+        out = subprocess.run(
+            [sys.executable, "-c", code],
+            input=pickle.dumps(a),
+            capture_output=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            check=True,
+        )
+        assert out.stdout.strip() == b"True"
 
 
 def test_event_audience_and_json() -> None:

@@ -53,6 +53,14 @@ view, from :meth:`Ruleset.sample_world` — and plays it to the end:
   then (:meth:`Ruleset.evaluation`: the seat's modelled chance, fitted to heuristic
   games): many more iterations a second, at the price of the model's error.
 
+* **Worlds drawn fast** (the parameters do not change it): the worlds of one decision
+  come from one :meth:`Ruleset.world_sampler` (the view's table laid out once). With
+  random rollouts a view of a world is read only where a node first asks the heuristic
+  for its hint, so each iteration first plays a world that keeps no views
+  (``views=False``); one that reaches such a node is undone and played again from the
+  start in a world that keeps them, from the same streams: the same iteration, and the
+  same tree as if every world kept its views (tested for every rule set).
+
 Parameters (``ismcts:iterations=400,c=0.7``): ``iterations`` (the budget, 200 by
 default), ``seconds`` (a time budget instead, when above 0: the search stops at
 whichever comes first; the same seed then no longer gives the same move), ``c`` (the
@@ -95,6 +103,7 @@ __all__ = ["IsmctsBot", "searchable"]
 ROLLOUTS = ("random", "heuristic")
 STEPS = ("heuristic", "search")
 ROOTS = ("tree", "paired")
+_FAST = True  # tests turn it off: every iteration in a world that keeps its views
 
 
 def searchable(ruleset_id: str) -> bool:
@@ -115,6 +124,7 @@ class _Node:
     children: dict[Action, _Node] = field(default_factory=dict)
     hint: Action | None = None  # the heuristic's choice here (the prior)
     hinted: bool = False
+    bonus: float = 0.0  # the prior's bias, where this action is its parent's hint
 
 
 class IsmctsBot(Bot):
@@ -215,14 +225,29 @@ class IsmctsBot(Bot):
             return self._paired(view, legal, stream, salt)
         root = _Node()
         deadline = time.perf_counter() + self.seconds if self.seconds else None
+        sampler = self.ruleset.world_sampler(view)
+        # With random rollouts a view of the world is read only where a node of the
+        # tree first asks the heuristic for its hint (a few iterations in ten): each
+        # iteration first plays a world that keeps no views, and only one that comes to
+        # such a node is played again from the start in a world that does (the same
+        # world and the same draws, so the same iteration: `_FAST` off plays them all
+        # so, and tests compare the trees).
+        fast = _FAST and self.rollout == "random" and not self.route
         done = 0
         while done < self.iterations:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            world = self.ruleset.sample_world(view, stream.fork("world", salt, done))
-            if self.rollout == "random" and not self.hints and not self.route:
-                world.skip_views()  # no view of it is ever read
-            self._iterate(world, root, stream.fork("play", salt, done))
+            if not fast or not self._iterate(
+                sampler(stream.fork("world", salt, done), views=False),
+                root,
+                stream.fork("play", salt, done),
+                legal,
+                probe=self.hints,
+            ):
+                world = sampler(stream.fork("world", salt, done))
+                if self.rollout == "random" and not self.hints and not self.route:
+                    world.skip_views()  # no view of it is ever read
+                self._iterate(world, root, stream.fork("play", salt, done), legal)
             done += 1
         self.last_iterations = done
         self.last_root = root  # the last decision's tree (for tests and benchmarks)
@@ -249,18 +274,17 @@ class IsmctsBot(Bot):
         worlds = -(-self.iterations // len(legal))
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         sums = [0.0] * len(legal)
-        skip = self.rollout == "random"  # a random rollout reads no view
+        views = self.rollout != "random"  # a random rollout reads no view
+        sampler = self.ruleset.world_sampler(view)
         done = 0
         while done < worlds:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             for i, action in enumerate(legal):
                 # Drawn again for each action from the same stream: the very same world
-                # (sample_world is a function of the view and the stream), played on
-                # from the same rollout stream.
-                world = self.ruleset.sample_world(view, stream.fork("world", salt, done))
-                if skip:
-                    world.skip_views()
+                # (a function of the view and the stream), played on from the same
+                # rollout stream.
+                world = sampler(stream.fork("world", salt, done), views=views)
                 sums[i] += self._rollout(world, stream.fork("play", salt, done), action)
             done += 1
         self.last_iterations = done * len(legal)
@@ -326,10 +350,25 @@ class IsmctsBot(Bot):
             return 0.5
         return 0.0
 
-    def _iterate(self, world: State, root: _Node, play: Stream) -> None:
+    def _iterate(
+        self,
+        world: State,
+        root: _Node,
+        play: Stream,
+        legal: Sequence[Action],
+        *,
+        probe: bool = False,
+    ) -> bool:
+        """One iteration from ``world``, backed up the tree: True. ``legal``: the seat's
+        legal actions in the view, which are its legal actions in any world sampled
+        from it (:meth:`Ruleset.sample_world`), so the first decision does not ask the
+        world again. ``probe``: ``world`` keeps no views, so an iteration that comes to
+        a node still without its hint stops there, undoes what it counted on the way
+        (False) and changes nothing."""
         seat = self.seat
         node: _Node | None = root
         path = [root]
+        chosen: list[tuple[_Node, Sequence[Action]]] = []  # each selection (for a probe)
         # A world that ran past the rule set's longest game (none should) counts as a
         # draw rather than a search that never ends.
         limit = self.ruleset.metadata.max_length if self.ruleset is not None else 10**6
@@ -345,12 +384,13 @@ class IsmctsBot(Bot):
             steps += 1
             if steps > limit:
                 self._back(path, 0.5)
-                return
+                return True
             if evaluation is not None and rolled >= depth and len(path) > 1:
                 self._back(path, evaluation(world, seat))
-                return
+                return True
             actor = min(world.to_act())  # the runner's order: sorted seats
-            options = world.legal_actions(actor)
+            # The world as sampled, the seat to act: its legal list is the view's.
+            options = legal if steps == 1 and actor == seat else world.legal_actions(actor)
             if actor == seat and node is not None and self._routine(options):
                 # A step of a move the tree chose: the heuristic walks it, and the
                 # cut-off counts it like any action past the seat's last choice.
@@ -358,12 +398,24 @@ class IsmctsBot(Bot):
                 rolled += 1
             elif actor == seat and node is not None:
                 if self.hints and not node.hinted:
+                    if probe:
+                        # The hint needs the seat's view, which this world does not keep.
+                        for seen, legal in chosen:
+                            children = seen.children
+                            for a in legal:
+                                if a in children:
+                                    children[a].available -= 1
+                        return False
                     node.hinted = True
                     node.hint = self.policies[seat].choose(world.view(seat), tuple(options), play)
+                if probe:
+                    chosen.append((node, options))
                 action = self._select(node, options, play)
                 child = node.children.get(action)
                 if child is None:  # expanded now: the rest is a rollout
-                    child = node.children[action] = _Node(available=1)
+                    # (A node's hint is asked before any of its children is made.)
+                    bonus = self.prior if action == node.hint else 0.0
+                    child = node.children[action] = _Node(available=1, bonus=bonus)
                     node = None
                     if self.rollout == "random":
                         world.skip_views()  # hints and routes read views in the tree only
@@ -376,6 +428,7 @@ class IsmctsBot(Bot):
                 rolled += 1
             world.apply_unchecked(action)
         self._back(path, self._reward(outcome))
+        return True
 
     def _routine(self, options: Sequence[Action]) -> bool:
         """Whether a decision only carries out a move (its actions all of the rule set's
@@ -396,19 +449,20 @@ class IsmctsBot(Bot):
         best: Action | None = None
         score = -math.inf
         children = node.children
+        get = children.get
         hint = node.hint
+        c, sqrt, log = self.c, math.sqrt, math.log
         for a in options:
-            child = children.get(a)
+            child = get(a)
             if child is None:
                 untried.append(a)
                 continue
             child.available += 1
-            if child.visits:
-                value = child.reward / child.visits + self.c * math.sqrt(
-                    math.log(child.available) / child.visits
-                )
-                if a == hint:
-                    value += self.prior / (1 + child.visits)
+            visits = child.visits
+            if visits:
+                value = child.reward / visits + c * sqrt(log(child.available) / visits)
+                if child.bonus:  # the heuristic's choice (progressive bias)
+                    value += child.bonus / (1 + visits)
             else:
                 value = math.inf
             if value > score:

@@ -15,7 +15,8 @@ independence.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 __all__ = ["fresh", "fresh_fields"]
 
@@ -27,7 +28,25 @@ _HOW: dict[type, str] = {
     int: "", str: "", bool: "", float: "", type(None): "", tuple: "", frozenset: "",
     list: "list", dict: "dict", set: "set",
 }  # fmt: skip
-_FIELDS: dict[type, tuple[str, ...]] = {}
+_COPIERS: dict[type, Callable[[Any], Any]] = {}  # a mutable dataclass -> its copier
+
+
+def _copier(cls: type) -> Callable[[Any], Any]:
+    """A function that copies a mutable dataclass of ``cls`` as :func:`fresh` does: a new
+    object whose every field is the old one's value, or a fresh copy of it where it is
+    mutable. Written out field by field (as :mod:`dataclasses` writes its methods), since
+    a state copies its pieces for every sampled world of a search: a field shared is one
+    attribute read and one store, not a call through :func:`fresh` and
+    ``object.__setattr__``."""
+    names = tuple(f.name for f in dataclasses.fields(cls))
+    lines = ["def copy(value):", "    out = new(cls)"]
+    for name in names:
+        lines.append(f"    x = value.{name}")
+        lines.append(f"    out.{name} = x if how(type(x), 'x') == '' else fresh(x)")
+    lines.append("    return out")
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls, "how": _HOW.get, "fresh": fresh}
+    exec("\n".join(lines), scope)  # the code above is made of field names only
+    return cast(Callable[[Any], Any], scope["copy"])
 
 
 def _learn(cls: type) -> str:
@@ -35,7 +54,7 @@ def _learn(cls: type) -> str:
     params = getattr(cls, "__dataclass_params__", None)
     if params is not None and not params.frozen:
         how = "dataclass"
-        _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+        _COPIERS[cls] = _copier(cls)
     elif callable(getattr(cls, "clone", None)):
         how = "clone"  # a mutable object that knows how to copy itself (a Pile)
     elif issubclass(cls, list | dict | set):
@@ -72,14 +91,18 @@ def fresh(value: T) -> T:
     elif how == "clone":
         out = value.clone()  # type: ignore[attr-defined]
     else:
-        out = object.__new__(cls)
-        for name in _FIELDS[cls]:
-            object.__setattr__(out, name, fresh(getattr(value, name)))
+        out = _COPIERS[cls](value)
     return out  # type: ignore[no-any-return]
 
 
 def fresh_fields(obj: T) -> T:
     """A copy of an object (a game state) whose every field is :func:`fresh`."""
     new = object.__new__(type(obj))
-    new.__dict__.update({name: fresh(value) for name, value in vars(obj).items()})
+    how = _HOW.get
+    new.__dict__.update(
+        {
+            name: value if how(type(value), "x") == "" else fresh(value)
+            for name, value in vars(obj).items()
+        }
+    )
     return new

@@ -250,3 +250,32 @@ def test_an_agent_on_the_vehicles_square_moved_no_step() -> None:
         world.apply(next(a for a in world.legal_actions(seat) if a.kind == "sensor"))
         answers |= {e.data["answer"] for e in world.events if e.kind == "sensor"}
     assert "no movement detected" in answers
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_world_sampled_in_setup_gives_the_same_views_as_the_game(players: int) -> None:
+    # SO-S3: the agent's map starts, when it has set up, from the sites each sector
+    # allows: the public sites with 2-3 players, not those a sampled world's own new
+    # game rolled (with them, the hunter's view of the world parted from the game's
+    # within 17-56 actions in these games). A world drawn at a hunter's first choice
+    # and played with the game's actions (up to the first attack, whose roll is the
+    # world's own) gives that hunter the game's views at every step.
+    played = 0
+    for seed in range(4):
+        real = RS.new_game({"players": players}, seed)
+        seat = min(real.to_act())
+        assert seat != AGENT and _so(real).phase.value == "pick_hunter"
+        world = RS.world_sampler(real.view(seat))(stream(seed, "setup-world"))
+        rng = stream(seed, "setup-play")
+        for _ in range(120):
+            if real.is_over:
+                break
+            actor = min(real.to_act())
+            action = rng.choice(list(real.legal_actions(actor)))
+            if action.kind == "attack":
+                break
+            real.apply(action)
+            world.apply(action)
+            assert world.view(seat).canonical() == real.view(seat).canonical()
+            played += 1
+    assert played > 200

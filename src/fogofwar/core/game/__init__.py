@@ -44,7 +44,7 @@ from .encoding import ActionEncoding
 from .evaluation import Evaluation, LogisticModel
 from .metadata import DataFormat, GameMetadata
 from .observation import HashedViewEncoder, Observation, ObservationEncoder
-from .protocol import Ruleset, State
+from .protocol import KeptSampler, Ruleset, State, WorldSampler
 from .registry import get_ruleset, register, registered_rulesets, ruleset_ref
 from .views import Outcome, PlayerView, Screen, SightExplanation
 
@@ -59,6 +59,7 @@ __all__ = [
     "Event",
     "GameMetadata",
     "HashedViewEncoder",
+    "KeptSampler",
     "LogisticModel",
     "Observation",
     "ObservationEncoder",
@@ -69,6 +70,7 @@ __all__ = [
     "Screen",
     "SightExplanation",
     "State",
+    "WorldSampler",
     "canonical_json",
     "emit",
     "get_ruleset",

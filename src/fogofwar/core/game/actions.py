@@ -44,11 +44,22 @@ class Action:
     seat: str
     kind: str
     args: tuple[ArgValue, ...] = ()
+    # The hash, worked out once: search and the action masks look actions up in dicts
+    # many times each. Not part of the value (equality, order, repr) nor of a pickle
+    # (a string's hash differs between processes: ``__reduce__`` makes it anew).
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for a in self.args:
             if isinstance(a, bool) or not isinstance(a, int | str):
                 raise TypeError(f"action arguments are ints or strings, got {a!r}")
+        object.__setattr__(self, "_hash", hash((self.seat, self.kind, self.args)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[type[Action], tuple[str, str, tuple[ArgValue, ...]]]:
+        return (Action, (self.seat, self.kind, self.args))
 
     def __str__(self) -> str:
         return " ".join([self.kind, *(str(a) for a in self.args)])

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Self
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Protocol, Self
 
 from ..errors import IllegalActionError, InvalidNotationError, MalformedActionError
 from ..odds import OddsQuery
@@ -245,6 +245,18 @@ class Ruleset(ABC):
         whether a rule set offers it."""
         raise NotImplementedError(f"{self.id} cannot sample worlds")
 
+    def world_sampler(self, view: PlayerView) -> WorldSampler:
+        """Return a sampler of worlds from ``view``: ``sampler(stream)`` is the world
+        :meth:`sample_world` draws from ``view`` and ``stream``, and ``sampler(stream,
+        views=False)`` that world made to skip what only views need (:meth:`State.
+        skip_views`), for a search that reads no view of it.
+
+        A search draws hundreds of worlds from one view: a rule set may override this to
+        work out once what the view fixes (its table, what each unknown may be) and keep
+        it for every draw. The default calls :meth:`sample_world` for each; the
+        conformance suite checks that an override draws the very same worlds."""
+        return _EachAnew(self, view)
+
     def evaluation(self, config: Mapping[str, Any]) -> Evaluation | None:
         """The rule set's estimate of who wins a game not yet over, for search that cuts
         its rollouts short (:class:`~fogofwar.core.game.evaluation.Evaluation`), or
@@ -271,6 +283,57 @@ class Ruleset(ABC):
         """The sight explainer on a seat's view (``los`` in ``play``): built from what the
         seat knows, never from the game's hidden state."""
         raise NotImplementedError(f"{self.id} has no sight explainer")
+
+
+class WorldSampler(Protocol):
+    """Worlds drawn from one view (:meth:`Ruleset.world_sampler`)."""
+
+    def __call__(self, stream: Stream, *, views: bool = True) -> State:
+        """The world :meth:`Ruleset.sample_world` draws from the view and ``stream``;
+        with ``views=False`` it skips what only views need (:meth:`State.skip_views`)."""
+        ...  # pragma: no cover - a protocol
+
+
+class KeptSampler:
+    """A :class:`WorldSampler` over a rule set's ``sample(ruleset, view, stream, kept)``:
+    the function draws one world, and ``kept`` (a list, empty before the first world)
+    is where it keeps what the view fixes for the worlds after it (its table, say)."""
+
+    __slots__ = ("_kept", "_ruleset", "_sample", "_view")
+
+    def __init__(
+        self,
+        sample: Callable[[Ruleset, PlayerView, Stream, list[Any]], State],
+        ruleset: Ruleset,
+        view: PlayerView,
+    ) -> None:
+        self._sample = sample
+        self._ruleset = ruleset
+        self._view = view
+        self._kept: list[Any] = []
+
+    def __call__(self, stream: Stream, *, views: bool = True) -> State:
+        world = self._sample(self._ruleset, self._view, stream, self._kept)
+        if not views:
+            world.skip_views()
+        return world
+
+
+class _EachAnew:
+    """:meth:`Ruleset.world_sampler`'s default: :meth:`Ruleset.sample_world` for each
+    world."""
+
+    __slots__ = ("_ruleset", "_view")
+
+    def __init__(self, ruleset: Ruleset, view: PlayerView) -> None:
+        self._ruleset = ruleset
+        self._view = view
+
+    def __call__(self, stream: Stream, *, views: bool = True) -> State:
+        world = self._ruleset.sample_world(self._view, stream)
+        if not views:
+            world.skip_views()
+        return world
 
 
 def _describe_forms(action: Action, forms: Sequence[tuple[ArgValue, ...]]) -> str:

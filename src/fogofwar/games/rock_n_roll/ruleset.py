@@ -15,11 +15,13 @@ from ...core.game import (
     DataFormat,
     Evaluation,
     GameMetadata,
+    KeptSampler,
     ObservationEncoder,
     Option,
     PlayerView,
     Ruleset,
     State,
+    WorldSampler,
 )
 from ...core.odds import OddsQuery
 from ...core.rng import Stream
@@ -203,6 +205,13 @@ class RockNRoll(Ruleset):
         from .worlds import sample_world
 
         return sample_world(self, view, stream)
+
+    def world_sampler(self, view: PlayerView) -> WorldSampler:
+        """Worlds from ``view`` as :meth:`sample_world` draws them, the table the view
+        shows laid out once for them all (:func:`.worlds.sample_kept`)."""
+        from .worlds import sample_kept
+
+        return KeptSampler(sample_kept, self, view)
 
     def odds_queries(self) -> Sequence[OddsQuery]:
         """The rolls whose exact odds ``fogofwar odds`` gives (see :mod:`.odds`)."""

@@ -50,7 +50,7 @@ from typing import Any, Final, cast
 
 from ...core.cards import Pile
 from ...core.game import Event, Outcome, PlayerView, Ruleset
-from ...core.rng import Stream
+from ...core.rng import Stream, Streams
 from .cards import SIDES, load_cards
 from .observer import ViewData, unit_face, view_data
 from .state import (
@@ -78,7 +78,7 @@ from .state import (
     other,
 )
 
-__all__ = ["WorldError", "sample_world"]
+__all__ = ["WorldError", "sample_kept", "sample_world"]
 
 #: The pending decisions by the view's ``kind`` (and ``purpose`` for a payment).
 _PENDING: Final[dict[tuple[str, str | None], type[Pending]]] = {
@@ -171,16 +171,32 @@ def sample_world(ruleset: Ruleset, view: PlayerView, stream: Stream) -> RockNRol
         WorldError: ``view`` is a spectator's (a world is drawn for a seat), or its
             counts do not add up (not a view this rule set made).
     """
+    return sample_kept(ruleset, view, stream, None)
+
+
+def sample_kept(
+    ruleset: Ruleset, view: PlayerView, stream: Stream, kept: list[Any] | None
+) -> RockNRollState:
+    """:func:`sample_world`; ``kept``: the table and the unseen cards, kept for the
+    worlds after the first (a :class:`~fogofwar.core.game.KeptSampler`'s list), or
+    ``None``."""
     me = view.seat
     if me is None or me not in SIDES:
         raise WorldError("a world is drawn from a seat's view, not a spectator's")
     d = view_data(view)
-    cfg = ruleset.resolve_config(d["config"])
     seed = f"{stream.bits64():016x}{stream.bits64():016x}"  # 128 bits: the world's own rolls
-    st = RockNRollState.undealt(ruleset, cfg, load_cards(), seed)
-    _table(st, d)
-    _pieces(st, d)
-    unseen = _unseen(st, d, me)
+    if kept:
+        table, unseen = kept
+        st = cast(RockNRollState, table.clone())
+        st._streams = Streams(seed)
+    else:
+        cfg = ruleset.resolve_config(d["config"])
+        st = RockNRollState.undealt(ruleset, cfg, load_cards(), seed)
+        _table(st, d)
+        _pieces(st, d)
+        unseen = _unseen(st, d, me)
+        if kept is not None:
+            kept[:] = [st.clone(), unseen]
     # Uniform over the deals the view allows: one that contradicts what the other side
     # announced is drawn again (rejection keeps the rest equally likely).
     _deal(st, d, me, unseen, stream)

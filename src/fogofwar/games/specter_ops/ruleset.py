@@ -22,6 +22,7 @@ from ...core.game import (
     Ruleset,
     Screen,
     State,
+    WorldSampler,
 )
 from ...core.grid import board_json, parse_board
 from ...core.odds import OddsQuery
@@ -209,6 +210,13 @@ class SpecterOps(Ruleset):
         from .worlds import sample_world
 
         return sample_world(self, view, stream)
+
+    def world_sampler(self, view: PlayerView) -> WorldSampler:
+        """Worlds from ``view`` as :meth:`sample_world` draws them, with what the view
+        fixes worked out once (:class:`.worlds.WorldSampler`)."""
+        from .worlds import WorldSampler as Sampler
+
+        return Sampler(self, view)
 
     def odds_queries(self) -> Sequence[OddsQuery]:
         """The rolls whose exact odds ``fogofwar odds`` gives (see :mod:`.odds`)."""

@@ -40,10 +40,11 @@ from __future__ import annotations
 
 import functools
 import itertools
-from typing import Any, cast
+from collections.abc import Callable, Hashable
+from typing import Any, TypeVar, cast
 
 from ...core.game import Event, Outcome, PlayerView, Ruleset
-from ...core.rng import Stream
+from ...core.rng import Stream, Streams
 from .characters import AGENTS, CARDS, card_pool
 from .geometry import Geometry
 from .knowledge import HIDDEN_CARDS, NO_KIT, NO_ROLE, Kit, PossibilityMap, Role
@@ -60,7 +61,9 @@ from .state import (
 )
 from .state.pieces import BASE_HEALTH, FOUR_PLAYER_HEALTH, Resume, Sighting
 
-__all__ = ["sample_world"]
+__all__ = ["WorldSampler", "sample_world"]
+
+T = TypeVar("T")
 
 
 def _kits(chars: list[str], cards: int, used: dict[str, int]) -> tuple[Kit, ...]:
@@ -110,21 +113,78 @@ def _max_health(players: int, character: str, second: bool) -> int:
     return BASE_HEALTH + extra + bonus
 
 
+_BLANK_MAP = PossibilityMap.start(0, ())
+
+
+class WorldSampler:
+    """Worlds drawn from one view (:meth:`SpecterOps.world_sampler
+    <fogofwar.games.specter_ops.ruleset.SpecterOps.world_sampler>`): each the world
+    :func:`sample_world` draws from the view and the stream, with the same draws in the
+    same order. What the view fixes is worked out for the first world and kept for the
+    rest: the table (a copy of it for each world, with the world's own seed), the sites
+    each sector allows, the kits of each character, the squares to draw from and the
+    maps of the world (the same for every world of one view but for the traitor drawn).
+    ``views=False`` leaves the maps out altogether (the world skips views from the start,
+    :meth:`~.state.SpecterOpsState.skip_views`): a search's world that no view is read of
+    is then little more than a copy of the table."""
+
+    __slots__ = ("_kept", "_ruleset", "_view")
+
+    def __init__(self, ruleset: Ruleset, view: PlayerView) -> None:
+        self._ruleset = ruleset
+        self._view = view
+        self._kept: dict[Hashable, Any] = {}
+
+    def __call__(self, stream: Stream, *, views: bool = True) -> SpecterOpsState:
+        return _sample(self._ruleset, self._view, stream, views, self._kept)
+
+
 class _Builder:
     """One world from one view (the steps of :func:`sample_world`)."""
 
-    def __init__(self, ruleset: Ruleset, view: PlayerView, stream: Stream) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        view: PlayerView,
+        stream: Stream,
+        views: bool,
+        kept: dict[Hashable, Any] | None,
+    ) -> None:
         self.d: SpecterOpsView = view_data(view)
         self.seat = view.seat
         self.stream = stream
-        cfg = ruleset.resolve_config(self.d["config"])
+        self.views = views
+        self.kept = kept
         seed = f"{stream.bits64():016x}{stream.bits64():016x}"  # the world's own rolls
-        self.st = cast(SpecterOpsState, ruleset.new_game(cfg, seed))
-        self.geo = self.st.geo
+        table = None if kept is None else kept.get("table")
+        if table is None:
+            cfg = ruleset.resolve_config(self.d["config"])
+            self.st = cast(SpecterOpsState, ruleset.new_game(cfg, seed))
+            self.geo = self.st.geo
+            self.table()
+            if kept is not None:
+                kept["table"] = self.st.clone()
+        else:
+            # A copy of the table worked out for the first world: a new game's seed
+            # differs from another's only in its streams and the sites rolled from them,
+            # which every world draws anew below.
+            self.st = table.clone()
+            self.st._streams = Streams(seed)
+            self.geo = self.st.geo
+        if not views:
+            self.st.skip_views()
         # SO-T5: the second agent choosing its character sees which one is in use.
         secret = self.d.get("secret")
         left = None if secret is None else secret.get("characters_left")
         self.taken = "" if left is None else next((c for c in AGENTS if c not in left), "")
+
+    def keep(self, key: Hashable, make: Callable[[], T]) -> T:
+        """``make()``, worked out once per sampler (a value the view alone fixes)."""
+        if self.kept is None:
+            return make()
+        if key not in self.kept:
+            self.kept[key] = make()
+        return cast(T, self.kept[key])
 
     def bits(self, names: list[str] | None) -> int:
         return _bits(self.geo, tuple(names or ()))
@@ -222,6 +282,9 @@ class _Builder:
 
     def sites(self) -> list[list[int]]:
         """Per sector, the sites the map allows (one when public)."""
+        return self.keep("sites", self._sites)
+
+    def _sites(self) -> list[list[int]]:
         geo = self.geo
         return [
             [geo.parse(o["site"])]
@@ -259,7 +322,9 @@ class _Builder:
         ncards = 2 if second else cards_to_take(st.players)
         used = dict(pub["cards_used"])
         # Before the agent has chosen, its map holds the base game's one kit.
-        kits = _kits(chars, ncards, used) if chars else (NO_KIT,)
+        kits = self.keep(
+            ("kit list", index), lambda: _kits(chars, ncards, used) if chars else (NO_KIT,)
+        )
         shown = None if pub["revealed_at"] is None else geo.parse(pub["revealed_at"])
         if secret is not None:
             path = [geo.parse(n) for n in secret["path"]]
@@ -270,7 +335,8 @@ class _Builder:
             if shown is not None:
                 square = shown
             else:
-                square = self.stream.choice(geo.graph.bit_indices(squares)) if squares else 0
+                options = self.keep(("squares", index), lambda: geo.graph.bit_indices(squares))
+                square = self.stream.choice(options) if squares else 0
             path = [square]
             character = pub["character"] or ""
             if not character and self.taken:
@@ -280,7 +346,9 @@ class _Builder:
                 character = self.stream.choice(free)
             cards = {}
             if character:
-                mine = [k for k in kits if k[0] == character]
+                mine = self.keep(
+                    ("kits", index, character), lambda: [k for k in kits if k[0] == character]
+                )
                 if mine:
                     cards = dict(self.stream.choice(mine)[1])
             last_steps = self.stream.randint(0, 4)
@@ -298,7 +366,7 @@ class _Builder:
             path[0],
             path,
             max_health - pub["wounds"],
-            PossibilityMap.start(0, ()),
+            _BLANK_MAP,  # the map of the view's worlds, below (unless views are skipped)
             last_steps=last_steps,
             max_health=max_health,
             character=character,
@@ -312,49 +380,76 @@ class _Builder:
         )
         if secret is not None:
             a.health = secret["health"]
-        sites = self.sites() if not second else []
-        a.knowledge = PossibilityMap.covering(
-            squares, sites, kits, self.roles() if not second else (NO_ROLE,)
-        )
+        if self.views:
+            sites = self.sites() if not second else []
+            roles = tuple(self.roles()) if not second else (NO_ROLE,)
+            a.knowledge = self.keep(
+                ("map", index, roles), lambda: PossibilityMap.covering(squares, sites, kits, roles)
+            )
         return a
 
 
 def sample_world(ruleset: Ruleset, view: PlayerView, stream: Stream) -> SpecterOpsState:
     """A state that gives ``view`` to its seat, its unknowns drawn from ``stream`` (see
     the module doc)."""
-    b = _Builder(ruleset, view, stream)
+    return _sample(ruleset, view, stream, True, None)
+
+
+def _phase(
+    b: _Builder, two: bool, own_moment: str | None, secret_index: int | None
+) -> tuple[Phase, int]:
+    """The world's phase and the index of the agent in focus, from the view."""
+    st, d, seat = b.st, b.d, b.seat
+    phase = d["phase"]
+    if phase == "setup":
+        if any(not h.character for h in st.hunters) and st.with_characters:
+            return Phase.PICK_HUNTER, 0
+        focus = 1 if two else 0
+        if own_moment is not None and secret_index == focus:
+            return Phase(own_moment), focus
+        events = [e["kind"] for e in d["events"]]
+        if focus == 0 and (seat == AGENT or ("agent_ready" in events and st.traitor_game)):
+            # The agent's setup is over (its own seat has no moment then, the others saw
+            # it ready): it deals the roles (SO-T2).
+            return Phase.DEAL, focus
+        return Phase.PICK_AGENT, focus
+    if phase == "agent":
+        turns = [e for e in d["events"] if e["kind"] == "agent_turn"]
+        focus = 1 if turns and turns[-1].get("agent") == "A2" else 0
+        if own_moment == "agent_after" and secret_index == focus:
+            return Phase.AGENT_AFTER, focus
+        return Phase.AGENT, focus
+    return Phase(phase), 0
+
+
+def _used_before(d: SpecterOpsView, agent: str) -> list[str]:
+    """The card the agent in focus used in public before its move this turn, if any
+    (this turn's events)."""
+    used: list[str] = []
+    for e in d["events"]:
+        if (e["kind"], e.get("moment"), e.get("agent", "A1")) == ("equipment", "before", agent):
+            used = [e["card"]]
+    return used
+
+
+def _sample(
+    ruleset: Ruleset,
+    view: PlayerView,
+    stream: Stream,
+    views: bool,
+    kept: dict[Hashable, Any] | None,
+) -> SpecterOpsState:
+    """:func:`sample_world`; ``views``: whether the world keeps its maps; ``kept``: a
+    :class:`WorldSampler`'s answers worked out once, or ``None``."""
+    b = _Builder(ruleset, view, stream, views, kept)
     st, d, geo, seat = b.st, b.d, b.geo, b.seat
-    b.table()
     b.traitor()
     secret = d.get("secret")
     two = d.get("agent2") is not None
-    # The phase and the agent in focus.
-    events = [e["kind"] for e in d["events"]]
-    phase = d["phase"]
-    focus = 0
     own_moment = None if secret is None else secret["moment"]
     secret_index = (1 if seat != AGENT else 0) if secret is not None else None
-    if phase == "setup":
-        if any(not h.character for h in st.hunters) and st.with_characters:
-            st.phase = Phase.PICK_HUNTER
-        else:
-            focus = 1 if two else 0
-            if own_moment is not None and secret_index == focus:
-                st.phase = Phase(own_moment)
-            elif focus == 0 and (seat == AGENT or ("agent_ready" in events and st.traitor_game)):
-                # The agent's setup is over (its own seat has no moment then, the others
-                # saw it ready): it deals the roles (SO-T2).
-                st.phase = Phase.DEAL
-            else:
-                st.phase = Phase.PICK_AGENT
-    elif phase == "agent":
-        turns = [e for e in d["events"] if e["kind"] == "agent_turn"]
-        focus = 1 if turns and turns[-1].get("agent") == "A2" else 0
-        st.phase = Phase.AGENT
-        if own_moment == "agent_after" and secret_index == focus:
-            st.phase = Phase.AGENT_AFTER
-    else:
-        st.phase = Phase(phase)
+    # The phase and the agent in focus (what the view alone says: worked out once).
+    st.phase, focus = b.keep("phase", lambda: _phase(b, two, own_moment, secret_index))
     st.focus_index = focus
     # The agents.
     final = d.get("final")
@@ -374,6 +469,9 @@ def sample_world(ruleset: Ruleset, view: PlayerView, stream: Stream) -> SpecterO
         st.sites = tuple(
             stream.choice(options) if len(options) > 1 else options[0] for options in b.sites()
         )
+    # The sites each sector allows, which the agent's map starts from when it sets up
+    # (SO-S3): the view's, not those of the new game's own roll (public with 2–3 players).
+    st.site_sets = [frozenset(options) for options in b.sites()]
     st.agents = [a1]
     if two:
         a2_secret = secret if secret_index == 1 else None
@@ -384,12 +482,10 @@ def sample_world(ruleset: Ruleset, view: PlayerView, stream: Stream) -> SpecterO
     me = st.agents[focus]
     if st.phase in (Phase.AGENT, Phase.AGENT_AFTER):
         turn_secret = secret if secret_index == focus else None
-        used = list(turn_secret["used_this_turn"]) if turn_secret is not None else []
-        if turn_secret is None:
-            for e in d["events"]:
-                before = (e["kind"], e.get("moment"), e.get("agent", "A1"))
-                if before == ("equipment", "before", me.id):
-                    used = [e["card"]]
+        if turn_secret is not None:
+            used = list(turn_secret["used_this_turn"])
+        else:
+            used = b.keep(("used", me.id), lambda: _used_before(d, me.id))
         if used:
             me.used_before = used[0]
             me.public_before = CARDS[used[0]].public
@@ -399,11 +495,15 @@ def sample_world(ruleset: Ruleset, view: PlayerView, stream: Stream) -> SpecterO
         me.square = me.path[-1]
     for a in st.agents:
         a.path_sight = a.path_sight or st.sight()
-    if st.traitor and not st.traitor_revealed:
+    if st.traitor and not st.traitor_revealed and views:
         # The traitor's own map of A1: the worlds of the traitor's role (the squares its
         # seat sees, or those the world's seat allows).
-        traitor = st.traitor
-        st.traitor_map = a1.knowledge.roles_where(lambda r: r == (traitor, False))
+        traitor, known = st.traitor, a1.knowledge
+        # Keyed by the map's identity: a sampler's maps are kept (alive) with it.
+        st.traitor_map = b.keep(
+            ("traitor_map", traitor, id(known)),
+            lambda: known.roles_where(lambda r: r == (traitor, False)),
+        )
     if st.with_characters:
         st._kits = possible_kits(st.players)
     if final is not None:

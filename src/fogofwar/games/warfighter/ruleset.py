@@ -17,11 +17,13 @@ from ...core.game import (
     DataFormat,
     Evaluation,
     GameMetadata,
+    KeptSampler,
     ObservationEncoder,
     Option,
     PlayerView,
     Ruleset,
     State,
+    WorldSampler,
     plain_event,
 )
 from ...core.odds import OddsQuery
@@ -287,6 +289,13 @@ class Warfighter(Ruleset):
         from .worlds import sample_world
 
         return sample_world(self, view, stream)
+
+    def world_sampler(self, view: PlayerView) -> WorldSampler:
+        """Worlds from ``view`` as :meth:`sample_world` draws them, the table the view
+        shows laid out once for them all (:func:`.worlds.sample_kept`)."""
+        from .worlds import sample_kept
+
+        return KeptSampler(sample_kept, self, view)
 
     def evaluation(self, config: Mapping[str, Any]) -> Evaluation:
         """The squad's chance from a full state (:mod:`.evaluation`), for ``ismcts``'s

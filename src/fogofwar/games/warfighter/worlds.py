@@ -23,11 +23,11 @@ actions.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Literal, cast
+from typing import Any, Literal, cast
 
 from ...core.cards import Deck, Pile
 from ...core.game import Event, Outcome, PlayerView, Ruleset
-from ...core.rng import Stream
+from ...core.rng import Stream, Streams
 from .cards import CheckCard
 from .observer import CheckView, HostileView, view_data
 from .state import (
@@ -44,7 +44,7 @@ from .state import (
     WarfighterState,
 )
 
-__all__ = ["sample_world"]
+__all__ = ["sample_kept", "sample_world"]
 
 
 def _number(ident: str) -> int:
@@ -74,10 +74,30 @@ def _check_card(state: WarfighterState, entry: CheckView) -> CheckCard:
 def sample_world(ruleset: Ruleset, view: PlayerView, stream: Stream) -> WarfighterState:
     """A state that gives ``view`` to its seat, its unknowns drawn from ``stream`` (see
     the module doc)."""
+    return sample_kept(ruleset, view, stream, None)
+
+
+def sample_kept(
+    ruleset: Ruleset, view: PlayerView, stream: Stream, kept: list[Any] | None
+) -> WarfighterState:
+    """:func:`sample_world`; ``kept``: the table kept for the worlds after the
+    first (a :class:`~fogofwar.core.game.KeptSampler`'s list), or ``None``."""
     d = view_data(view)
-    cfg = ruleset.resolve_config(d["config"])
     seed = f"{stream.bits64():016x}{stream.bits64():016x}"  # 128 bits: the world's own rolls
-    st = cast(WarfighterState, ruleset.new_game(cfg, seed))
+    if kept:
+        st = cast(WarfighterState, kept[0].clone())
+        st._streams = Streams(seed)
+    else:
+        cfg = ruleset.resolve_config(d["config"])
+        st = _table(cast(WarfighterState, ruleset.new_game(cfg, seed)), d)
+        if kept is not None:
+            kept[:] = [st.clone()]
+    _decks(st, d, stream)
+    return st
+
+
+def _table(st: WarfighterState, d: Any) -> WarfighterState:
+    """Everything the view shows, laid on a new mission."""
     mission, library = st.mission, st.library
     # The table, as the view shows it.
     st.turn = d["turn"]
@@ -158,6 +178,12 @@ def sample_world(ruleset: Ruleset, view: PlayerView, stream: Stream) -> Warfight
     )
     st.log = [Event(e["kind"], {k: v for k, v in e.items() if k != "kind"}) for e in d["events"]]
     st.turn_start = 0
+    return st
+
+
+def _decks(st: WarfighterState, d: Any, stream: Stream) -> None:
+    """The decks the view does not show, shuffled from ``stream``."""
+    mission = st.mission
     # The Location deck: the mission's, less the Locations revealed in the middle slots.
     left = Counter(mission.deck)
     for name in st.slots[1 : st.objective_slot]:
@@ -178,4 +204,3 @@ def sample_world(ruleset: Ruleset, view: PlayerView, stream: Stream) -> Warfight
     for _ in discard:
         deck.discard(deck.draw())
     st.hostile_deck = deck
-    return st

@@ -18,6 +18,7 @@ from ...core.game import (
     DataFormat,
     Evaluation,
     GameMetadata,
+    KeptSampler,
     ObservationEncoder,
     Option,
     PlayerView,
@@ -25,6 +26,7 @@ from ...core.game import (
     Screen,
     SightExplanation,
     State,
+    WorldSampler,
 )
 from ...core.grid import Board, board_json, parse_board
 from ...core.odds import OddsQuery
@@ -313,6 +315,13 @@ class ZeroDark(Ruleset):
         from .worlds import sample_world
 
         return sample_world(self, view, stream)
+
+    def world_sampler(self, view: PlayerView) -> WorldSampler:
+        """Worlds from ``view`` as :meth:`sample_world` draws them, the table the view
+        shows laid out once for them all (:func:`.worlds.sample_kept`)."""
+        from .worlds import sample_kept
+
+        return KeptSampler(sample_kept, self, view)
 
     def odds_queries(self) -> Sequence[OddsQuery]:
         """The rolls whose exact odds ``fogofwar odds`` gives (see :mod:`.odds`)."""

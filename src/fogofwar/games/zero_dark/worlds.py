@@ -53,12 +53,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from ...core.cards import Deck, PlayingCard, playing_cards
 from ...core.game import Event, Outcome, PlayerView, Ruleset
 from ...core.grid import Edge
-from ...core.rng import Stream
+from ...core.rng import Stream, Streams
 from .fear import FearRules, Model, ModelState, Position, id_number
 from .maps import map_for
 from .observer import ModelView, SideView, ZeroDarkView, view_data
@@ -68,7 +68,7 @@ from .state import Cqb, Phase, PingSpec, Resume, Reunite, ZeroDarkState
 from .state import parse_red_force_specs as red_force_specs
 from .state.fields import Fields
 
-__all__ = ["TRIES", "sample_world"]
+__all__ = ["TRIES", "sample_kept", "sample_world"]
 
 TRIES: Final = 2000
 """How many draws the rejection sampling tries before it keeps the last one (a view no
@@ -170,16 +170,32 @@ class _Draw:
 def sample_world(ruleset: Ruleset, view: PlayerView, stream: Stream) -> ZeroDarkState:
     """A state that gives ``view`` to its seat, its unknowns drawn from ``stream`` (see
     the module doc)."""
+    return sample_kept(ruleset, view, stream, None)
+
+
+def sample_kept(
+    ruleset: Ruleset, view: PlayerView, stream: Stream, kept: list[Any] | None
+) -> ZeroDarkState:
+    """:func:`sample_world`; ``kept``: the table and what the view says of the unknowns,
+    kept for the worlds after the first (a :class:`~fogofwar.core.game.KeptSampler`'s
+    list), or ``None``."""
     d = view_data(view)
     seat = view.seat
-    cfg = ruleset.resolve_config(d["config"])
     seed = f"{stream.bits64():016x}{stream.bits64():016x}"  # 128 bits: the world's own rolls
-    # A blank mission (the heroes deployed, the sides seated, nothing placed or dealt),
-    # on the map loaded once for all worlds: its sight tables are kept with it.
-    st = ZeroDarkState.__new__(ZeroDarkState)
-    Fields.__init__(st, ruleset, cfg, map_for(str(cfg["map"])), seed)
-    _lay_table(st, d, seat)
-    table = _Table(st, d, seat)
+    if kept:
+        blank, table = kept
+        st = cast(ZeroDarkState, blank.clone())
+        st._streams = Streams(seed)
+    else:
+        cfg = ruleset.resolve_config(d["config"])
+        # A blank mission (the heroes deployed, the sides seated, nothing placed or
+        # dealt), on the map loaded once for all worlds: its sight tables are kept with it.
+        st = ZeroDarkState.__new__(ZeroDarkState)
+        Fields.__init__(st, ruleset, cfg, map_for(str(cfg["map"])), seed)
+        _lay_table(st, d, seat)
+        table = _Table(st, d, seat)
+        if kept is not None:
+            kept[:] = [st.clone(), table]
     draw = _draw(st, table, stream)
     for _ in range(TRIES - 1):
         if _fits(st, table, draw):
