@@ -54,6 +54,32 @@ def test_key_encoding_is_unambiguous(left: tuple[object, ...], right: tuple[obje
     assert stream(0, "k", *left).bits64() != stream(0, "k", *right).bits64()
 
 
+def _first_form(parts: tuple[object, ...]) -> bytes:
+    """The key encoding as first written (a bytearray, a tag and a big-endian length
+    before each part): the bytes every game's streams have been keyed by."""
+    out = bytearray(b"fogofwar-rng-v1")
+    for part in parts:
+        if isinstance(part, int):
+            raw = str(part).encode("ascii")
+            out += b"i"
+        else:
+            assert isinstance(part, str)
+            raw = part.encode("utf-8")
+            out += b"s"
+        out += struct.pack(">I", len(raw)) + raw
+    return bytes(out)
+
+
+@given(
+    st.tuples(*[st.one_of(st.integers(), st.text())] * 3)
+    | st.lists(st.one_of(st.integers(), st.text()), max_size=6).map(tuple)
+)
+def test_key_encoding_keeps_its_first_bytes(parts: tuple[object, ...]) -> None:
+    # The fast path for exact ints and strings encodes every key as the first form did:
+    # a changed byte would change every game's rolls.
+    assert encode_key(parts) == _first_form(parts)  # type: ignore[arg-type]
+
+
 def test_bools_are_rejected_as_keys_and_seeds() -> None:
     with pytest.raises(TypeError, match="bool"):
         encode_key(("x", True))

@@ -67,12 +67,33 @@ def _short(value: int | str) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
 
-def encode_key(parts: Iterable[KeyPart]) -> bytes:
+_KEY_PREFIX = b"fogofwar-rng-v1"
+
+
+def encode_key(parts: Sequence[KeyPart]) -> bytes:
     """Encode key parts unambiguously: a type tag and a length before every part.
 
     ``("a", 1)`` and ``("a1",)`` and ``(1, "a")`` all encode differently.
     """
-    out = bytearray(b"fogofwar-rng-v1")
+    # Exact ints and strings (nearly every key) in one pass; anything else by the
+    # general form below, byte for byte the same (tested).
+    chunks = [_KEY_PREFIX]
+    for part in parts:
+        kind = type(part)
+        if kind is str:
+            raw = part.encode("utf-8")  # type: ignore[union-attr]
+            chunks.append(b"s" + len(raw).to_bytes(4, "big") + raw)
+        elif kind is int:
+            raw = str(part).encode("ascii")
+            chunks.append(b"i" + len(raw).to_bytes(4, "big") + raw)
+        else:
+            return _encode_key_checked(parts)
+    return b"".join(chunks)
+
+
+def _encode_key_checked(parts: Sequence[KeyPart]) -> bytes:
+    """:func:`encode_key` for any parts: a bool or another type refused."""
+    out = bytearray(_KEY_PREFIX)
     for part in parts:
         if isinstance(part, bool):  # bool is an int subclass; keep it distinct
             raise TypeError("random stream keys take ints and strings, not bools")

@@ -92,6 +92,31 @@ def _tail(geo: Geometry, site: int, others: frozenset[int], need: int, escape: i
     )
 
 
+# A search evaluates many worlds whose agents stand on the same squares.
+@functools.lru_cache(maxsize=1 << 16)
+def _walks(
+    geo: Geometry,
+    here: int,
+    done: int,
+    sites: tuple[int, ...],
+    completed: tuple[bool, ...],
+    escape: int,
+) -> tuple[int, int]:
+    """(goal, route) steps from ``here``: to the next goal, and of the whole walk
+    through the objectives still needed to an escape point."""
+    if done >= OBJECTIVES_TO_ESCAPE:
+        out = _field(geo, escape)[here]
+        return out, out
+    need = OBJECTIVES_TO_ESCAPE - done
+    open_sites = frozenset(s for s, d in zip(sites, completed, strict=True) if not d)
+    goal = route = _UNREACHABLE
+    for site in open_sites:
+        first = _field(geo, _next_to(geo, site))[here]
+        goal = min(goal, first)
+        route = min(route, first + _tail(geo, site, open_sites - {site}, need - 1, escape))
+    return goal, route
+
+
 class AgentChance(Evaluation):
     """The agent side's chance (the traitor's seat included, SO-T6) under ``model``."""
 
@@ -114,7 +139,7 @@ class AgentChance(Evaluation):
             if agent.escaped:
                 continue
             here = agent.path[-1] if agent.path else agent.square  # mid-move: where it is
-            g, r = self._walks(geo, here, done, state.sites, state.done, escape)
+            g, r = _walks(geo, here, done, state.sites, tuple(state.done), escape)
             goal, route = max(goal, g), max(route, r)
             health = min(health, agent.health)
             row, col = divmod(here, w)
@@ -130,29 +155,6 @@ class AgentChance(Evaluation):
             min(goal, _FAR_GOAL) / _FAR_GOAL,
             min(route, _FAR_ROUTE) / _FAR_ROUTE,
         )
-
-    @staticmethod
-    def _walks(
-        geo: Geometry,
-        here: int,
-        done: int,
-        sites: tuple[int, ...],
-        completed: list[bool],
-        escape: int,
-    ) -> tuple[int, int]:
-        """(goal, route) steps from ``here``: to the next goal, and of the whole walk
-        through the objectives still needed to an escape point."""
-        if done >= OBJECTIVES_TO_ESCAPE:
-            out = _field(geo, escape)[here]
-            return out, out
-        need = OBJECTIVES_TO_ESCAPE - done
-        open_sites = frozenset(s for s, d in zip(sites, completed, strict=True) if not d)
-        goal = route = _UNREACHABLE
-        for site in open_sites:
-            first = _field(geo, _next_to(geo, site))[here]
-            goal = min(goal, first)
-            route = min(route, first + _tail(geo, site, open_sites - {site}, need - 1, escape))
-        return goal, route
 
     def on_side(self, state: State, seat: str) -> bool:
         if not isinstance(state, SpecterOpsState):

@@ -163,7 +163,9 @@ class _Builder:
             self.geo = self.st.geo
             self.table()
             if kept is not None:
-                kept["table"] = self.st.clone()
+                table = kept["table"] = self.st.clone()
+                # Every world sets its own agents and sites' sets: none to copy.
+                table.agents, table.site_sets = [], []
         else:
             # A copy of the table worked out for the first world: a new game's seed
             # differs from another's only in its streams and the sites rolled from them,
