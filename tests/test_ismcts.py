@@ -385,22 +385,26 @@ def _tree(node: object) -> tuple[object, ...]:
     n = node
     assert isinstance(n, ismcts._Node)
     below = tuple((a, _tree(c)) for a, c in n.children.items())
-    return (n.visits, n.reward, n.available, n.hint, n.hinted, below)
+    return (n.visits, n.reward, n.available, n.hint, n.hinted, n.bonus, below)
+
+
+_CUT = ["depth=2", "depth=1,prior=0", "depth=6,widen=0.5"]
 
 
 @pytest.mark.parametrize(
-    ("rid", "config", "after"),
+    ("rid", "config", "after", "params"),
     [
-        ("specter-ops", {}, 40),
-        ("specter-ops", {"players": 5}, 30),
-        ("specter-ops", {"players": 2}, 0),
-        ("zero-dark", {}, 20),
-        ("rock-n-roll", {}, 20),
-        ("warfighter", {}, 5),
-        (EXAMPLE, {}, 3),
+        *(("specter-ops", {}, 40, p) for p in _CUT),
+        *(("specter-ops", {"players": 5}, 30, p) for p in _CUT),
+        *(("specter-ops", {"players": 2}, 0, p) for p in _CUT),
+        # Searching every step: with the route steps left to the heuristic (the default)
+        # the tree reads views and the fast path is off.
+        *(("zero-dark", {}, 20, f"{p},steps=search") for p in _CUT),
+        *(("rock-n-roll", {}, 20, p) for p in _CUT),
+        *(("warfighter", {}, 5, p) for p in [*_CUT, "depth=0", "depth=0,prior=2"]),
+        *((EXAMPLE, {}, 3, p) for p in [*_CUT, "depth=0"]),
     ],
 )
-@pytest.mark.parametrize("params", ["depth=2", "depth=1,prior=0", "depth=6,widen=0.5"])
 def test_worlds_without_views_search_exactly_as_worlds_with_them(
     rid: str, config: dict[str, object], after: int, params: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -421,6 +425,15 @@ def test_worlds_without_views_search_exactly_as_worlds_with_them(
         done += 1
     spec = f"ismcts:iterations=120,rollout=random,{params}"
 
+    probes = {True: 0, False: 0}
+    iterate = ismcts.IsmctsBot._iterate
+
+    def counted(self: IsmctsBot, *args: object, **kw: object) -> bool:
+        probes[ismcts._FAST] += "probe" in kw  # an iteration in a world without views
+        return iterate(self, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ismcts.IsmctsBot, "_iterate", counted)
+
     def search(fast: bool) -> tuple[Action, tuple[object, ...]]:
         monkeypatch.setattr(ismcts, "_FAST", fast)
         bot = make_bot(spec, rid)
@@ -432,6 +445,7 @@ def test_worlds_without_views_search_exactly_as_worlds_with_them(
     fast, full = search(True), search(False)
     assert fast == full
     assert len(fast[1][-1]) > 1  # a tree that grew
+    assert probes[True] > probes[False] == 0  # the fast path ran (and only with _FAST)
 
 
 def _specter_ops_decision(n: int) -> tuple[State, str, tuple[Action, ...]]:

@@ -5,6 +5,7 @@ The example's rule IDs (EX-n) are real rules of that game; see its module docstr
 
 from __future__ import annotations
 
+import copy
 import os
 import pickle
 import subprocess
@@ -122,6 +123,12 @@ def test_an_action_keeps_its_hash_and_a_pickle_makes_it_anew() -> None:
     assert a.__reduce__() == (Action, (HIDER, "step", (3,)))
     back = pickle.loads(pickle.dumps(a))
     assert back == a and hash(back) == hash(a)
+
+    class Step(Action):
+        pass
+
+    step = copy.deepcopy(Step(HIDER, "step", (3,)))  # through __reduce__, as a pickle
+    assert type(step) is Step and hash(step) == hash(a)
     code = (
         "import pickle, sys; a = pickle.load(sys.stdin.buffer); "
         "print(hash(a) == hash((a.seat, a.kind, a.args)))"

@@ -80,6 +80,17 @@ def test_key_encoding_keeps_its_first_bytes(parts: tuple[object, ...]) -> None:
     assert encode_key(parts) == _first_form(parts)  # type: ignore[arg-type]
 
 
+def test_a_key_from_any_iterable_of_parts() -> None:
+    # A generator's parts are read once: the general form (a str subclass, a refused
+    # bool) sees them all.
+    class Name(str):
+        pass
+
+    assert encode_key(iter(["a", Name("b")])) == encode_key(("a", "b"))
+    with pytest.raises(TypeError):
+        encode_key(x for x in ["a", True])
+
+
 def test_bools_are_rejected_as_keys_and_seeds() -> None:
     with pytest.raises(TypeError, match="bool"):
         encode_key(("x", True))

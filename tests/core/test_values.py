@@ -52,3 +52,40 @@ def test_lists_of_values_are_copied_once() -> None:
     assert copy == items and copy is not items and copy[0] is items[0]
     assert fresh(Point(3)) == Point(3)
     assert fresh((1, [2])) == (1, [2])  # a tuple is a value: build states from values
+
+
+@dataclass
+class Logged:
+    """A mutable dataclass with its own ``__setattr__`` (it logs every set)."""
+
+    path: list[int]
+    name: str = "x"
+
+    def __setattr__(self, key: str, value: object) -> None:
+        SETS.append(key)
+        object.__setattr__(self, key, value)
+
+
+SETS: list[str] = []
+
+
+def test_a_dataclass_is_copied_around_its_own_setattr() -> None:
+    # The copier sets fields as object.__setattr__ does, as the first form did: a class
+    # whose __setattr__ logs (or refuses) sets is copied without it.
+    one = Logged([1])
+    SETS.clear()
+    two = fresh(one)
+    assert two == one and two is not one and two.path is not one.path
+    assert SETS == []
+
+
+def test_a_dataclass_copy_keeps_fields_made_after_init() -> None:
+    @dataclass
+    class Later:
+        kept: list[int] = field(default_factory=list)
+        made: dict[str, int] = field(init=False, default_factory=dict)
+
+    a = Later([1])
+    a.made["k"] = 2
+    b = fresh(a)
+    assert b == a and b.made is not a.made and b.kept is not a.kept

@@ -59,7 +59,7 @@ view, from :meth:`Ruleset.sample_world` — and plays it to the end:
   for its hint, so each iteration first plays a world that keeps no views
   (``views=False``); one that reaches such a node is undone and played again from the
   start in a world that keeps them, from the same streams: the same iteration, and the
-  same tree as if every world kept its views (tested for every rule set).
+  same tree as if every world kept its views (tests compare whole trees, both ways).
 
 Parameters (``ismcts:iterations=400,c=0.7``): ``iterations`` (the budget, 200 by
 default), ``seconds`` (a time budget instead, when above 0: the search stops at
@@ -400,9 +400,9 @@ class IsmctsBot(Bot):
                 if self.hints and not node.hinted:
                     if probe:
                         # The hint needs the seat's view, which this world does not keep.
-                        for seen, legal in chosen:
+                        for seen, offered in chosen:
                             children = seen.children
-                            for a in legal:
+                            for a in offered:
                                 if a in children:
                                     children[a].available -= 1
                         return False

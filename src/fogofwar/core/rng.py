@@ -70,13 +70,15 @@ def _short(value: int | str) -> str:
 _KEY_PREFIX = b"fogofwar-rng-v1"
 
 
-def encode_key(parts: Sequence[KeyPart]) -> bytes:
+def encode_key(parts: Iterable[KeyPart]) -> bytes:
     """Encode key parts unambiguously: a type tag and a length before every part.
 
     ``("a", 1)`` and ``("a1",)`` and ``(1, "a")`` all encode differently.
     """
     # Exact ints and strings (nearly every key) in one pass; anything else by the
     # general form below, byte for byte the same (tested).
+    if type(parts) is not tuple:
+        parts = tuple(parts)  # the general form may go over them again
     chunks = [_KEY_PREFIX]
     for part in parts:
         kind = type(part)

@@ -40,11 +40,23 @@ def _copier(cls: type) -> Callable[[Any], Any]:
     ``object.__setattr__``."""
     names = tuple(f.name for f in dataclasses.fields(cls))
     lines = ["def copy(value):", "    out = new(cls)"]
+    # A class with its own __setattr__ is set around it, as object.__setattr__ does.
+    plain = not any("__setattr__" in vars(k) for k in cls.__mro__ if k is not object)
     for name in names:
         lines.append(f"    x = value.{name}")
-        lines.append(f"    out.{name} = x if how(type(x), 'x') == '' else fresh(x)")
+        value = "x if how(type(x), 'x') == '' else fresh(x)"
+        if plain:
+            lines.append(f"    out.{name} = {value}")
+        else:
+            lines.append(f"    setattr_(out, {name!r}, {value})")
     lines.append("    return out")
-    scope: dict[str, Any] = {"new": object.__new__, "cls": cls, "how": _HOW.get, "fresh": fresh}
+    scope: dict[str, Any] = {
+        "new": object.__new__,
+        "cls": cls,
+        "how": _HOW.get,
+        "fresh": fresh,
+        "setattr_": object.__setattr__,
+    }
     exec("\n".join(lines), scope)  # the code above is made of field names only
     return cast(Callable[[Any], Any], scope["copy"])
 

@@ -59,7 +59,7 @@ class Action:
         return self._hash
 
     def __reduce__(self) -> tuple[type[Action], tuple[str, str, tuple[ArgValue, ...]]]:
-        return (Action, (self.seat, self.kind, self.args))
+        return (type(self), (self.seat, self.kind, self.args))
 
     def __str__(self) -> str:
         return " ".join([self.kind, *(str(a) for a in self.args)])

@@ -254,7 +254,8 @@ class Ruleset(ABC):
         A search draws hundreds of worlds from one view: a rule set may override this to
         work out once what the view fixes (its table, what each unknown may be) and keep
         it for every draw. The default calls :meth:`sample_world` for each; the
-        conformance suite checks that an override draws the very same worlds."""
+        conformance suite plays an override's worlds beside :meth:`sample_world`'s
+        (every seat's views and the same random actions; without views, to the end)."""
         return _EachAnew(self, view)
 
     def evaluation(self, config: Mapping[str, Any]) -> Evaluation | None:

@@ -213,10 +213,10 @@ class SpecterOps(Ruleset):
 
     def world_sampler(self, view: PlayerView) -> WorldSampler:
         """Worlds from ``view`` as :meth:`sample_world` draws them, with what the view
-        fixes worked out once (:class:`.worlds.WorldSampler`)."""
-        from .worlds import WorldSampler as Sampler
+        fixes worked out once (:class:`.worlds.SpecterOpsSampler`)."""
+        from .worlds import SpecterOpsSampler
 
-        return Sampler(self, view)
+        return SpecterOpsSampler(self, view)
 
     def odds_queries(self) -> Sequence[OddsQuery]:
         """The rolls whose exact odds ``fogofwar odds`` gives (see :mod:`.odds`)."""

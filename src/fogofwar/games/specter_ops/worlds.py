@@ -61,7 +61,7 @@ from .state import (
 )
 from .state.pieces import BASE_HEALTH, FOUR_PLAYER_HEALTH, Resume, Sighting
 
-__all__ = ["WorldSampler", "sample_world"]
+__all__ = ["SpecterOpsSampler", "sample_world"]
 
 T = TypeVar("T")
 
@@ -116,7 +116,7 @@ def _max_health(players: int, character: str, second: bool) -> int:
 _BLANK_MAP = PossibilityMap.start(0, ())
 
 
-class WorldSampler:
+class SpecterOpsSampler:
     """Worlds drawn from one view (:meth:`SpecterOps.world_sampler
     <fogofwar.games.specter_ops.ruleset.SpecterOps.world_sampler>`): each the world
     :func:`sample_world` draws from the view and the stream, with the same draws in the
@@ -442,7 +442,7 @@ def _sample(
     kept: dict[Hashable, Any] | None,
 ) -> SpecterOpsState:
     """:func:`sample_world`; ``views``: whether the world keeps its maps; ``kept``: a
-    :class:`WorldSampler`'s answers worked out once, or ``None``."""
+    :class:`SpecterOpsSampler`'s answers worked out once, or ``None``."""
     b = _Builder(ruleset, view, stream, views, kept)
     st, d, geo, seat = b.st, b.d, b.geo, b.seat
     b.traitor()
