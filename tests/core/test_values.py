@@ -89,3 +89,17 @@ def test_a_dataclass_copy_keeps_fields_made_after_init() -> None:
     a.made["k"] = 2
     b = fresh(a)
     assert b == a and b.made is not a.made and b.kept is not a.kept
+
+
+def test_containers_of_one_kind_of_piece_are_copied_piece_by_piece() -> None:
+    # A list or dict holding one mutable dataclass (pieces by id) goes straight to that
+    # class's copier once it is known: the first copy learns it, the next ones use it.
+    pieces = {"a": Figure(Point(1), [1]), "b": Figure(Point(2), [2])}
+    row = [Figure(Point(3), [3])]
+    for _ in range(2):
+        copy, copied_row = fresh(pieces), fresh(row)
+        assert copy == pieces and copied_row == row
+        copy["a"].path.append(9)
+        copied_row[0].cards["x"] = 1
+        assert pieces["a"].path == [1] and row[0].cards == {}
+        assert copy["b"].at is pieces["b"].at  # values still shared

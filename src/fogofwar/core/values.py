@@ -77,6 +77,16 @@ def _learn(cls: type) -> str:
     return how
 
 
+def _one_copier(kinds: set[type]) -> Callable[[Any], Any] | None:
+    """The copier of the one mutable dataclass that ``kinds`` holds, if that is all it
+    holds (learned already): a container of pieces is copied without going through
+    :func:`fresh` for each."""
+    if len(kinds) != 1:
+        return None
+    (kind,) = kinds
+    return _COPIERS.get(kind)
+
+
 def fresh(value: T) -> T:
     """A copy of ``value`` that shares nothing mutable with it (see the module doc)."""
     cls = type(value)
@@ -88,14 +98,20 @@ def fresh(value: T) -> T:
     out: Any
     if how == "list":
         items: Any = value
-        if all(not _HOW.get(t, "x") for t in set(map(type, items))):
+        kinds = set(map(type, items))
+        if all(not _HOW.get(t, "x") for t in kinds):
             out = list(items)
+        elif (copy := _one_copier(kinds)) is not None:
+            out = [copy(v) for v in items]  # a list of one kind of piece
         else:
             out = [fresh(v) for v in items]
     elif how == "dict":
         mapping: Any = value
-        if all(not _HOW.get(t, "x") for t in set(map(type, mapping.values()))):
+        kinds = set(map(type, mapping.values()))
+        if all(not _HOW.get(t, "x") for t in kinds):
             out = dict(mapping)
+        elif (copy := _one_copier(kinds)) is not None:
+            out = {k: copy(v) for k, v in mapping.items()}  # pieces by id, say
         else:
             out = {k: fresh(v) for k, v in mapping.items()}
     elif how == "set":
