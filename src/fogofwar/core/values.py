@@ -28,6 +28,9 @@ _HOW: dict[type, str] = {
     int: "", str: "", bool: "", float: "", type(None): "", tuple: "", frozenset: "",
     list: "list", dict: "dict", set: "set",
 }  # fmt: skip
+# The types whose values are shared (how == ""), as a set: a membership test is what a
+# copy asks of every field.
+_SHARED: set[type] = {t for t, how in _HOW.items() if not how}
 _COPIERS: dict[type, Callable[[Any], Any]] = {}  # a mutable dataclass -> its copier
 
 
@@ -44,7 +47,7 @@ def _copier(cls: type) -> Callable[[Any], Any]:
     plain = not any("__setattr__" in vars(k) for k in cls.__mro__ if k is not object)
     for name in names:
         lines.append(f"    x = value.{name}")
-        value = "x if how(type(x), 'x') == '' else fresh(x)"
+        value = "x if type(x) in shared else fresh(x)"
         if plain:
             lines.append(f"    out.{name} = {value}")
         else:
@@ -53,7 +56,7 @@ def _copier(cls: type) -> Callable[[Any], Any]:
     scope: dict[str, Any] = {
         "new": object.__new__,
         "cls": cls,
-        "how": _HOW.get,
+        "shared": _SHARED,
         "fresh": fresh,
         "setattr_": object.__setattr__,
     }
@@ -74,6 +77,8 @@ def _learn(cls: type) -> str:
     else:
         how = ""  # a value: frozen dataclasses, the rule set's tables
     _HOW[cls] = how
+    if not how:
+        _SHARED.add(cls)
     return how
 
 
@@ -99,7 +104,7 @@ def fresh(value: T) -> T:
     if how == "list":
         items: Any = value
         kinds = set(map(type, items))
-        if all(not _HOW.get(t, "x") for t in kinds):
+        if kinds <= _SHARED:
             out = list(items)
         elif (copy := _one_copier(kinds)) is not None:
             out = [copy(v) for v in items]  # a list of one kind of piece
@@ -108,7 +113,7 @@ def fresh(value: T) -> T:
     elif how == "dict":
         mapping: Any = value
         kinds = set(map(type, mapping.values()))
-        if all(not _HOW.get(t, "x") for t in kinds):
+        if kinds <= _SHARED:
             out = dict(mapping)
         elif (copy := _one_copier(kinds)) is not None:
             out = {k: copy(v) for k, v in mapping.items()}  # pieces by id, say
@@ -126,10 +131,10 @@ def fresh(value: T) -> T:
 def fresh_fields(obj: T) -> T:
     """A copy of an object (a game state) whose every field is :func:`fresh`."""
     new = object.__new__(type(obj))
-    how = _HOW.get
+    shared = _SHARED
     new.__dict__.update(
         {
-            name: value if how(type(value), "x") == "" else fresh(value)
+            name: value if type(value) in shared else fresh(value)
             for name, value in vars(obj).items()
         }
     )
