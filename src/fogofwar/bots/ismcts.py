@@ -398,13 +398,8 @@ class IsmctsBot(Bot):
                 rolled += 1
             elif actor == seat and node is not None:
                 if self.hints and not node.hinted:
-                    if probe:
-                        # The hint needs the seat's view, which this world does not keep.
-                        for seen, offered in chosen:
-                            children = seen.children
-                            for a in offered:
-                                if a in children:
-                                    children[a].available -= 1
+                    if probe:  # the hint needs the seat's view, which this world lacks
+                        self._unselect(chosen)
                         return False
                     node.hinted = True
                     node.hint = self.policies[seat].choose(world.view(seat), tuple(options), play)
@@ -429,6 +424,16 @@ class IsmctsBot(Bot):
             world.apply_unchecked(action)
         self._back(path, self._reward(outcome))
         return True
+
+    @staticmethod
+    def _unselect(chosen: Sequence[tuple[_Node, Sequence[Action]]]) -> None:
+        """Undo what :meth:`_select` counted at each ``(node, options)``: each legal
+        child's availability."""
+        for node, options in chosen:
+            children = node.children
+            for a in options:
+                if a in children:
+                    children[a].available -= 1
 
     def _routine(self, options: Sequence[Action]) -> bool:
         """Whether a decision only carries out a move (its actions all of the rule set's

@@ -44,7 +44,7 @@ from .encoding import ActionEncoding
 from .evaluation import Evaluation, LogisticModel
 from .metadata import DataFormat, GameMetadata
 from .observation import HashedViewEncoder, Observation, ObservationEncoder
-from .protocol import KeptSampler, Ruleset, State, WorldSampler
+from .protocol import KeptSampler, Ruleset, State, WorldSampler, kept_table
 from .registry import get_ruleset, register, registered_rulesets, ruleset_ref
 from .views import Outcome, PlayerView, Screen, SightExplanation
 
@@ -74,6 +74,7 @@ __all__ = [
     "canonical_json",
     "emit",
     "get_ruleset",
+    "kept_table",
     "plain_event",
     "register",
     "registered_rulesets",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Protocol, Self
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from ..errors import IllegalActionError, InvalidNotationError, MalformedActionError
 from ..odds import OddsQuery
@@ -318,6 +318,23 @@ class KeptSampler:
         if not views:
             world.skip_views()
         return world
+
+
+S = TypeVar("S", bound="State")
+X = TypeVar("X")
+
+
+def kept_table(kept: list[Any] | None, lay: Callable[[], tuple[S, X]]) -> tuple[S, X]:
+    """The table a :class:`KeptSampler`'s world starts from, and what the view says of
+    its unknowns: a copy of the kept ones, else ``lay()``'s (kept, a copy, where ``kept``
+    is a sampler's empty list). The caller gives the table the world's own seed."""
+    if kept:
+        table, said = kept
+        return table.clone(), said
+    table, said = lay()
+    if kept is not None:
+        kept[:] = [table.clone(), said]
+    return table, said
 
 
 class _EachAnew:

@@ -49,7 +49,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Final, cast
 
 from ...core.cards import Pile
-from ...core.game import Event, Outcome, PlayerView, Ruleset
+from ...core.game import Event, Outcome, PlayerView, Ruleset, kept_table
 from ...core.rng import Stream, Streams
 from .cards import SIDES, load_cards
 from .observer import ViewData, unit_face, view_data
@@ -185,18 +185,16 @@ def sample_kept(
         raise WorldError("a world is drawn from a seat's view, not a spectator's")
     d = view_data(view)
     seed = f"{stream.bits64():016x}{stream.bits64():016x}"  # 128 bits: the world's own rolls
-    if kept:
-        table, unseen = kept
-        st = cast(RockNRollState, table.clone())
-        st._streams = Streams(seed)
-    else:
+
+    def lay() -> tuple[RockNRollState, _Unseen]:
         cfg = ruleset.resolve_config(d["config"])
         st = RockNRollState.undealt(ruleset, cfg, load_cards(), seed)
         _table(st, d)
         _pieces(st, d)
-        unseen = _unseen(st, d, me)
-        if kept is not None:
-            kept[:] = [st.clone(), unseen]
+        return st, _unseen(st, d, me)
+
+    st, unseen = kept_table(kept, lay)
+    st._streams = Streams(seed)
     # Uniform over the deals the view allows: one that contradicts what the other side
     # announced is drawn again (rejection keeps the rest equally likely).
     _deal(st, d, me, unseen, stream)

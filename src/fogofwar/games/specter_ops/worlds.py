@@ -473,7 +473,7 @@ def _sample(
         )
     # The sites each sector allows, which the agent's map starts from when it sets up
     # (SO-S3): the view's, not those of the new game's own roll (public with 2–3 players).
-    st.site_sets = [frozenset(options) for options in b.sites()]
+    st.site_sets = list(b.keep("site_sets", lambda: tuple(frozenset(o) for o in b.sites())))
     st.agents = [a1]
     if two:
         a2_secret = secret if secret_index == 1 else None

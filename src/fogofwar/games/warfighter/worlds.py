@@ -26,7 +26,7 @@ from collections import Counter
 from typing import Any, Literal, cast
 
 from ...core.cards import Deck, Pile
-from ...core.game import Event, Outcome, PlayerView, Ruleset
+from ...core.game import Event, Outcome, PlayerView, Ruleset, kept_table
 from ...core.rng import Stream, Streams
 from .cards import CheckCard
 from .observer import CheckView, HostileView, view_data
@@ -84,14 +84,13 @@ def sample_kept(
     first (a :class:`~fogofwar.core.game.KeptSampler`'s list), or ``None``."""
     d = view_data(view)
     seed = f"{stream.bits64():016x}{stream.bits64():016x}"  # 128 bits: the world's own rolls
-    if kept:
-        st = cast(WarfighterState, kept[0].clone())
-        st._streams = Streams(seed)
-    else:
+
+    def lay() -> tuple[WarfighterState, None]:
         cfg = ruleset.resolve_config(d["config"])
-        st = _table(cast(WarfighterState, ruleset.new_game(cfg, seed)), d)
-        if kept is not None:
-            kept[:] = [st.clone()]
+        return _table(cast(WarfighterState, ruleset.new_game(cfg, seed)), d), None
+
+    st, _ = kept_table(kept, lay)
+    st._streams = Streams(seed)
     _decks(st, d, stream)
     return st
 

@@ -53,10 +53,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from ...core.cards import Deck, PlayingCard, playing_cards
-from ...core.game import Event, Outcome, PlayerView, Ruleset
+from ...core.game import Event, Outcome, PlayerView, Ruleset, kept_table
 from ...core.grid import Edge
 from ...core.rng import Stream, Streams
 from .fear import FearRules, Model, ModelState, Position, id_number
@@ -182,20 +182,18 @@ def sample_kept(
     d = view_data(view)
     seat = view.seat
     seed = f"{stream.bits64():016x}{stream.bits64():016x}"  # 128 bits: the world's own rolls
-    if kept:
-        blank, table = kept
-        st = cast(ZeroDarkState, blank.clone())
-        st._streams = Streams(seed)
-    else:
+
+    def lay() -> tuple[ZeroDarkState, _Table]:
         cfg = ruleset.resolve_config(d["config"])
         # A blank mission (the heroes deployed, the sides seated, nothing placed or
         # dealt), on the map loaded once for all worlds: its sight tables are kept with it.
         st = ZeroDarkState.__new__(ZeroDarkState)
         Fields.__init__(st, ruleset, cfg, map_for(str(cfg["map"])), seed)
         _lay_table(st, d, seat)
-        table = _Table(st, d, seat)
-        if kept is not None:
-            kept[:] = [st.clone(), table]
+        return st, _Table(st, d, seat)
+
+    st, table = kept_table(kept, lay)
+    st._streams = Streams(seed)
     draw = _draw(st, table, stream)
     for _ in range(TRIES - 1):
         if _fits(st, table, draw):
