@@ -714,3 +714,34 @@ def test_agent_seat_deals_the_traitor() -> None:
     assert before < len(state.events)
     assert oracle.roles() == {(h, False) for h in ("H1", "H2", "H3", "H4")}
     check(state, oracle, "the deal")
+
+
+def test_a_role_split_that_changes_nothing_keeps_the_map() -> None:
+    """SO-T3: a "Clear" whose sight touches none of the map leaves every role's worlds
+    as they were: ``split_roles`` hands back the map itself, and it is the map the full
+    join builds (a split it cannot see is a no-op: one role's squares in two halves)."""
+    rs = get_ruleset("specter-ops")
+    state = rs.new_game({"players": 5, "characters": True}, 3)
+    rng = stream(3, "bench")
+    checked = 0
+    while not state.is_over and checked < 40:
+        (seat,) = state.to_act()
+        state.apply(rng.choice(state.legal_actions(seat)))
+        m = state.agents[0].knowledge
+        if len(m.possible_roles()) < 2:
+            continue
+        assert m.split_roles(lambda r: [(r, -1)]) is m
+        assert m.split_roles(lambda r, every=m.squares: [(r, every)]) is m
+        low = m.squares & -m.squares
+        halves = m.split_roles(lambda r, low=low: [(r, low), (r, ~low)])
+        assert halves is not m and halves == m
+        # One role losing a square is no longer a no-op.
+        role = min(m.possible_roles())
+        square = m.squares_where(lambda r, role=role: r == role)
+        if square:
+            gone = square & -square
+            fewer = m.split_roles(lambda r, role=role, gone=gone: [(r, ~gone if r == role else -1)])
+            assert fewer is not m
+            assert not fewer.squares_where(lambda r, role=role: r == role) & gone
+        checked += 1
+    assert checked == 40

@@ -782,6 +782,15 @@ class PossibilityMap:
         whose meaning depends on who the traitor is (its "Clear" says nothing, a sighting
         of its own is concealed, SO-T3)."""
         split = {role: parts_for(role) for role in self.possible_roles()}
+        squares = self.squares
+        if all(
+            len(got) == 1 and got[0][0] == role and not squares & ~got[0][1]
+            for role, got in split.items()
+        ):
+            # Every role keeps itself and every square: the map stands (a "Clear" whose
+            # sight touches none of it, at 5 players about 2 in 5), where the join
+            # below would build it again.
+            return self
         narrowed: dict[tuple[int, int], Parts] = {}
         sources: list[tuple[frozenset[Key], Sequence[Parts]]] = []
         for parts, keys in self.groups.items():
