@@ -405,14 +405,17 @@ def test_a_world_sampler_draws_the_worlds_of_sample_world(
             view = state.view(seat)
             sampler = rs.world_sampler(view)
             for i in range(2):
-                key = stream(6, "sampler", len(rec.actions), seat, i)
-                drawn = sampler(stream(6, "sampler", len(rec.actions), seat, i))
-                plain = rs.sample_world(view, stream(6, "sampler", len(rec.actions), seat, i))
-                _same_game(drawn, plain, key.fork("play"), 8, views=True)
-                fast = sampler(stream(6, "sampler", len(rec.actions), seat, i), views=False)
-                plain = rs.sample_world(view, stream(6, "sampler", len(rec.actions), seat, i))
+                # The same stream, new for each draw (a draw moves its stream on).
+                key = (6, "sampler", len(rec.actions), seat, i)
+                drawn = sampler(stream(*key))
+                plain = rs.sample_world(view, stream(*key))
+                _same_game(drawn, plain, stream(*key).fork("play"), 8, views=True)
+                fast = sampler(stream(*key), views=False)
+                plain = rs.sample_world(view, stream(*key))
                 plain.skip_views()
-                _same_game(fast, plain, key.fork("play"), rs.metadata.max_length, views=False)
+                _same_game(
+                    fast, plain, stream(*key).fork("play"), rs.metadata.max_length, views=False
+                )
 
 
 @pytest.mark.parametrize(("ruleset", "config", "length"), CASES, ids=IDS)
