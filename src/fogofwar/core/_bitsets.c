@@ -498,9 +498,12 @@ refine(const Parts *by_a, Parts *cells, limb *tmp)
     Py_ssize_t A = by_a->A, S = by_a->S;
     limb *s2 = tmp, *l2 = tmp + S, *s_in = tmp + 2 * S, *l_in = tmp + 3 * S, *u = tmp + 4 * S;
     Order *order = PyMem_Malloc((size_t)by_a->n * sizeof(Order));
+    Py_ssize_t *at = PyMem_Malloc((size_t)(S > 64 ? S : 64) * sizeof(Py_ssize_t));
     uint64_t *occ = NULL;
     Py_ssize_t have = 0;
-    if (!order) {
+    if (!order || !at) {
+        PyMem_Free(order);
+        PyMem_Free(at);
         PyErr_NoMemory();
         return -1;
     }
@@ -512,7 +515,20 @@ refine(const Parts *by_a, Parts *cells, limb *tmp)
         order[i].key = i;
         order[i].width = popcount(PART_A(by_a, i), A);
     }
-    qsort(order, (size_t)by_a->n, sizeof(Order), wide_first);
+    if (by_a->n <= 48) {
+        /* A join's few rectangles: sorted in place (qsort's calls per comparison were
+         * a tenth of this function). The same order: wide_first is a total order. */
+        for (Py_ssize_t i = 1; i < by_a->n; i++) {
+            Order x = order[i];
+            Py_ssize_t j = i;
+            for (; j > 0 && wide_first(&x, &order[j - 1]) < 0; j--)
+                order[j] = order[j - 1];
+            order[j] = x;
+        }
+    }
+    else {
+        qsort(order, (size_t)by_a->n, sizeof(Order), wide_first);
+    }
     for (Py_ssize_t r = 0; r < by_a->n; r++) {
         Py_ssize_t src = order[r].key;
         const limb *a2 = PART_A(by_a, src);
@@ -527,8 +543,21 @@ refine(const Parts *by_a, Parts *cells, limb *tmp)
             if (!cells->alive[g] || !(occ[g] & o2))
                 continue;
             limb *cs = PART_S(cells, g), *cl = PART_L(cells, g);
+            /* The cell's limbs that hold squares (all of them past 64 limbs, where a
+             * bit of `occ` stands for several): the meeting lies in those, and only
+             * those change below. */
+            Py_ssize_t ni = 0;
+            if (S <= 64) {
+                for (uint64_t o = occ[g]; o; o &= o - 1)
+                    at[ni++] = __builtin_ctzll(o);
+            }
+            else {
+                for (Py_ssize_t k = 0; k < S; k++)
+                    at[ni++] = k;
+            }
             int meets = 0, whole = 1;
-            for (Py_ssize_t k = 0; k < S; k++) {
+            for (Py_ssize_t j = 0; j < ni; j++) {
+                Py_ssize_t k = at[j];
                 s_in[k] = cs[k] & s2[k];
                 l_in[k] = cl[k] & l2[k];
                 meets |= (s_in[k] | l_in[k]) != 0;
@@ -536,13 +565,16 @@ refine(const Parts *by_a, Parts *cells, limb *tmp)
             }
             if (!meets)
                 continue;
-            int rest = 0;
-            for (Py_ssize_t k = 0; k < S; k++) {
+            for (Py_ssize_t j = 0; j < ni; j++) {
+                Py_ssize_t k = at[j];
                 s2[k] ^= s_in[k];
                 l2[k] ^= l_in[k];
-                rest |= (s2[k] | l2[k]) != 0;
+                if (S <= 64 && !(s2[k] | l2[k]))
+                    o2 &= ~((uint64_t)1 << k);
             }
-            o2 = occupied(s2, l2, S);
+            if (S > 64)
+                o2 = occupied(s2, l2, S);
+            int rest = o2 != 0;
             const limb *a1 = PART_A(cells, g);
             int wider = 0;
             for (Py_ssize_t k = 0; k < A; k++) {
@@ -551,7 +583,12 @@ refine(const Parts *by_a, Parts *cells, limb *tmp)
             }
             if (wider) {
                 Py_ssize_t t = parts_find(cells, u);
-                uint64_t o_in = occupied(s_in, l_in, S);
+                uint64_t o_in = 0;
+                for (Py_ssize_t j = 0; j < ni; j++) {
+                    Py_ssize_t k = at[j];
+                    if (s_in[k] | l_in[k])
+                        o_in |= (uint64_t)1 << (k & 63);
+                }
                 if (whole) {
                     if (t < 0) {
                         /* The whole part moves to the wider set: re-key it. */
@@ -560,28 +597,37 @@ refine(const Parts *by_a, Parts *cells, limb *tmp)
                             goto fail;
                     }
                     else {
-                        for (Py_ssize_t k = 0; k < S; k++) {
-                            PART_S(cells, t)[k] |= s_in[k];
-                            PART_L(cells, t)[k] |= l_in[k];
+                        limb *ts = PART_S(cells, t), *tl = PART_L(cells, t);
+                        for (Py_ssize_t j = 0; j < ni; j++) {
+                            Py_ssize_t k = at[j];
+                            ts[k] |= s_in[k];
+                            tl[k] |= l_in[k];
                         }
                         occ[t] |= o_in;
                         cells->alive[g] = 0;
                     }
                 }
                 else {
-                    for (Py_ssize_t k = 0; k < S; k++) {
+                    uint64_t og = 0;
+                    for (Py_ssize_t j = 0; j < ni; j++) {
+                        Py_ssize_t k = at[j];
                         cs[k] ^= s_in[k];
                         cl[k] ^= l_in[k];
+                        if (cs[k] | cl[k])
+                            og |= (uint64_t)1 << (k & 63);
                     }
-                    occ[g] = occupied(cs, cl, S);
+                    occ[g] = og;
                     if (t < 0) {
                         if ((t = parts_add(cells, u)) < 0 || occ_fit(&occ, &have, cells) < 0)
                             goto fail;
                         occ[t] = 0;
                     }
-                    for (Py_ssize_t k = 0; k < S; k++) {
-                        PART_S(cells, t)[k] |= s_in[k];
-                        PART_L(cells, t)[k] |= l_in[k];
+                    /* parts_add may move the arena: the cell's limbs are found again. */
+                    limb *ts = PART_S(cells, t), *tl = PART_L(cells, t);
+                    for (Py_ssize_t j = 0; j < ni; j++) {
+                        Py_ssize_t k = at[j];
+                        ts[k] |= s_in[k];
+                        tl[k] |= l_in[k];
                     }
                     occ[t] |= o_in;
                 }
@@ -603,10 +649,12 @@ refine(const Parts *by_a, Parts *cells, limb *tmp)
         }
     }
     PyMem_Free(order);
+    PyMem_Free(at);
     PyMem_Free(occ);
     return 0;
 fail:
     PyMem_Free(order);
+    PyMem_Free(at);
     PyMem_Free(occ);
     return -1;
 }
@@ -1840,6 +1888,16 @@ step_limbs(const Stepper *st, const limb *from, limb *nxt, limb *t)
     (void)t;
     Py_ssize_t W = st->W;
     memset(nxt, 0, (size_t)W * sizeof(limb));
+    /* Only the limbs from the frontier's first to its last that holds a square are
+     * read (an unseen move's frontier is a few rows of the board: a third of its
+     * limbs or fewer), and a shifted limb's carry goes one limb further. */
+    Py_ssize_t lo = 0, hi = W - 1;
+    while (lo < W && !from[lo])
+        lo++;
+    if (lo == W)
+        return;
+    while (!from[hi])
+        hi--;
     for (Py_ssize_t d = 0; d < st->ndir; d++) {
         Py_ssize_t off = st->off[d];
         if (!off)
@@ -1849,25 +1907,26 @@ step_limbs(const Stepper *st, const limb *from, limb *nxt, limb *t)
         Py_ssize_t q = size >> 6;
         int r = (int)(size & 63);
         if (off > 0 && r == 0) {
-            for (Py_ssize_t k = 0; k + q < W; k++)
+            for (Py_ssize_t k = lo; k <= hi && k + q < W; k++)
                 nxt[k + q] |= from[k] & m[k];
         }
         else if (off > 0) {
             limb carry = 0;
-            for (Py_ssize_t k = 0; k + q < W; k++) {
-                limb x = from[k] & m[k];
+            for (Py_ssize_t k = lo; k <= hi + 1 && k + q < W; k++) {
+                limb x = k <= hi ? from[k] & m[k] : 0;
                 nxt[k + q] |= (x << r) | carry;
                 carry = x >> (64 - r);
             }
         }
         else if (r == 0) {
-            for (Py_ssize_t k = q; k < W; k++)
+            for (Py_ssize_t k = lo > q ? lo : q; k <= hi; k++)
                 nxt[k - q] |= from[k] & m[k];
         }
         else {
             limb carry = 0;
-            for (Py_ssize_t k = W - 1; k >= q; k--) {
-                limb x = from[k] & m[k];
+            Py_ssize_t end = lo - 1 > q ? lo - 1 : q;
+            for (Py_ssize_t k = hi; k >= end; k--) {
+                limb x = k >= lo ? from[k] & m[k] : 0;
                 nxt[k - q] |= (x >> r) | carry;
                 carry = x << (64 - r);
             }
