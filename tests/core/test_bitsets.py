@@ -54,7 +54,7 @@ def test_the_c_kernels_are_built_and_used_in_ci() -> None:
 
 # --------------------------------------------------------------------------- inputs
 
-WIDTHS = (1, 3, 30, 63, 64, 65, 130, 736)
+WIDTHS = (1, 3, 30, 63, 64, 65, 130, 736, 4160)  # 4160: 65 limbs, past one occupancy word
 A_WIDTHS = (1, 8, 64, 65, 200, 1296)
 
 
