@@ -487,6 +487,19 @@ occ_fit(uint64_t **occ, Py_ssize_t *have, const Parts *cells)
     return 0;
 }
 
+/* OR (sq, lq) into part t's squares at the `ni` limbs `at` (the only limbs they hold).
+ * The part is found by index: parts_add may have moved the arena. */
+static void
+or_at(Parts *cells, Py_ssize_t t, const limb *sq, const limb *lq, const Py_ssize_t *at,
+      Py_ssize_t ni)
+{
+    limb *ts = PART_S(cells, t), *tl = PART_L(cells, t);
+    for (Py_ssize_t j = 0; j < ni; j++) {
+        ts[at[j]] |= sq[at[j]];
+        tl[at[j]] |= lq[at[j]];
+    }
+}
+
 /* Refine `by_a` (parts with distinct assignments, possibly overlapping squares) into
  * `cells` (disjoint squares): the algorithm of bitsets.canon_py — wide sets first,
  * each rectangle splitting only the parts its squares meet. Each cell keeps which of
@@ -597,12 +610,7 @@ refine(const Parts *by_a, Parts *cells, limb *tmp)
                             goto fail;
                     }
                     else {
-                        limb *ts = PART_S(cells, t), *tl = PART_L(cells, t);
-                        for (Py_ssize_t j = 0; j < ni; j++) {
-                            Py_ssize_t k = at[j];
-                            ts[k] |= s_in[k];
-                            tl[k] |= l_in[k];
-                        }
+                        or_at(cells, t, s_in, l_in, at, ni);
                         occ[t] |= o_in;
                         cells->alive[g] = 0;
                     }
@@ -622,13 +630,7 @@ refine(const Parts *by_a, Parts *cells, limb *tmp)
                             goto fail;
                         occ[t] = 0;
                     }
-                    /* parts_add may move the arena: the cell's limbs are found again. */
-                    limb *ts = PART_S(cells, t), *tl = PART_L(cells, t);
-                    for (Py_ssize_t j = 0; j < ni; j++) {
-                        Py_ssize_t k = at[j];
-                        ts[k] |= s_in[k];
-                        tl[k] |= l_in[k];
-                    }
+                    or_at(cells, t, s_in, l_in, at, ni); /* after parts_add: by index */
                     occ[t] |= o_in;
                 }
             }
