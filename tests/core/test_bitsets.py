@@ -271,7 +271,9 @@ def test_c_splitter_equals_the_python_form(case: Any) -> None:
     assert narrow(parts, squares, assignments) == bitsets.split_py(
         parts, squares, assignments, 0, []
     )
-    wide = _c().Splitter(union | 1 << 900, [*ruled, (1 << 1400, 1 << 900)])
+    # The wider zone lies past every square of the case (the parts reach 4,160 bits).
+    far = max([union.bit_length(), *(max(s, lg).bit_length() for s, lg, _ in parts)]) + 64
+    wide = _c().Splitter(union | 1 << far, [*ruled, (1 << (far + 500), 1 << far)])
     assert wide(parts, squares, assignments) == want
 
 
@@ -857,6 +859,26 @@ def test_c_steps_on_the_specter_ops_board() -> None:
         frontier = sum(1 << i for i in range(0, n, 11))
         seen = sum(1 << i for i in range(3, n, 7))
         assert step.walk(frontier, seen, 2, 4) == ref.walk(frontier, seen, 2, 4)
+
+
+def test_steppers_without_blocked_squares_are_kept_by_the_squares_avoided() -> None:
+    # SO-A2: every move of a hidden mover's map asks for the same two steppers; the one
+    # kept steps as the Python form made anew, another set of squares avoided gets its
+    # own, and a swapped Stepper class is not handed an old object of the other class.
+    from fogofwar.core.grid import movegraph
+
+    graph = geometry_for("specter-ops").graph
+    n = graph.board.height * graph.board.width
+    avoid = sum(1 << i for i in range(5, n, 37))
+    kept = graph.stepper(avoid=avoid)
+    assert type(kept) is movegraph.Stepper
+    assert graph.stepper(avoid=avoid) is kept
+    assert graph.stepper(avoid=avoid | 1) is not kept
+    ref = _made_with(PyStepper, lambda: graph.stepper(avoid=avoid))
+    assert type(ref) is PyStepper
+    for i in range(n):
+        assert kept(1 << i) == ref(1 << i)
+    assert type(graph.stepper(avoid=avoid)) is movegraph.Stepper
 
 
 def _made_with(stepper: Any, make: Callable[[], Any]) -> Any:

@@ -76,6 +76,7 @@ class MoveGraph:
         "_adj",
         "_all",
         "_alone",
+        "_avoid_memo",
         "_balls",
         "_diag",
         "_monotone",
@@ -188,6 +189,7 @@ class MoveGraph:
         self._diag = tuple(diag)
         self._source_memo: dict[int, tuple[int, ...]] = {}
         self._stepper_memo: dict[int, StepFn] = {}
+        self._avoid_memo: dict[int, StepFn] = {}
         self._build_lists(tables)
 
     def _build_lists(self, tables: Sequence[npt.NDArray[np.bool_]]) -> None:
@@ -427,17 +429,31 @@ class MoveGraph:
             avoid: squares that cannot be entered but do *not* count for the diagonal
                 rule (figures, where only terrain shuts a diagonal).
         """
-        if blocked:
-            pos, neg = self._split(self._sources(blocked))
-        else:
-            # Without blocked squares the shifts are the board's own: made once (the
-            # hot path of a hidden mover's legal steps).
-            try:
-                pos, neg = self._shifts
-            except AttributeError:
-                self._shifts = pos, neg = self._split(self._static)
+        if not blocked:
+            # Kept by ``avoid`` for the last few sets: every move of a hidden mover's
+            # map asks for one with the figures on foot and one without, and making a
+            # stepper (its masks read into words) was 7% of a 2–3 player move.
+            found = self._avoid_memo.get(avoid)
+            # Its class is checked: the kernels' tests swap the module's Stepper for
+            # the Python form and compare the two.
+            if found is not None and type(found) is Stepper:
+                return found
+            if len(self._avoid_memo) >= _SOURCE_MEMO_SIZE:
+                self._avoid_memo.clear()
+            made = self._avoid_memo[avoid] = self._avoiding(avoid)
+            return made
+        pos, neg = self._split(self._sources(blocked))
         free = self._all & ~blocked & ~avoid
         return Stepper((*pos, *((-off, s) for off, s in neg)), free)
+
+    def _avoiding(self, avoid: int) -> StepFn:
+        """:meth:`stepper` without blocked squares, avoiding ``avoid`` (made anew)."""
+        # The board's own shifts, made once (the hot path of a hidden mover's steps).
+        try:
+            pos, neg = self._shifts
+        except AttributeError:
+            self._shifts = pos, neg = self._split(self._static)
+        return Stepper((*pos, *((-off, s) for off, s in neg)), self._all & ~avoid)
 
     def reach_bits(
         self, start: int, max_steps: int, *, blocked: int = 0, pass_through: int = 0
