@@ -30,15 +30,14 @@ from __future__ import annotations
 import argparse
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 import _forms
 import fogofwar.games.specter_ops.knowledge as knowledge
+from bench_map_moves import play
 from fogofwar.core import bitsets
-from fogofwar.core.game import get_ruleset
-from fogofwar.core.rng import stream
 from fogofwar.games.specter_ops.knowledge import PossibilityMap, SiteSpace
 
 Rect = tuple[int, int, int]
@@ -206,36 +205,27 @@ def told_apart(m: PossibilityMap) -> int:
     return count
 
 
-def play(
-    players: int, games: int, watch: Callable[[Any], None] | None = None
-) -> tuple[list[tuple[Any, ...]], list[int], int, float]:
-    """Random games: what the views read of the agent's map after every action, the
-    parts it holds, the actions and the CPU seconds."""
-    rs = get_ruleset("specter-ops")
+def readings(players: int, games: int) -> tuple[list[tuple[Any, ...]], list[int], float]:
+    """The random games of ``bench_map_moves.py``: what the views read of the agent's
+    map after every action, the parts it holds, and the CPU seconds."""
     seen: list[tuple[Any, ...]] = []
     parts: list[int] = []
-    actions = 0
-    start = time.process_time()
-    for seed in range(games):
-        state: Any = rs.new_game({"players": players, "characters": True}, seed)
-        rng = stream(seed, "bench")
-        while not state.is_over:
-            (seat,) = state.to_act()
-            state.apply(rng.choice(state.legal_actions(seat)))
-            actions += 1
-            m = state.agents[0].knowledge
-            seen.append(
-                (
-                    m.squares,
-                    m.possible_sites(),
-                    sorted(m.kit_squares().items()),
-                    sorted(m.possible_roles()),
-                )
+
+    def each(state: Any) -> None:
+        m = state.agents[0].knowledge
+        seen.append(
+            (
+                m.squares,
+                m.possible_sites(),
+                sorted(m.kit_squares().items()),
+                sorted(m.possible_roles()),
             )
-            parts.append(m.size)
-            if watch is not None:
-                watch(m)
-    return seen, parts, actions, time.process_time() - start
+        )
+        parts.append(m.size)
+
+    start = time.process_time()
+    play(players, games, each)
+    return seen, parts, time.process_time() - start
 
 
 def main() -> None:
@@ -251,7 +241,8 @@ def main() -> None:
         apart[told_apart(self)] += 1
         return moved(self, *a, **k)
 
-    exact, exact_parts, actions, exact_time = play(args.players, args.games)
+    exact, exact_parts, exact_time = readings(args.players, args.games)
+    actions = len(exact)
     # The sectors counted in a run of their own: the count is not the map's time.
     PossibilityMap.moved = counting  # type: ignore[method-assign]
     try:
@@ -259,7 +250,7 @@ def main() -> None:
     finally:
         PossibilityMap.moved = moved  # type: ignore[method-assign]
     with products():
-        prod, prod_parts, _, prod_time = play(args.players, args.games)
+        prod, prod_parts, prod_time = readings(args.players, args.games)
     same = exact == prod
     print(f"{args.players} players, {args.games} games, {actions:,} actions (Python forms)")
     print("shape       parts a map: mean   most   actions/s")
