@@ -30,12 +30,12 @@ rule sets is a setup choice unlike the rest of the game).
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from collections.abc import Sequence
 from typing import Any
 
-from _args import extra_args
 from fogofwar.core.game import get_ruleset
 from fogofwar.core.rng import stream
 from fogofwar.sim.runner import run_batch
@@ -180,36 +180,57 @@ def strength(
         )
 
 
+def arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """The command line (see the module doc). An option's value is never read as the
+    games: ``--only specter-ops --depth 20`` leaves the games at their default."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="?", type=int, default=40, help="games a pairing")
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument("--seconds", type=float, default=1.0, help="a decision's time")
+    budget.add_argument("--iterations", type=int, help="a decision's iterations instead")
+    parser.add_argument("--rollout", choices=("random", "heuristic"), help="(heuristic)")
+    parser.add_argument("--depth", type=int, help="cut rollouts after D actions (0: none)")
+    parser.add_argument("--after", type=int, help="time the decision after N actions (0)")
+    parser.add_argument("--only", default="", metavar="RULESET")
+    parser.add_argument("--seat", default="", help="the strength rows of one seat only")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--fixed", type=int, metavar="N", help="N iterations, the same work")
+    rows = parser.add_mutually_exclusive_group()
+    rows.add_argument("--strength-only", action="store_true")
+    rows.add_argument("--speed-only", action="store_true")
+    return parser.parse_args(argv)
+
+
 def main() -> None:
-    args = extra_args()
-    games = int(args[0]) if args else 40
-
-    def option(name: str, default: str) -> str:
-        return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
-
-    seconds = float(option("--seconds", "1.0"))
-    budget = f"iterations=1000000,seconds={seconds}"
-    if "--iterations" in sys.argv:
-        budget = f"iterations={int(option('--iterations', '100'))}"
-    rollout = option("--rollout", "heuristic")
-    depth = int(option("--depth", "0"))
-    after = int(option("--after", "0"))
+    args = arguments()
+    if args.only and args.only not in RULESETS:
+        sys.exit(f"--only {args.only!r}: one of {', '.join(RULESETS)}")
+    searchable = [
+        r
+        for r in RULESETS
+        if get_ruleset(r).can_sample_worlds and (not args.only or r == args.only)
+    ]
+    if args.fixed is not None:
+        # The same work every run: heuristic rollouts cut at 20, 60 actions in, unless
+        # the options say otherwise.
+        kind = args.rollout or "heuristic"
+        cut = 20 if args.depth is None else args.depth
+        start = 60 if args.after is None else args.after
+        print(
+            f"ismcts, {args.fixed} iterations, rollout={kind}, depth={cut}, after {start} actions:"
+        )
+        for r in searchable:
+            fixed(r, args.fixed, kind, cut, start)
+        return
+    depth = args.depth or 0
+    after = args.after or 0
+    budget = f"iterations=1000000,seconds={args.seconds}"
+    if args.iterations is not None:
+        budget = f"iterations={args.iterations}"
+    rollout = args.rollout or "heuristic"
     if depth:
         rollout += f",depth={depth}"
-    only = option("--only", "")
-    searchable = [
-        r for r in RULESETS if get_ruleset(r).can_sample_worlds and (not only or r == only)
-    ]
-    if "--fixed" in sys.argv:
-        n = int(option("--fixed", "300"))
-        kind = option("--rollout", "heuristic")
-        cut = int(option("--depth", "20"))
-        start = int(option("--after", "60"))
-        print(f"ismcts, {n} iterations, rollout={kind}, depth={cut}, after {start} actions:")
-        for r in searchable:
-            fixed(r, n, kind, cut, start)
-        return
-    if "--strength-only" not in sys.argv:
+    if not args.strength_only:
         where = (
             f"the first decision after {after} actions" if after else "a new game's first decision"
         )
@@ -225,12 +246,12 @@ def main() -> None:
             print("  (OpenSpiel not installed: pip install -e '.[openspiel]' for the peer)")
         else:
             print(f"  OpenSpiel Python ISMCTS, leduc_poker, random rollouts {peer:>10,.0f}")
-    if "--speed-only" in sys.argv:
+    if args.speed_only:
         return
+    games = args.games
     print(f"strength: ismcts:{budget},rollout={rollout} against the heuristic, {games} games")
-    sets = [sys.argv[i + 1] for i, a in enumerate(sys.argv[:-1]) if a == "--set"]
     for r in searchable:
-        strength(r, games, budget, rollout, sets=sets, only_seat=option("--seat", ""))
+        strength(r, games, budget, rollout, sets=args.set, only_seat=args.seat)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,85 @@
+"""Every script in ``bench/`` runs as its docstring says, at tiny sizes.
+
+The benches are how the figures in the docs and notes are made, and their command lines
+are written in those docs: a bench that no longer starts, or that reads one option's
+value as another argument, breaks every figure made with it. Each script is run here in
+its own process with each form of its command line, at sizes that take a few seconds,
+and must exit 0 and print its table. Nothing is timed: the figures themselves are the
+bench's to print, not the tests' to check. OpenSpiel rows are printed as "not installed"
+where the ``openspiel`` extra is not (as in ``make test``).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+BENCH = ROOT / "bench"
+
+#: (script, arguments, a text its output must hold): every bench's command-line forms.
+RUNS: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    ("bench_card_games.py", ("1",), "actions/s"),
+    ("bench_dice.py", ("--quick",), "geometric mean"),
+    ("bench_ismcts.py", ("--speed-only", "--only", "warfighter", "--depth", "5"), "depth=5"),
+    ("bench_ismcts.py", ("--only", "warfighter", "--fixed", "2"), "2 iterations"),
+    (
+        "bench_ismcts.py",
+        ("1", "--iterations", "2", "--rollout", "random", "--only", "warfighter"),
+        "strength: ismcts:iterations=2,rollout=random",
+    ),
+    ("bench_map_facts.py", ("--players", "3", "--games", "1", "--repeat", "1"), "a fact"),
+    ("bench_map_moves.py", ("--players", "3", "--games", "1"), "agent moves"),
+    ("bench_openspiel_peer.py", ("0.05", "--map-cost"), "the possibility maps' cost"),
+    ("bench_rl.py", ("0.05",), "steps/s"),
+    ("bench_rl.py", ("--parts", "20", "--only", "specter-ops players=3"), "encode"),
+    ("bench_rl.py", ("--count", "5", "--only", "warfighter"), ""),
+    (
+        "bench_root_regret.py",
+        ("--games", "1", "--every", "40", "--worlds", "2", "--budget", "2"),
+        "regret",
+    ),
+    ("bench_search_mode.py", ("0.05",), "players"),
+    ("bench_server.py", ("--tables", "2", "--seconds", "2"), "p99"),
+    ("bench_sight.py", (), "sampled pairs"),
+    ("bench_site_shapes.py", ("--players", "4", "--games", "1"), "parts"),
+    ("bench_slowest_apply.py", ("--players", "3", "--games", "1", "--repeat", "1"), "slowest"),
+    ("bench_specter_ops.py", ("0.05",), "actions/s"),
+    ("bench_specter_ops.py", ("--fixed", "1"), "digest"),
+    ("bench_study.py", ("2", "--workers", "1"), "scaling"),
+    ("bench_zero_dark_test.py", ("2",), "10d12"),
+    ("fit_evaluation.py", ("warfighter", "6"), "log loss"),
+    ("fuzz.py", ("60", "--workers", "1"), "crashes"),
+    ("profile_possibility_map.py", ("--actions", "30", "--seconds", "2"), "parts"),
+)
+
+#: Scripts that are not benches of their own (helpers the benches import), and those
+#: too long to run here even at their smallest (none yet).
+NOT_RUN = {"_args.py", "_forms.py", "_full_collections.py"}
+
+
+def test_every_bench_script_has_a_run() -> None:
+    """A new bench gets its tiny run in :data:`RUNS`."""
+    scripts = {p.name for p in BENCH.glob("*.py")} - NOT_RUN
+    assert scripts == {script for script, _, _ in RUNS}
+
+
+@pytest.mark.parametrize(("script", "args", "expected"), RUNS, ids=lambda x: str(x))
+def test_bench_runs(script: str, args: tuple[str, ...], expected: str) -> None:
+    # The long fuzzing run's tampered records and damaged files, a few of each.
+    env = {**os.environ, "FUZZ_RECORD_TRIALS": "20", "FUZZ_FILE_TRIALS": "10"}
+    done = subprocess.run(
+        [sys.executable, str(BENCH / script), *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
+    out = done.stdout + done.stderr
+    assert done.returncode == 0, out[-3000:]
+    assert expected in out, out[-3000:]
