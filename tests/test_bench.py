@@ -1,4 +1,4 @@
-"""Every script in ``bench/`` runs as its docstring says, at tiny sizes.
+"""Every script in ``bench/`` and ``examples/`` runs as its docstring says, at tiny sizes.
 
 The benches are how the figures in the docs and notes are made, and their command lines
 are written in those docs: a bench that no longer starts, or that reads one option's
@@ -20,6 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT / "bench"
+EXAMPLES = ROOT / "examples"
 
 #: (script, arguments, a text its output must hold): every bench's command-line forms.
 RUNS: tuple[tuple[str, tuple[str, ...], str], ...] = (
@@ -57,23 +58,34 @@ RUNS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("profile_possibility_map.py", ("--actions", "30", "--seconds", "2"), "parts"),
 )
 
+#: The examples: (script, arguments, a text its output must hold). The training example
+#: trains for 1 s and evaluates 4 games (its figures need minutes: docs/rl.md).
+EXAMPLE_RUNS: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    ("train_seat.py", ("1", "4"), "evaluation on 4 new games"),
+)
+
 #: Scripts that are not benches of their own (helpers the benches import), and those
 #: too long to run here even at their smallest (none yet).
 NOT_RUN = {"_args.py", "_forms.py", "_full_collections.py"}
 
 
-def test_every_bench_script_has_a_run() -> None:
-    """A new bench gets its tiny run in :data:`RUNS`."""
+def test_every_script_has_a_run() -> None:
+    """A new bench or example gets its tiny run in :data:`RUNS` or :data:`EXAMPLE_RUNS`."""
     scripts = {p.name for p in BENCH.glob("*.py")} - NOT_RUN
     assert scripts == {script for script, _, _ in RUNS}
+    assert {p.name for p in EXAMPLES.glob("*.py")} == {s for s, _, _ in EXAMPLE_RUNS}
 
 
-@pytest.mark.parametrize(("script", "args", "expected"), RUNS, ids=lambda x: str(x))
-def test_bench_runs(script: str, args: tuple[str, ...], expected: str) -> None:
+@pytest.mark.parametrize(
+    ("script", "args", "expected"),
+    [(BENCH / s, a, e) for s, a, e in RUNS] + [(EXAMPLES / s, a, e) for s, a, e in EXAMPLE_RUNS],
+    ids=lambda x: x.name if isinstance(x, Path) else str(x),
+)
+def test_script_runs(script: Path, args: tuple[str, ...], expected: str) -> None:
     # The long fuzzing run's tampered records and damaged files, a few of each.
     env = {**os.environ, "FUZZ_RECORD_TRIALS": "20", "FUZZ_FILE_TRIALS": "10"}
     done = subprocess.run(
-        [sys.executable, str(BENCH / script), *args],
+        [sys.executable, str(script), *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
