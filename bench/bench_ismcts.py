@@ -189,8 +189,10 @@ def arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
     budget.add_argument("--seconds", type=float, default=1.0, help="a decision's time")
     budget.add_argument("--iterations", type=int, help="a decision's iterations instead")
     parser.add_argument("--rollout", choices=("random", "heuristic"), help="(heuristic)")
-    parser.add_argument("--depth", type=int, help="cut rollouts after D actions (0: none)")
-    parser.add_argument("--after", type=int, help="time the decision after N actions (0)")
+    parser.add_argument(
+        "--depth", type=int, help="cut rollouts after D actions (0: none; --fixed: 20)"
+    )
+    parser.add_argument("--after", type=int, help="the decision after N actions (0; --fixed: 60)")
     parser.add_argument("--only", default="", metavar="RULESET")
     parser.add_argument("--seat", default="", help="the strength rows of one seat only")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")

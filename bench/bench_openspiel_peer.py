@@ -158,8 +158,13 @@ def main() -> None:
             label = f"fogofwar specter-ops {p}p chars"
             with_maps, without = results[label], results[f"{label} no maps"]
             cost = 1e6 / with_maps - 1e6 / without
-            room = f", room to match python_tic_tac_toe {1e6 / peer - 1e6 / without:.1f}"
-            print(f"  {p} players: {cost:.1f}{room if peer else ''}")
+            # Without OpenSpiel there is no peer, and no room to print.
+            room = (
+                f", room to match python_tic_tac_toe {1e6 / peer - 1e6 / without:.1f}"
+                if peer
+                else ""
+            )
+            print(f"  {p} players: {cost:.1f}{room}")
 
 
 if __name__ == "__main__":
