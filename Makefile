@@ -11,7 +11,7 @@ PIP    := $(BIN)/python -m pip
 help:
 	@echo "make demo    - set up .venv and serve a Specter Ops table in the browser"
 	@echo "make test    - set up .venv with test extras; ruff, mypy and the whole pytest suite"
-	@echo "make bench   - print the benchmark figures (bench/)"
+	@echo "make bench   - print the figures of docs/performance.md (bench/)"
 	@echo "make golden  - regenerate golden files on purpose and show the diff"
 	@echo "make docs    - draw the docs' pictures (docs/pictures/*.svg) with the real renderers"
 
@@ -55,9 +55,22 @@ test: lint typecheck unit
 docs: $(VENV)/.installed
 	$(BIN)/python docs/pictures/generate.py docs/pictures
 
+# The figures of docs/performance.md, each printed by the command the page gives (about
+# 6 minutes on 2 cores). Every bench in bench/ has more options: see its docstring.
+BENCHES := \
+	"bench_openspiel_peer.py 8" \
+	"bench_card_games.py 20" \
+	"bench_server.py --tables 200 --seconds 30" \
+	"bench_server.py --tables 200 --seconds 30 --workers 2" \
+	"bench_server.py --tables 50 --seconds 30 --set players=5" \
+	"bench_study.py 100" \
+	"bench_dice.py --quick" \
+	"bench_ismcts.py --speed-only --depth 20 --after 60" \
+	"bench_rl.py 3"
+
 bench: $(VENV)/.installed-test
 	$(PIP) install --quiet -e '.[openspiel]' || echo "(OpenSpiel not installed: its rows are skipped)"
-	@for f in bench/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
+	@for b in $(BENCHES); do echo "== bench/$$b"; $(BIN)/python bench/$$b || exit 1; done
 
 golden: $(VENV)/.installed-test
 	FOGOFWAR_REGEN=1 $(BIN)/python -m pytest -q -k golden || true
