@@ -100,7 +100,10 @@ def test_a_path_is_entered_by_clicks_and_shows_the_next_steps(live: LiveServer, 
     page.locator("#path-send").click()
     expect(page.locator("#status")).not_to_have_text(version)
     expect(page.locator("#path-bar")).to_be_hidden()
-    expect(page.locator("#log")).to_contain_text("agent_path")
+    # The log reads as the terminal's: the rule set's sentence, the fields on hover.
+    line = page.locator('#log li[data-kind="agent_path"]').last
+    expect(line).to_contain_text("The agent's path: ")
+    expect(line).to_have_attribute("title", re.compile(r"^agent_path "))
 
 
 def _agent_acts(page: Page) -> None:

@@ -202,6 +202,39 @@ def test_events_are_numbered_per_seat(client: TestClient) -> None:
     assert view(client, table, hider, since=0)["events"] == first["events"]
 
 
+def test_each_event_comes_with_the_rule_sets_sentence_for_it(client: TestClient) -> None:
+    # The page's log reads as the terminal's: each event with the rule set's sentence
+    # (Ruleset.describe_event), made from the event as this seat receives it.
+    from fogofwar.core.game import get_ruleset
+
+    rs = get_ruleset("specter-ops")
+    t = new_table(
+        client,
+        ruleset="specter-ops",
+        seed=5,
+        seats={"agent": "human", "hunter1": "human", "hunter2": "human"},
+    )
+    table = t["table"]
+    links = {seat: token(url) for seat, url in t["links"].items()}
+    for _ in range(12):  # the characters, then the first moves
+        for tok in links.values():
+            m = view(client, table, tok)
+            if m["legal"]:
+                act(client, table, tok, action=m["legal"][0], version=m["version"])
+                break
+    said = []
+    for tok in [*links.values(), token(t["spectator"])]:
+        m = view(client, table, tok)
+        assert m["events"]
+        assert m["sentences"] == [rs.describe_event(e) for e in m["events"]]
+        later = view(client, table, tok, since=1)
+        assert later["sentences"] == m["sentences"][1:]
+        said += [x for x in m["sentences"] if x]
+    # Sentences for people, not the fields: "H1 is the Puppet." and the like.
+    assert said and all("=" not in x and "_" not in x.split(":")[0] for x in said)
+    assert any(x.startswith("H1 is ") for x in said)
+
+
 def test_the_websocket_pushes_each_change_and_answers_refusals(client: TestClient) -> None:
     t = new_table(client, seed=5)
     table, hider = t["table"], token(t["links"]["hider"])

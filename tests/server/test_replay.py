@@ -65,6 +65,7 @@ def test_the_replay_opens_after_the_end_and_shows_each_seat_its_views(
                 assert got["view"] == rec.state.view(who).to_json()
                 assert got["to_act"] == sorted(rec.state.to_act())
                 assert got["action"] == (None if at == 0 else str(moves[at - 1]))
+                assert got["sentences"] == [rs.describe_event(e) for e in got["events"]]
         if at < total:
             rec.apply(moves[at])
     # By default a link replays its own seat's view; beyond the end is the end.

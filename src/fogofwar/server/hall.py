@@ -280,8 +280,9 @@ class Table:
         state = self.recorder.state
         view = state.view(seat)
         legal = state.legal_actions(seat) if seat is not None else []
-        events = self.seat_events(seat)
-        since = max(0, min(since, len(events)))
+        mine = self.seat_events(seat)
+        since = max(0, min(since, len(mine)))
+        events = [e.to_json() for e in mine[since:]]
         outcome = state.outcome()
         out: dict[str, JSON] = {
             "ruleset": self.ruleset.id,
@@ -294,8 +295,9 @@ class Table:
             "notation": [str(a) for a in legal],
             # A game with a board is drawn by the page; the others as the terminal draws.
             "drawing": None if self.board is not None else self.drawing(seat, view),
-            "events": [e.to_json() for e in events[since:]],
-            "next": len(events),
+            "events": events,
+            "sentences": self.sentences(events),
+            "next": len(mine),
             "seeded": self.recorder.seeded,
             "commitment": self.recorder.commitment,
             "over": outcome is not None,
@@ -338,6 +340,7 @@ class Table:
             events = rec.apply(a)
         self._replay = cached = (at, rec, events)
         state = rec.state
+        told = [e.to_json() for e in events if e.visible_to(seat)] if at else []
         return {
             "ruleset": self.ruleset.id,
             "seat": seat,
@@ -348,8 +351,17 @@ class Table:
             "view": state.view(seat).to_json(),
             "legal": [],
             "notation": [],
-            "events": [e.to_json() for e in events if e.visible_to(seat)] if at else [],
+            "events": told,
+            "sentences": self.sentences(told),
         }
+
+    def sentences(self, events: Sequence[Mapping[str, Any]]) -> list[JSON]:
+        """Each event (its JSON form, as the seat receives it) as the rule set's sentence
+        for people (:meth:`~fogofwar.core.game.Ruleset.describe_event`, the terminal's
+        log), ``None`` where the rule set leaves it out of a person's log. Made from
+        what the seat receives and nothing else, so it tells the seat nothing more."""
+        describe = self.ruleset.describe_event
+        return [describe(e) for e in events]
 
     def drawing(self, seat: str | None, view: PlayerView) -> str:
         """The terminal's drawing of ``view`` (the rule set's ``render``, from the view

@@ -24,6 +24,25 @@
   }
   window.FOGOFWAR.send = send;
 
+  // An event as a line of the log: the rule set's sentence for people (the terminal's
+  // log), its fields when the message has none, nothing when the rule set leaves it out
+  // of a person's log (a null sentence). The event's own fields show on hover.
+  function eventLine(e, sentence) {
+    const { kind, ...rest } = e;
+    const li = document.createElement("li");
+    if (kind === "out_of_time") {
+      li.classList.add("notice");
+      li.textContent = rest.seat + " is out of time: its default bot (" + rest.bot + ") plays its turn";
+      return li;
+    }
+    if (sentence === null) return null;
+    const fields = kind + " " + Object.entries(rest).map(([k, v]) => k + "=" + JSON.stringify(v)).join(" ");
+    li.textContent = sentence === undefined ? fields : sentence;
+    li.title = fields;
+    li.dataset.kind = kind;
+    return li;
+  }
+
   function status(m) {
     if (m.over) return "The game is over.";
     const me = m.seat && m.to_act.includes(m.seat);
@@ -69,13 +88,7 @@
       actions.append(b);
     });
     $("turn").hidden = !m.seat || m.over;
-    for (const e of m.events) {
-      const li = document.createElement("li");
-      const { kind, ...rest } = e;
-      li.textContent = kind + " " + Object.entries(rest).map(([k, v]) => k + "=" + JSON.stringify(v)).join(" ");
-      if (kind === "out_of_time") { li.classList.add("notice"); li.textContent = rest.seat + " is out of time: its default bot (" + rest.bot + ") plays its turn"; }
-      $("log").append(li);
-    }
+    m.events.forEach((e, i) => { const li = eventLine(e, m.sentences && m.sentences[i]); if (li) $("log").append(li); });
     $("log").scrollTop = $("log").scrollHeight;
     const summary = $("summary");
     // A grid game is drawn on its board; a card game as a card table (static/cards.js).
@@ -124,7 +137,7 @@
       replaying = true;
       $("replay-at").value = d.version;
       $("replay-text").textContent = "After " + d.version + " of " + d.of + " actions" + (d.action ? " (last: " + d.action + ")" : "") + (d.to_act.length ? "; to act: " + d.to_act.join(", ") : "");
-      $("replay-events").replaceChildren(...d.events.map((e) => { const li = document.createElement("li"); li.textContent = JSON.stringify(e); return li; }));
+      $("replay-events").replaceChildren(...d.events.map((e, i) => eventLine(e, d.sentences && d.sentences[i])).filter((li) => li));
       const drawn = (window.FogBoard && board ? window.FogBoard.draw($("board"), board, d, { path: [], setPath: () => {}, pathLegal: null }) : false)
         || (window.FogCards ? window.FogCards.draw($("board"), d) : false);
       if (!drawn) $("summary").replaceChildren(facts(d.view.view || {}));
