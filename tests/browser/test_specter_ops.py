@@ -191,6 +191,19 @@ def test_the_agent_sees_its_equipment_and_the_boards_marks(live: LiveServer, pag
     assert shown == set(cards)
     expect(page.locator("#board rect.escape")).to_have_count(3)
     assert page.locator("#board rect.site").count() >= 8
+    # Every label is whole: one wider than its square (the vehicle with hunters aboard,
+    # "H1,H2,V") is squeezed into it, and each labelled square's tooltip is its label.
+    labels = page.evaluate(
+        """() => [...document.querySelectorAll('#board text')].map((t) => [
+          t.textContent, t.getAttribute('textLength'),
+          t.textContent.length * parseFloat(t.style.fontSize) * 0.6 > 14])"""
+    )
+    titles = page.evaluate(
+        "() => [...document.querySelectorAll('#board rect title')].map((t) => t.textContent)"
+    )
+    assert labels and sorted(text for text, _, _ in labels) == sorted(titles)
+    assert all(fit == ("14" if wide else None) for _, fit, wide in labels)
+    assert any(wide for _, _, wide in labels), labels
     shot(page, "specter-ops-agent-equipment")
 
 

@@ -33,10 +33,19 @@ window.FogBoard = (function () {
       svg.append(r);
       const label = marks.labels[sq.name];
       if (label) {
-        // Several pieces on one square share it: a longer label gets a smaller type.
+        // Several pieces on one square share it: a longer label gets a smaller type,
+        // and one still wider than the square is squeezed into it (the next square
+        // would cover the rest: "H1,H2,H3,V" read "H1,H2,H"). The whole label is the
+        // square's tooltip.
+        const size = label.length > 5 ? 4 : label.length > 3 ? 5 : 7;
         const t = el("text", { x: sq.x * SIZE + 1, y: sq.y * SIZE + 11 });
-        t.style.fontSize = (label.length > 5 ? 4 : label.length > 3 ? 5 : 7) + "px";
+        t.style.fontSize = size + "px";
+        if (label.length * size * 0.6 > SIZE - 2) {
+          t.setAttribute("textLength", SIZE - 2);
+          t.setAttribute("lengthAdjust", "spacingAndGlyphs");
+        }
         t.textContent = label; svg.append(t);
+        const tip = el("title", {}); tip.textContent = label; r.append(tip);
       }
     }
     for (const [x1, y1, x2, y2] of board.walls) {
