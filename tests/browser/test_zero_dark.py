@@ -84,6 +84,12 @@ def test_zero_dark_on_the_map_with_sight_on_hover(live: LiveServer, page: Page) 
     assert pings and page.locator("g.zd-model.zd-ping").count() == len(pings)
     assert page.locator("g.zd-ping path.zd-facing").count() == 0
     expect(page.locator("#zd-legend")).to_be_visible()
+    # Beside the map, what the seat knows as sentences, not the view's fields: the
+    # Control Deck, the hero with its square and facing, the pings it sees.
+    panel = page.locator(".zd-panel")
+    expect(panel).to_contain_text(f"Control Deck: {view['deck']['left']} left")
+    expect(panel).to_contain_text(f"{hero['squares'][0]} facing {hero['facing']}")
+    expect(panel).to_contain_text(f"{len(pings)} pings")
 
     # Hovering the hero's square shades what the API says it sees (its field of view
     # darker); the info line says so; leaving the map clears it.

@@ -307,5 +307,48 @@
     };
   }
 
+  // What a Zero Dark seat knows beside the board, as the terminal's facts say it: the
+  // turn, the mission and its objectives, the Control Deck and the seat's hand, its
+  // heroes, and what else it sees. From the seat's view alone.
+  function panel(m) {
+    const v = m.view.view || {};
+    const box = document.createElement("div"); box.className = "so-panel zd-panel";
+    const row = (label, text) => {
+      const p = document.createElement("p"); const b = document.createElement("b");
+      b.textContent = label + ": "; p.append(b, text); box.append(p);
+    };
+    const sides = v.sides || {};
+    const mine = m.seat && sides[m.seat] ? m.seat : Object.keys(sides)[0];
+    row("Turn", v.turn + " — " + v.phase + (v.active ? ", " + v.active + " acting" : "") + (v.turn_seat && v.mode !== "solo" ? ", " + v.turn_seat + "'s turn" : ""));
+    const mission = (v.config || {}).mission;
+    row("Mission", (mission ? mission + " on " : "") + v.map + " (" + v.mode + ")");
+    const objectives = Object.entries(v.objectives || {});
+    if (objectives.length) {
+      const done = objectives.filter(([, d]) => d).length;
+      row("Objectives", done + " of " + objectives.length + " done: " + objectives.map(([sq, d]) => sq + (d ? " done" : " open")).join(", "));
+    }
+    const deck = v.deck || {};
+    row("Control Deck", deck.left + " left" + ((deck.discard || []).length ? ", " + deck.discard.length + " discarded" : "") + (deck.second_deck ? ", the second deck" : ""));
+    if (v.hand) row("Your hand", v.hand.length ? v.hand.join(" ") : "empty");
+    row("Steps", v.steps + (v.bonus ? " (+" + v.bonus + " bonus)" : "") + (v.cautious ? ", cautious" : ""));
+    const side = sides[mine];
+    if (side && side.task && side.task !== "none") row("Priority task", side.task + (side.buying_time ? ", buying time" : ""));
+    const counts = {};
+    for (const x of v.models || []) {
+      const own = x.kind === "hero" && (v.mode === "solo" || x.team === mine);
+      if (own) {
+        const at = x.squares.join(" ") + (x.facing ? " facing " + x.facing : "");
+        row(x.id + (x.role ? " (" + x.role + ")" : ""), at + (x.state !== "active" ? ", " + x.state : "") + (x.wounds ? ", " + x.wounds + (x.wounds === 1 ? " wound" : " wounds") : "") + ((v.xp || {})[x.id] ? ", " + v.xp[x.id] + " XP" : ""));
+      } else {
+        const kind = { hero: "enemy heroes", ally: "allies", bogey: "bogeys", ping: "pings" }[x.kind] || x.kind;
+        counts[kind] = (counts[kind] || 0) + 1;
+      }
+    }
+    const seen = Object.entries(counts).map(([k, n]) => n + " " + k);
+    if (seen.length) row("Also on the board", seen.join(", "));
+    return box;
+  }
+
   window.FogMarks["zero-dark"] = marks;
+  window.FogMarks.panel["zero-dark"] = panel;
 })();
