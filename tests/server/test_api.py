@@ -235,6 +235,35 @@ def test_each_event_comes_with_the_rule_sets_sentence_for_it(client: TestClient)
     assert any(x.startswith("H1 is ") for x in said)
 
 
+def test_a_card_games_drawing_is_its_text_whole(client: TestClient) -> None:
+    # A game without a board is drawn as the terminal draws it: its text whole, never
+    # read as console markup (Rock-n-Roll's "[rock'n'roll]" and "[dealt]" flags).
+    import html
+    import re
+
+    from fogofwar.core.game import PlayerView, get_ruleset
+
+    rs = get_ruleset("rock-n-roll")
+    t = new_table(client, ruleset="rock-n-roll", seed=2, seats={"vietnam": "human", "vpa": "human"})
+    table = t["table"]
+    links = {seat: token(url) for seat, url in t["links"].items()}
+    flags = 0
+    for _ in range(30):
+        for seat, tok in links.items():
+            m = view(client, table, tok)
+            data = m["view"]["view"]
+            text = rs.render(PlayerView(m["ruleset"], seat, data), m["view"]["view"]["config"])
+            assert isinstance(text, str)
+            shown = html.unescape(re.sub(r"<[^>]+>", "", m["drawing"]))
+            # What console markup would take for a tag: a bracket opening on a letter.
+            tagged = re.findall(r"\[[a-z][^\]]*\]", text)
+            assert tagged and all(x in shown for x in tagged), (tagged, shown)
+            flags += "[rock'n'roll]" in shown
+            if m["legal"]:
+                act(client, table, tok, action=m["legal"][0], version=m["version"])
+    assert flags
+
+
 def test_the_websocket_pushes_each_change_and_answers_refusals(client: TestClient) -> None:
     t = new_table(client, seed=5)
     table, hider = t["table"], token(t["links"]["hider"])

@@ -32,6 +32,7 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from rich.console import Console
+from rich.text import Text
 
 from ..bots import Bot, make_bot
 from ..core.errors import IllegalActionError, InvalidNotationError, RulesError
@@ -377,7 +378,10 @@ class Table:
             color_system="truecolor",
             legacy_windows=False,
         )
-        console.print(self.ruleset.render(view, self.recorder.config), soft_wrap=True)
+        out = self.ruleset.render(view, self.recorder.config)
+        # Plain text is printed as it is, as the terminal prints it: read as console
+        # markup, a card game's "[rock'n'roll]" and "[dealt]" flags were dropped.
+        console.print(Text(out) if isinstance(out, str) else out, soft_wrap=True)
         drawn = console.export_html(inline_styles=True, code_format="<pre>{code}</pre>")
         self._drawings[seat] = (self.version, drawn)
         return drawn
