@@ -623,6 +623,11 @@ def test_warfighter_at_the_terminal(tmp_path: Path) -> None:
     s.send("move S1 L5")
     refused = s.expect(r"squad> ")
     assert "refused" in refused and "WF-C" in refused
+    # Input that looks like console markup is refused as notation and shown as typed
+    # (a "[/]" used to stop the game with a traceback).
+    s.send("[/] [red]x")
+    odd = s.expect(r"squad> ")
+    assert "refused" in odd and "[/]" in odd and "Traceback" not in odd
     s.send("move S1 L2")
     entered = s.expect(r"squad> ")
     assert "L2 revealed" in entered

@@ -188,10 +188,12 @@ def test_verify_confirms_a_finished_game(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     record = finished("rock-n-roll")
-    path = tmp_path / "g.json"
+    # A file name that looks like console markup is printed as it is.
+    path = tmp_path / "[red]g.json"
     record.save(path)
     code, out, _ = run(capsys, "verify", str(path))
     assert code == 0 and "verified:" in out and "matches the commitment" in out
+    assert "[red]g.json" in out.replace("\n", "")
     code, out, _ = run(capsys, "verify", str(path), "--json")
     data = json.loads(out)
     assert code == 0 and data["verified"] and data["seed"] == record.seed

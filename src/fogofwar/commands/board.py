@@ -7,6 +7,7 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from ..core.errors import RulesError
 from ..core.grid import (
@@ -61,7 +62,7 @@ def board_show(name: str, *, plain: bool, json_out: bool, console: Console) -> N
     elif plain:
         typer.echo(render_text(board, legend=True, marks=_model_marks(board)), nl=False)
     else:
-        console.print(f"[bold]{board.name}[/] — {board.width}×{board.height}")
+        console.print(f"[bold]{escape(board.name)}[/] — {board.width}×{board.height}")
         console.print(render_rich(board, legend=True, marks=_model_marks(board)), soft_wrap=True)
 
 

@@ -13,6 +13,7 @@ import json
 from collections.abc import Sequence
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
@@ -119,12 +120,12 @@ def _print(console: Console, report: FuzzReport, tampering: TamperReport | None)
     for f in report.findings:
         console.print(
             f"[bold red]{f.kind}[/] game seed {f.game_seed}, after {f.position} actions, "
-            f"input {f.input!r}: {f.message}",
+            f"input {escape(repr(f.input))}: {escape(f.message)}",
             highlight=False,
         )
     if tampering is not None:
         for what, problem in tampering.broken[:20]:
-            console.print(f"[bold red]record[/] {what}: {problem}", highlight=False)
+            console.print(f"[bold red]record[/] {escape(f'{what}: {problem}')}", highlight=False)
     if report.ruleless:
         kinds = ", ".join(f"{k} {n}" for k, n in sorted(report.ruleless.items()))
         console.print(f"[dim]refusals without a rule ID, by kind: {kinds}[/]", highlight=False)

@@ -8,6 +8,7 @@ from typing import Any
 
 import typer
 from rich.console import Console, Group
+from rich.markup import escape
 from rich.table import Table
 
 from ..core.errors import RulesError
@@ -155,7 +156,8 @@ def los(
             typer.echo(json.dumps({**found, **ortho.to_json()}, indent=2))
             return
         verdict = "[green]sees[/]" if ortho.sees else "[red]does not see[/]"
-        console.print(f"{viewer.name} {verdict} {target.name}: {ortho.reason} [{ortho.rule}]")
+        why = escape(f"{ortho.reason} [{ortho.rule}]")
+        console.print(f"{viewer.name} {verdict} {target.name}: {why}")
         _picture(board, viewer, target, console, blockers=[ortho.blocker] if ortho.blocker else [])
         return
     if facing is not None and facing.upper() not in FACINGS:

@@ -25,6 +25,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
@@ -261,8 +262,8 @@ class TerminalGame:
         outcome = self.state.outcome()
         if outcome is not None:
             self.console.print(
-                f"[bold]Result:[/] {', '.join(sorted(outcome.sides))} won — {outcome.reason} "
-                f"[{outcome.rule}]"
+                f"[bold]Result:[/] {escape(', '.join(sorted(outcome.sides)))} won — "
+                f"{escape(outcome.reason)} {escape(f'[{outcome.rule}]')}"
             )
         self._save("saved")
         self._reveal()
@@ -273,14 +274,14 @@ class TerminalGame:
         (or that the game is seeded)."""
         rec = self.recorder
         self.console.print(
-            f"[bold]{self.rs.metadata.name}[/]: "
-            + ", ".join(f"{s} {w}" for s, w in self.players.items())
+            f"[bold]{escape(self.rs.metadata.name)}[/]: "
+            + escape(", ".join(f"{s} {w}" for s, w in self.players.items()))
             + ". Type help for the notation.",
             highlight=False,
         )
         if len(rec):
             self.console.print(
-                f"Resumed from {self.record_path}: {len(rec)} actions played again.",
+                f"Resumed from {escape(str(self.record_path))}: {len(rec)} actions played again.",
                 highlight=False,
             )
         if rec.seeded:
@@ -313,7 +314,7 @@ class TerminalGame:
             f"Its commitment, shown at the start: {record.commitment}",
             f"Check the whole game: fogofwar verify {self.record_path}",
         ):
-            self.console.print(line, highlight=False, soft_wrap=True)
+            self.console.print(escape(line), highlight=False, soft_wrap=True)
 
     def _human_turn(self, seat: str) -> bool:
         """One action (or a notation that expands to several) of a human seat; False to
@@ -348,10 +349,10 @@ class TerminalGame:
             more = (
                 f" [dim](the latest {fit.news}; log shows all {len(lines)})[/]" if earlier else ""
             )
-            self.console.print(f"[bold]Since {seat}'s last action:[/]{more}")
+            self.console.print(f"[bold]Since {escape(seat)}'s last action:[/]{more}")
             for line in lines[-fit.news :]:
                 self.console.print(
-                    f"  {line}", highlight=False, no_wrap=fit.cut, overflow="ellipsis"
+                    f"  {escape(line)}", highlight=False, no_wrap=fit.cut, overflow="ellipsis"
                 )
         if board is not None:
             if fit.cut or board_h > fit.board:
@@ -392,11 +393,11 @@ class TerminalGame:
                 for e in self.log:
                     said = self.rs.describe_event(e.to_json()) if e.visible_to(seat) else None
                     if said:
-                        self.console.print(f"  {said}", highlight=False)
+                        self.console.print(f"  {escape(said)}", highlight=False)
                 continue
             if text == "legal":
                 for a in legal:
-                    self.console.print(f"  {a}", highlight=False)
+                    self.console.print(f"  {escape(str(a))}", highlight=False)
                 continue
             if text.split()[:1] == ["los"]:
                 self._explain(seat, text.split()[1:])
@@ -409,7 +410,7 @@ class TerminalGame:
                 for a in actions:
                     trial.apply(a)  # all or nothing: check the whole input first
             except (IllegalActionError, InvalidNotationError) as exc:
-                self.console.print(f"[bold red]refused:[/] {exc}", highlight=False)
+                self.console.print(f"[bold red]refused:[/] {escape(str(exc))}", highlight=False)
                 continue
             self.since[seat] = len(self.log)  # its own action's results are news to it
             for a in actions:
@@ -452,7 +453,7 @@ class TerminalGame:
         table.add_column(style="bold", no_wrap=True)
         table.add_column()
         for symbol, meaning in screen.legend:
-            table.add_row(symbol, meaning)
+            table.add_row(Text(symbol), Text(meaning))  # never read as markup
         self.console.print(table)
 
     def _clear(self) -> None:
@@ -476,13 +477,13 @@ class TerminalGame:
             self.console.print(f"{self.rs.metadata.name} has no sight explainer", highlight=False)
             return
         except RulesError as exc:
-            self.console.print(f"[bold red]refused:[/] {exc}", highlight=False)
+            self.console.print(f"[bold red]refused:[/] {escape(str(exc))}", highlight=False)
             return
         from .los import _lines_table
 
         report, facts = found.report, found.facts
         self.console.print(
-            f"{words[0]} → {words[1]}: [bold]{report.status}[/]; "
+            f"{escape(words[0])} → {escape(words[1])}: [bold]{report.status}[/]; "
             + (f"range {facts['range']}, " if facts.get("range") is not None else "")
             + ("engaged" if facts.get("engaged") else "not engaged"),
             highlight=False,
@@ -493,7 +494,9 @@ class TerminalGame:
         self.record_path.parent.mkdir(parents=True, exist_ok=True)
         self.recorder.record().save(self.record_path)
         self.console.print(
-            f"Record {what}: {self.record_path} (fogofwar replay {self.record_path} --seat …)",
+            escape(
+                f"Record {what}: {self.record_path} (fogofwar replay {self.record_path} --seat …)"
+            ),
             highlight=False,
             soft_wrap=True,  # a path to copy stays on one line
         )

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from ..core.game import JSON
 from ..sim.command import progress_bar
@@ -69,8 +70,10 @@ def study(
     except KeyboardInterrupt:
         saved = sum(1 for _ in games_path.open(encoding="utf-8"))
         console.print(
-            f"Stopped: {saved} of {total} games are in {games_path}; "
-            f"fogofwar study {file}{f' --out {out}' if out else ''} --resume goes on.",
+            escape(
+                f"Stopped: {saved} of {total} games are in {games_path}; "
+                f"fogofwar study {file}{f' --out {out}' if out else ''} --resume goes on."
+            ),
             highlight=False,
             soft_wrap=True,
         )
@@ -85,7 +88,7 @@ def study(
         return 0
     print_study(results, console)
     console.print(
-        f"Written in {folder}: results.json, games.jsonl, report.md, report.html and plots",
+        escape(f"Written in {folder}: results.json, games.jsonl, report.md, report.html and plots"),
         highlight=False,
     )
     return 0

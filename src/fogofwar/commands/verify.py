@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 
 from rich.console import Console
+from rich.markup import escape
 
 from ..core.record import Record, verify_record
 
@@ -47,9 +48,10 @@ def verify(path: str, *, json_out: bool, console: Console) -> int:
         console.print_json(json.dumps(out))
     else:
         for line in verdict.checks:
-            console.print(f"[green]✓[/] {line}", highlight=False)
+            console.print(f"[green]✓[/] {escape(line)}", highlight=False)
         if verdict.verified:
-            console.print(f"[bold green]verified:[/] {path}", highlight=False)
+            console.print(f"[bold green]verified:[/] {escape(str(path))}", highlight=False)
         else:
-            console.print(f"[bold red]not verified:[/] {verdict.problem}", highlight=False)
+            problem = escape(str(verdict.problem))
+            console.print(f"[bold red]not verified:[/] {problem}", highlight=False)
     return 0 if verdict.verified else 1

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 __all__ = ["print_study", "write_report"]
@@ -224,9 +225,9 @@ def print_study(results: Mapping[str, Any], console: Console) -> None:
         table.add_column(f"{side} wins", justify="right")
     table.add_column("draws", justify="right")
     for cell in cells:
-        row = [str(cell["name"]), *(_rate(cell, side) for side in sides)]
+        row = [escape(str(cell["name"])), *(_rate(cell, side) for side in sides)]
         row.append(f"{cell['draws']['rate'] * 100:.1f}%")
         table.add_row(*row)
     console.print(table)
     for c in results["comparisons"]:
-        console.print(f"· {c['sentence']}", highlight=False)
+        console.print(f"· {escape(c['sentence'])}", highlight=False)
