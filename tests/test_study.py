@@ -122,6 +122,22 @@ def test_study_command_writes_results_and_games(
     assert code == 2 and "missing.toml" in capsys.readouterr().err
 
 
+def test_names_that_look_like_markup_are_printed_as_they_are(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A variant's name is the study file's text: "[/]" once stopped the report with a
+    # MarkupError, and "[red]" coloured the rest of the line.
+    text = (
+        '[study]\nruleset = "warfighter"\ngames = 2\nseed = 1\n'
+        '[[variant]]\nname = "[/]odd [red]name"\nseats = { squad = "random" }\n'
+        '[[variant]]\nname = "plain"\nseats = { squad = "wf-heuristic" }\n'
+    )
+    path = write(tmp_path, text, name="[red]s.toml")
+    assert main(["study", str(path), "--out", str(tmp_path / "out"), "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "[/]odd [red]name" in out and "[red]s.toml" in out
+
+
 def test_resume_after_a_cut_gives_the_same_results(tmp_path: Path) -> None:
     # A study killed at any point (here: its games.jsonl cut after some lines, the last
     # one half written) goes on with --resume: no game repeated or lost, the same results.

@@ -219,7 +219,7 @@ def print_study(results: Mapping[str, Any], console: Console) -> None:
     """The cells' win rates (95% intervals) and the comparisons' sentences."""
     cells = results["cells"]
     sides = _sides(cells)
-    table = Table(title=f"{results['study']}: {results['games_per_cell']} games a cell")
+    table = Table(title=escape(f"{results['study']}: {results['games_per_cell']} games a cell"))
     table.add_column("cell")
     for side in sides:
         table.add_column(f"{side} wins", justify="right")
