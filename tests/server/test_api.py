@@ -343,3 +343,14 @@ def test_an_unseeded_tables_bots_draw_from_a_256_bit_secret(db: Path) -> None:
         view(c, table, token(t["links"]["hider"]))  # the table comes back
         assert again.tables[table].bot_root == root
     again.store.close()
+
+
+def test_the_table_page_keeps_names_out_of_its_markup() -> None:
+    # The page's names are escaped in its HTML and in the JSON of its script: a name
+    # cannot close the <script> tag (rule set ids and seats are the rule set's own, but
+    # a plug-in's are not ours to trust).
+    from fogofwar.server.pages import table_page
+
+    page = table_page('x</script><script>alert("id")</script>', "seat<b>")
+    assert "<script>alert" not in page and "<b>" not in page
+    assert page.count("</script>") == page.count("<script")

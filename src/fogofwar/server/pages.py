@@ -64,7 +64,8 @@ def table_page(ruleset: str, seat: str | None) -> str:
     """A table as one link sees it; the script fetches everything else with the link's
     token (from the page's address)."""
     who = "spectator" if seat is None else seat
-    boot = json.dumps({"ruleset": ruleset, "seat": seat})
+    # JSON inside <script>: a "<" written as \u003c, so that no name can close the tag.
+    boot = json.dumps({"ruleset": ruleset, "seat": seat}).replace("<", "\\u003c")
     return (
         _HEAD.format(title=f"fogofwar — {html.escape(ruleset)} — {html.escape(who)}")
         + f"""<body class="table" data-ruleset="{html.escape(ruleset)}">
