@@ -15,6 +15,7 @@ _HEAD = """<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/static/style.css">
 <link rel="stylesheet" href="/static/cards.css">
 </head>

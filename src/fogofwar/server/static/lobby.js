@@ -11,9 +11,14 @@
     select.append(o);
   }
   function current() { return rulesets.find((r) => r.id === select.value); }
-  function field(label, input) {
+  function field(label, input, help) {
     const l = document.createElement("label");
     l.append(label + " ", input);
+    if (help) {
+      // What the option does, in the rule set's words, beside it (not only on hover).
+      const h = document.createElement("span"); h.className = "option-help"; h.textContent = help;
+      l.append(h);
+    }
     return l;
   }
   function build() {
@@ -34,7 +39,7 @@
         if (o.type === "int") { input.type = "number"; if (o.minimum !== null) input.min = o.minimum; if (o.maximum !== null) input.max = o.maximum; }
       }
       input.dataset.option = o.name; input.dataset.type = o.type; input.title = o.help || "";
-      opts.append(field(o.name, input));
+      opts.append(field(o.name, input, o.help));
     }
     const seats = $("seats"); seats.replaceChildren(seats.firstElementChild);
     rs.default_seats.forEach((seat, i) => {
