@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from .test_readme import FOGOFWAR, ROOT, _argv
+from .test_readme import FOGOFWAR, ROOT, _argv, run_as_typed
 
 DOCS = ROOT / "docs"
 
@@ -83,15 +82,7 @@ def test_every_docs_command_runs_as_written(tmp_path: Path) -> None:
         for arg in argv:
             if arg in OWN_FILES and not (tmp_path / arg).exists():
                 OWN_FILES[arg](tmp_path)
-        done = subprocess.run(
-            [str(FOGOFWAR), *argv],
-            cwd=tmp_path,
-            input="quit\n" * 3,
-            capture_output=True,
-            text=True,
-            timeout=300,
-            env={"PATH": str(FOGOFWAR.parent), "COLUMNS": "100", "HOME": str(tmp_path)},
-        )
-        if done.returncode != 0 or "Traceback" in done.stderr:
-            failed.append(f"{page}: {line}\n  -> exit {done.returncode}: {done.stderr[-300:]}")
+        problem = run_as_typed(argv, tmp_path)
+        if problem:
+            failed.append(f"{page}: {line}\n  -> {problem}")
     assert not failed, "\n".join(failed)

@@ -78,15 +78,25 @@ def test_every_readme_command_runs_as_written(tmp_path: Path) -> None:
         argv = _argv(line, tmp_path)
         if argv[:1] == ["serve"]:
             continue
-        done = subprocess.run(
-            [str(FOGOFWAR), *argv],
-            cwd=tmp_path,
-            input="quit\n" * 3,
-            capture_output=True,
-            text=True,
-            timeout=300,
-            env={"PATH": str(FOGOFWAR.parent), "COLUMNS": "100", "HOME": str(tmp_path)},
-        )
-        if done.returncode != 0 or "Traceback" in done.stderr:
-            failed.append(f"{line}\n  -> exit {done.returncode}: {done.stderr.strip()[-300:]}")
+        problem = run_as_typed(argv, tmp_path)
+        if problem:
+            failed.append(f"{line}\n  -> {problem}")
     assert not failed, "\n".join(failed)
+
+
+def run_as_typed(argv: list[str], cwd: Path) -> str | None:
+    """Run the installed ``fogofwar`` with ``argv`` in ``cwd`` as a newcomer would (a bare
+    environment, ``quit`` at every prompt): ``None`` when it works, else what went wrong
+    (its exit status and the end of its stderr)."""
+    done = subprocess.run(
+        [str(FOGOFWAR), *argv],
+        cwd=cwd,
+        input="quit\n" * 3,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={"PATH": str(FOGOFWAR.parent), "COLUMNS": "100", "HOME": str(cwd)},
+    )
+    if done.returncode != 0 or "Traceback" in done.stderr:
+        return f"exit {done.returncode}: {done.stderr.strip()[-300:]}"
+    return None

@@ -281,7 +281,8 @@ class TerminalGame:
         )
         if len(rec):
             self.console.print(
-                f"Resumed from {escape(str(self.record_path))}: {len(rec)} actions played again.",
+                f"Resumed from {self.record_path}: {len(rec)} actions played again.",
+                markup=False,
                 highlight=False,
             )
         if rec.seeded:
@@ -314,7 +315,7 @@ class TerminalGame:
             f"Its commitment, shown at the start: {record.commitment}",
             f"Check the whole game: fogofwar verify {self.record_path}",
         ):
-            self.console.print(escape(line), highlight=False, soft_wrap=True)
+            self.console.print(line, markup=False, highlight=False, soft_wrap=True)
 
     def _human_turn(self, seat: str) -> bool:
         """One action (or a notation that expands to several) of a human seat; False to
@@ -494,9 +495,8 @@ class TerminalGame:
         self.record_path.parent.mkdir(parents=True, exist_ok=True)
         self.recorder.record().save(self.record_path)
         self.console.print(
-            escape(
-                f"Record {what}: {self.record_path} (fogofwar replay {self.record_path} --seat …)"
-            ),
+            f"Record {what}: {self.record_path} (fogofwar replay {self.record_path} --seat …)",
+            markup=False,
             highlight=False,
             soft_wrap=True,  # a path to copy stays on one line
         )

@@ -13,7 +13,6 @@ from __future__ import annotations
 import sys
 
 from rich.console import Console
-from rich.markup import escape
 from rich.rule import Rule
 
 from ..core.errors import RulesError
@@ -77,7 +76,7 @@ def replay(
         # The result line ends a whole replay, stepped or not.
         won = ", ".join(sorted(outcome.sides)) or "nobody"
         tag = f" [{outcome.rule}]" if outcome.rule else ""
-        console.print(escape(f"Result: {won} won — {outcome.reason}{tag}"), highlight=False)
+        console.print(f"Result: {won} won — {outcome.reason}{tag}", markup=False, highlight=False)
     else:
         console.print(f"The game is not over: {total} actions recorded.", highlight=False)
 

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 
 from ..core.game import JSON
 from ..sim.command import progress_bar
@@ -70,10 +69,9 @@ def study(
     except KeyboardInterrupt:
         saved = sum(1 for _ in games_path.open(encoding="utf-8"))
         console.print(
-            escape(
-                f"Stopped: {saved} of {total} games are in {games_path}; "
-                f"fogofwar study {file}{f' --out {out}' if out else ''} --resume goes on."
-            ),
+            f"Stopped: {saved} of {total} games are in {games_path}; "
+            f"fogofwar study {file}{f' --out {out}' if out else ''} --resume goes on.",
+            markup=False,
             highlight=False,
             soft_wrap=True,
         )
@@ -88,7 +86,8 @@ def study(
         return 0
     print_study(results, console)
     console.print(
-        escape(f"Written in {folder}: results.json, games.jsonl, report.md, report.html and plots"),
+        f"Written in {folder}: results.json, games.jsonl, report.md, report.html and plots",
+        markup=False,
         highlight=False,
     )
     return 0

@@ -120,15 +120,21 @@ window.FogMarks = (function () {
       svg.append(wedge);
     }
   }
-  // What a Specter Ops seat knows beside the board: its own secrets (the agent: its
-  // character, health, cards and sites; a hunter: its role) and the public facts.
-  function specterOpsPanel(m) {
-    const v = m.view.view || {};
-    const box = document.createElement("div"); box.className = "so-panel";
+  // A panel of facts beside the board: the box, and row(label, text) adding a line to it
+  // (text as text, never markup). Every rule set's panel is made of these.
+  function factsBox(className) {
+    const box = document.createElement("div"); box.className = className;
     const row = (label, text) => {
       const p = document.createElement("p"); const b = document.createElement("b");
       b.textContent = label + ": "; p.append(b, text); box.append(p);
     };
+    return { box, row };
+  }
+  // What a Specter Ops seat knows beside the board: its own secrets (the agent: its
+  // character, health, cards and sites; a hunter: its role) and the public facts.
+  function specterOpsPanel(m) {
+    const v = m.view.view || {};
+    const { box, row } = factsBox("so-panel");
     row("Round", v.round + " of " + v.max_rounds + " — " + v.phase);
     const sec = v.secret;
     if (sec) {
@@ -163,5 +169,5 @@ window.FogMarks = (function () {
     }
     return box;
   }
-  return { panel: { "specter-ops": specterOpsPanel }, "specter-ops": specterOps, "zero-dark": (m, ui) => generic(m, ui, {}), generic };
+  return { panel: { "specter-ops": specterOpsPanel }, factsBox, "specter-ops": specterOps, "zero-dark": (m, ui) => generic(m, ui, {}), generic };
 })();

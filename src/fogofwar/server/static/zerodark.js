@@ -312,11 +312,7 @@
   // heroes, and what else it sees. From the seat's view alone.
   function panel(m) {
     const v = m.view.view || {};
-    const box = document.createElement("div"); box.className = "so-panel zd-panel";
-    const row = (label, text) => {
-      const p = document.createElement("p"); const b = document.createElement("b");
-      b.textContent = label + ": "; p.append(b, text); box.append(p);
-    };
+    const { box, row } = window.FogMarks.factsBox("so-panel zd-panel");
     const sides = v.sides || {};
     const mine = m.seat && sides[m.seat] ? m.seat : Object.keys(sides)[0];
     row("Turn", v.turn + " — " + v.phase + (v.active ? ", " + v.active + " acting" : "") + (v.turn_seat && v.mode !== "solo" ? ", " + v.turn_seat + "'s turn" : ""));
