@@ -10,6 +10,7 @@ import pytest
 from fogofwar.core.game import get_ruleset, plain_event
 from fogofwar.core.rng import stream
 from fogofwar.games.rock_n_roll.render import _SENTENCES as RNR_SENTENCES
+from fogofwar.games.specter_ops.characters import CARDS
 from fogofwar.games.specter_ops.render import _SENTENCES as SO_SENTENCES
 
 REPR = re.compile(r"\[\s*'|\[\d|\{'|=None|\bNone\b|\w=\S|\bTrue\b|\bFalse\b")
@@ -52,6 +53,11 @@ def test_every_event_reads_as_a_sentence(ruleset: str) -> None:
     assert len(seen) > 10
     for kind, e in seen.items():
         line = rs.describe_event(e)
+        if line is None:
+            # The agent's own note of a public card (the public event tells it).
+            assert ruleset == "specter-ops" and kind == "agent_used", kind
+            assert CARDS[str(e["card"])].public, e
+            continue
         assert line, kind
         assert not REPR.search(line), (kind, line)
         assert "_" not in line.split(":")[0], (kind, line)  # no raw kind names
@@ -60,3 +66,30 @@ def test_every_event_reads_as_a_sentence(ruleset: str) -> None:
     if ruleset in ("specter-ops", "rock-n-roll"):
         sentences = SO_SENTENCES if ruleset == "specter-ops" else RNR_SENTENCES
         assert set(seen) <= set(sentences), set(seen) - set(sentences)
+
+
+def test_a_card_use_is_told_once_in_each_seats_log() -> None:
+    """The agent receives its own ``agent_used`` note and, for a public card, the
+    ``equipment`` event every seat receives: its log says the use once; a hidden card's
+    use (which only the agent receives) is said too."""
+    rs = get_ruleset("specter-ops")
+    told: dict[bool, int] = {True: 0, False: 0}
+    for g in range(6):
+        state = rs.new_game({"players": 3}, g)
+        rng = stream(g, "card-uses")
+        while not state.is_over:
+            seat = sorted(state.to_act())[0]
+            action = rng.choice(state.legal_actions(seat))
+            events = state.apply(action)
+            used = [e.to_json() for e in events if e.kind == "agent_used"]
+            if not used:
+                continue
+            card = CARDS[str(used[0]["card"])]
+            for viewer in ("agent", "hunter1"):
+                mine = [e.to_json() for e in events if e.visible_to(viewer)]
+                said = [rs.describe_event(e) for e in mine]
+                uses = [t for t in said if t and " uses " in t]
+                expected = 1 if viewer == "agent" or card.public else 0
+                assert len(uses) == expected, (viewer, card, said)
+            told[card.public] += 1
+    assert told[True] and told[False], told

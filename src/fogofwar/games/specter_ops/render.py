@@ -337,15 +337,23 @@ _SENTENCES: dict[str, Any] = {
 }
 
 
-def event_sentence(e: Mapping[str, Any]) -> str:
-    """One Specter Ops event (its JSON form) as a sentence for people."""
+def event_sentence(e: Mapping[str, Any]) -> str | None:
+    """One Specter Ops event (its JSON form) as a sentence for people; ``None`` for the
+    agent's own note of a public card's use, which the public event that follows tells."""
+    if e.get("kind") == "agent_used":
+        card = CARDS.get(str(e.get("card")))
+        if card is not None and card.public:
+            # Every seat is told this use by the ``equipment`` event that follows.
+            return None
     return sentence(_SENTENCES, e) or plain_event(e)
 
 
 def _events(view: SpecterOpsView) -> Text:
     text = Text()
     for e in view["events"][-12:]:
-        text.append(f"· {event_sentence(e)}\n")
+        said = event_sentence(e)
+        if said is not None:
+            text.append(f"· {said}\n")
     return text
 
 
