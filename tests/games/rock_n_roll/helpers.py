@@ -6,7 +6,7 @@ from typing import Any
 
 import fogofwar.games.rock_n_roll  # noqa: F401  (registers the rule set)
 from fogofwar.core.game import Action, Event, get_ruleset
-from fogofwar.games.rock_n_roll.state import Phase, RockNRollState, other
+from fogofwar.games.rock_n_roll.state import Phase, RockNRollState, Take, other
 
 RS = get_ruleset("rock-n-roll")
 V, P = "vietnam", "vpa"
@@ -130,6 +130,17 @@ def end_round_now(st: RockNRollState) -> list[Event]:
     st.order_discard[nxt] += st.order_deck[nxt].take_all()
     st.pending = None
     return act(st, st.turn, "end")
+
+
+def finish_arrival(st: RockNRollState) -> list[Event]:
+    """Take the arrival's units while a side's HQ holds some (PT-C2): from the deck while
+    it has cards, else the HQ's first unit."""
+    events: list[Event] = []
+    while isinstance(st.pending, Take) and st.pending.arrival:
+        seat = st.pending.seat
+        what = "deck" if st.unit_deck[seat] else st.hq(seat)[0]
+        events += st.apply(Action(seat, "take", (what,)))
+    return events
 
 
 def imprison(st: RockNRollState, uid: str, captor: str) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from fogofwar.core.errors import IllegalActionError
-from fogofwar.games.rock_n_roll.state import RockNRollState
+from fogofwar.core.game import Action
+from fogofwar.games.rock_n_roll.state import RockNRollState, Take
 
 from .helpers import (
     P,
@@ -219,6 +220,24 @@ def test_attack_toughness_and_hq() -> None:
     act(st, V, "keep")  # the offer stands while ROCK'N'ROLL is unused this round
     assert st.pieces["P14"].zone == "hq" and st.pieces["P14"].holder == P
     assert st.stats[P]["losses"] == 1 and st.stats[V]["kills"] == 1
+
+
+def test_an_ambush_is_an_attack_at_the_same_point() -> None:
+    # PT-C5: the attacking unit rolls at an enemy unit at the same Point; an ambush is
+    # such an attack with its card's extra dice, so a unit at the next Point is out of
+    # its reach.
+    st = fresh()
+    empty_hands(st)
+    orders_phase(st)
+    give(st, V, orders_of(st, V, "ambush")[0])
+    place(st, "V8", "B")
+    place(st, "P14", "B")
+    place(st, "P15", "C")
+    options = {a for a in legal(st, V) if a.startswith("ambush")}
+    assert options == {"ambush V8 P14"}
+    with pytest.raises(IllegalActionError) as info:
+        st.apply(Action(V, "ambush", ("V8", "P15")))
+    assert info.value.rule == "PT-C5"
 
 
 def test_combat_loss_counts_capture() -> None:
@@ -478,3 +497,86 @@ def test_no_rock_n_roll_on_interaction_rolls() -> None:
     assert asked == [(V, 1)]
     assert st.pending is not None and st.pending.kind == "rnr"
     assert legal(st, V) == {"rnr", "keep"}
+
+
+def test_arrival_units_may_come_from_the_hq() -> None:
+    # PT-C2 (Fact): units may be taken from the HQ in the arrival phase. A side whose
+    # HQ holds units takes each of the arrival's units (PT-C8: 2) from the top of its
+    # unit deck or from the HQ, Vietnam first; its orders and income follow.
+    st = fresh()
+    empty_hands(st)
+    place(st, "V5", "A")
+    place(st, "P5", "E")
+    for u in ("V1", "V2"):
+        st.pieces[u].zone, st.pieces[u].holder, st.pieces[u].dead = "hq", V, True
+    units_left = len(st.unit_deck[V])
+    end_round_now(st)
+    assert st.round == 2 and st.phase == "arrival"
+    assert isinstance(st.pending, Take) and st.pending.arrival and st.pending.seat == V
+    assert st.to_act() == frozenset({V})
+    assert legal(st, V) == {"take deck", "take V1", "take V2"}
+    # Vietnam's orders are not dealt yet, and the VPA (empty HQ) waits its turn.
+    assert not any(st.cards.is_order(c) for c in st.hand[V])
+    with pytest.raises(IllegalActionError) as info:
+        st.apply(Action(P, "end", ()))
+    assert info.value.rule == "PT-C2"
+    with pytest.raises(IllegalActionError) as info:
+        st.apply(Action(V, "take", ("P1",)))  # not in its HQ
+    assert info.value.rule == "PT-C2"
+    events = act(st, V, "take", "V2")
+    assert "took" in kinds(events) and st.pieces["V2"].zone == "hand"
+    assert not st.pieces["V2"].dead and "V2" in st.known_hand(V)  # both seats saw it
+    assert legal(st, V) == {"take deck", "take V1"}
+    events = act(st, V, "take", "deck")
+    assert len(st.unit_deck[V]) == units_left - 1 and st.pieces["V1"].zone == "hq"
+    # Then its 3 orders, the VPA's arrival (dealt: nothing in its HQ) and the turn.
+    assert sum(st.cards.is_order(c) for c in st.hand[V]) == 3
+    assert st.pending is None and st.phase == "deploy" and st.turn == P
+    vpa = st.hand[P]
+    assert sum(st.cards.is_unit(c) for c in vpa) == 2
+    assert sum(st.cards.is_order(c) for c in vpa) == 3 + 2  # the turn's draw too
+    # The VPA's view shows the HQ's unit entering Vietnam's hand, not the deck's.
+    seen = st.view(P).data["known_hands"][V]
+    assert seen == ["V2"]
+
+
+def test_arrival_take_counts_the_hand_limit_and_round_one_deals_none() -> None:
+    # PT-C2, PT-C8: the arrival's takes are the units it deals: none past the hand
+    # limit (a hand of 9 takes 1; a full hand is not asked); round 1's arrival is the
+    # starting hand, so nothing is taken then.
+    st = fresh()
+    assert st.round == 1 and st.pending is None
+    nine = [f"V{i}" for i in range(10, 19)]
+    for room, hand in ((1, nine), (0, [*nine, "V19"])):
+        st = fresh()
+        empty_hands(st)
+        place(st, "V5", "A")
+        place(st, "P5", "E")
+        for c in hand:
+            give(st, V, c)
+        st.pieces["V1"].zone, st.pieces["V1"].holder = "hq", V
+        end_round_now(st)
+        if room:
+            assert isinstance(st.pending, Take) and st.pending.left == 1
+            act(st, V, "take", "V1")
+            assert st.pending is None or st.pending.seat != V
+        else:
+            assert not (isinstance(st.pending, Take) and st.pending.seat == V)
+            assert st.pieces["V1"].zone == "hq"
+        assert len(st.hand[V]) == 10
+
+
+def test_arrival_take_from_an_empty_deck() -> None:
+    # PT-C2: with the unit deck empty the HQ's units are still there to take; a take
+    # ends when nothing is left to take.
+    st = fresh()
+    empty_hands(st)
+    place(st, "V5", "A")
+    place(st, "P5", "E")
+    st.unit_deck[V].take_all()
+    st.pieces["V1"].zone, st.pieces["V1"].holder = "hq", V
+    end_round_now(st)
+    assert legal(st, V) == {"take V1"}
+    act(st, V, "take", "V1")
+    assert st.pending is None and st.phase == "deploy"
+    assert sum(st.cards.is_unit(c) for c in st.hand[V]) == 1

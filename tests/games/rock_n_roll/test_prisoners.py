@@ -9,11 +9,13 @@ from fogofwar.core.game import Event
 from fogofwar.games.rock_n_roll.state import Interact, Phase, RockNRollState
 
 from .helpers import (
+    RS,
     P,
     V,
     act,
     empty_hands,
     end_round_now,
+    finish_arrival,
     fresh,
     give,
     imprison,
@@ -273,22 +275,44 @@ def test_winner_names_prisoner_before_interactions() -> None:
     assert st.pending is not None and st.pending.kind == "interact" and st.pending.seat == V
 
 
+def named_interaction(kind: str, die: int) -> tuple[RockNRollState, list[Event]]:
+    """Vietnam wins the round and names V1, held with V2 by the VPA, which answers V1
+    with ``kind`` rolling ``die``, then spares V2: the state and the last events."""
+    st = fresh()
+    empty_hands(st)
+    imprison(st, "V1", P)
+    imprison(st, "V2", P)
+    place(st, "V5", "C")
+    end_round_now(st)
+    act(st, V, "free", "V1")
+    script_dice(st, [die])
+    act(st, P, kind, "V1")
+    script_dice(st)
+    return st, act(st, P, "spare", "V2")
+
+
 def test_named_prisoner_that_dies_or_turns_is_not_freed() -> None:
     # PT-P8: executed or recruited: not freed, and no other prisoner that round.
-    for kind, die in (("execute", 6), ("recruit", 6)):
-        st = fresh()
-        empty_hands(st)
-        imprison(st, "V1", P)
-        imprison(st, "V2", P)
-        place(st, "V5", "C")
-        end_round_now(st)
-        act(st, V, "free", "V1")
-        script_dice(st, [die])
-        act(st, P, kind, "V1")
-        script_dice(st)
-        events = act(st, P, "spare", "V2")
+    for kind, why in (("execute", "executed"), ("recruit", "recruited")):
+        st, events = named_interaction(kind, 6)
         assert "not_freed" in kinds(events)
         assert st.pieces["V2"].zone == "prison" and st.stats[V]["freed"] == 0
+        said = next(e for e in events if e.kind == "not_freed")
+        assert said.data["why"] == why
+
+
+def test_named_prisoner_sent_home_by_a_backfire_needs_no_freeing() -> None:
+    # PT-P8 speaks of a prisoner that dies or changes sides; an execute or recruit that
+    # backfires (exactly 3, PT-P6) sends the named prisoner home itself: the event says
+    # so ("returned"), it is not counted as freed, and no other prisoner is freed.
+    for kind in ("execute", "recruit"):
+        st, events = named_interaction(kind, 3)
+        assert st.pieces["V1"].zone == "hq" and st.pieces["V1"].owner == V
+        said = next(e for e in events if e.kind == "not_freed")
+        assert said.data == {"unit": "V1", "why": "returned"}
+        assert st.pieces["V2"].zone == "prison" and st.stats[V]["freed"] == 0
+        assert "freed" not in kinds(events)
+        assert RS.describe_event(said.to_json()) == "V1 is not freed: it went home already."
 
 
 def test_effective_twos_next_round() -> None:
@@ -362,6 +386,7 @@ def test_twos_survive_a_second_execution() -> None:
     assert interaction_results(events) == ["success"]
     assert st.pieces["P3"].zone == "hq" and st.pieces["P3"].owner == V
     assert st.round == 3 and st.twos(V) and st.twos_rounds[V] == {2, 3}
+    finish_arrival(st)  # P3 is in Vietnam's HQ: the arrival's units may come from it
     # Not applying: round 4 follows no execution.
     end_round_now(st)
     assert st.round == 4 and not st.twos(V)

@@ -100,7 +100,14 @@ class HeuristicBot(Bot):
                 return 5.0 if not has_unit else -1.0
             return -5.0
         if k == "take":
-            return 1.0
+            # A unit from the HQ is a known card; the deck's top is an average one
+            # (strength + toughness about 3.5 in the shipped decks): the stronger.
+            if args[0] == "deck":
+                return 1.0
+            face = next((u for u in mine["hq"] if u["id"] == args[0]), None)
+            if face is None:
+                return 0.0
+            return 1.0 + 0.1 * (float(face["strength"]) + float(face["toughness"]) - 3.5)
         if k == "reveal":
             return 100.0
         if k == "supply":

@@ -360,8 +360,10 @@ def build_view(state: RockNRollState, seat: str | None) -> PlayerView:
         # Once the match is over nothing is secret: every hand and held operation.
         data["hands"] = {s: [_card_json(state, c) for c in state.hand[s]] for s in SIDES}
         data["held_operations"] = {s: _operations_json(state, s) for s in SIDES}
-        # The operations revealed at the last end of round, set aside (PT-O2): no
-        # arrival came to put them back under the deck.
+    if state.is_over or state.just_revealed:
+        # The operations revealed at the last end of round (in the open), set aside
+        # (PT-O2) until the arrival's end puts them back under the deck: while a side
+        # takes its arrival's units (PT-C2), or for good when the match is over.
         data["set_aside"] = [[s, o] for s, o in state.just_revealed]
     return PlayerView(state.ruleset.id, seat, data)
 

@@ -4,7 +4,7 @@ RD, prisoners and HQs, the seat's hand, and the latest events (plain text)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from ...core.game import PlayerView, plain_event, sentence
 from .observer import CardJSON, OrderJSON, UnitJSON, unit_face, view_data
@@ -107,7 +107,8 @@ def render_view(view: PlayerView, config: Mapping[str, Any]) -> object:
         )
     pending = data["pending"]
     if pending:
-        out.append(f"  waiting: {pending['kind']} by {pending['seat']}")
+        what = " (the arrival's units: deck or HQ)" if pending.get("arrival") else ""
+        out.append(f"  waiting: {pending['kind']}{what} by {pending['seat']}")
     for e in data["events"][-6:]:
         out.append(f"  · {event_sentence(cast(Mapping[str, Any], e))}")
     return "\n".join(out)
@@ -127,6 +128,12 @@ def _cards(cards: Any) -> str:
 def _rule(e: Mapping[str, Any]) -> str:
     return f" [{e['rule']}]" if e.get("rule") else ""
 
+
+_NOT_FREED: Final = {
+    "executed": ": it was executed.",
+    "recruited": ": it fights for its captor now.",
+    "returned": ": it went home already.",
+}
 
 _SENTENCES: dict[str, Any] = {
     "round": lambda e: f"Round {e['round']} begins.",
@@ -160,7 +167,7 @@ _SENTENCES: dict[str, Any] = {
     ),
     "spared": lambda e: f"{_side(e)} spares {e['prisoner']}.",
     "freed": lambda e: f"{e['unit']} is freed and goes back to {_side(e)}.",
-    "not_freed": lambda e: f"{e['unit']} is not freed.",
+    "not_freed": lambda e: f"{e['unit']} is not freed" + _NOT_FREED.get(str(e.get("why")), "."),
     "returned": lambda e: f"{e['unit']} returns to {_side(e)}'s hand.",
     "returned_home": lambda e: f"{e['unit']} goes home to {_side(e)}{_rule(e)}.",
     "goal_declared": lambda e: f"{_side(e)} declares its goal: Points {_cards(e['points'])}.",
@@ -189,7 +196,7 @@ _SENTENCES: dict[str, Any] = {
     ),
     "paid": lambda e: f"{_side(e)} pays {e['card']}.",
     "swapped": lambda e: f"{_side(e)} swaps {e['card']}.",
-    "took": lambda e: f"{_side(e)} takes {e['unit']}.",
+    "took": lambda e: f"{_side(e)} takes {e['unit']} from its HQ.",
     "withdrew": lambda e: f"{e['local']} withdraws from Point {e['point']}.",
     "deck_reformed": lambda e: (
         f"{_side(e)}'s deck is formed again from {e['cards']} cards{_rule(e)}."

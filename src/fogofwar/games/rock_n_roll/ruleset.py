@@ -158,7 +158,8 @@ class RockNRoll(Ruleset):
   pass turn            decline the interrupt until the opponent's turn ends
   pass round           decline it for the rest of the round (don't ask again)
   free V3 / torture P7 / execute P7 / recruit P7 / spare P7   prisoners
-  reveal S2 / first L3 / withdraw B / take deck | take V4"""
+  take deck | take V4   a unit the arrival (or the deal) gives: deck or HQ
+  reveal S2 / first L3 / withdraw B"""
     action_rules = RULE_OF
     config_schema = ConfigSchema(
         (

@@ -192,7 +192,7 @@ window.FogCards = (function () {
     if (opCards.length) lower.append(row("Operations" + (ops ? "" : " (face down)"), "operations", side, opCards));
     lower.append(row("Prisoners at the base", "prisoners", side, s.prisoners.map((u) => rnrUnit(u, "prisoner"))));
     lower.append(row("HQ", "hq", side, s.hq.map((u) => rnrUnit(u))));
-    // "take deck" (the Devil's hand) names the seat's own unit deck.
+    // "take deck" (the arrival's units or the Devil's hand) names the seat's own unit deck.
     const decks = [pile("unit deck", s.unit_deck, mine ? "deck" : null), pile("order deck", s.order_deck)];
     lower.append(row("Decks", "decks", side, decks));
     const discard = s.order_discard.map((id) => mini(id, "order"));

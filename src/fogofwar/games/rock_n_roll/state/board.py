@@ -146,6 +146,9 @@ class Board(TableState):
         def _finish_round(self) -> None:
             """The end of the round after its interactions (``rounds.py``)."""
 
+        def _arrival_after_take(self, side: str) -> None:
+            """The arrival goes on after ``side``'s units are taken (``rounds.py``)."""
+
     # ------------------------------------------------------------------ the board
 
     @property

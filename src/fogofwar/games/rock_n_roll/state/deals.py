@@ -100,13 +100,16 @@ class Deals(Exchange):
 
     def _check_take(self, s: str, args: tuple[Piece | str | None]) -> Refusal | None:
         """PT-D1: the deal's units, one ``take`` each: the top of the unit deck or a unit
-        from the HQ."""
+        from the HQ; PT-C2: the arrival's units alike."""
         (what,) = args
-        if isinstance(self.pending, Take):
+        p = self.pending
+        if isinstance(p, Take):
             if what == "deck" and self.unit_deck[s]:
                 return None
             if isinstance(what, Piece) and self.in_hq(s, what):
                 return None
+            if p.arrival:
+                return "a unit is taken from the top of the unit deck or from the HQ", "PT-C2"
         return self._not_now(s, Kind.TAKE)
 
     def _take(self, s: str, args: tuple[Piece | str]) -> None:
@@ -122,6 +125,8 @@ class Deals(Exchange):
         p.left -= 1
         if p.left > 0 and self._take_options(s):
             self.pending = p
+        elif p.arrival:
+            self._arrival_after_take(s)
 
     # ------------------------------------------------------------------ the offer (PT-D3)
 

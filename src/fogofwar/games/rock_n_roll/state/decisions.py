@@ -52,6 +52,7 @@ class Phase(StrEnum):
     DEPLOY = "deploy"
     ORDERS = "orders"
     END = "end"  # the end of the round's decisions
+    ARRIVAL = "arrival"  # the arrival's decisions: units taken from the HQ (PT-C2)
     OVER = "over"
 
 
@@ -135,7 +136,7 @@ class Decision(StrEnum):
     POUR = "pour"  # RD dice into the roll (PT-C4)
     RNR = "rnr"  # ROCK'N'ROLL or keep (PT-R4)
     PAY = "pay"  # pay for a capture (PT-P2) or a goal change (PT-G1)
-    TAKE = "take"  # the Devil's hand's units (PT-D1)
+    TAKE = "take"  # the Devil's hand's units (PT-D1), or the arrival's (PT-C2)
     FIRST = "first"  # which sentinel attacks first (PT-L11)
     WITHDRAW = "withdraw"  # where a drifter withdraws (PT-L11)
     NAME = "name"  # the prisoner to free (PT-P7)
@@ -216,10 +217,13 @@ class PayGoal(Pending):
 
 @dataclass(slots=True)
 class Take(Pending):
-    """The Devil's hand in the deployment phase: ``left`` units still to take (PT-D1)."""
+    """Units to take one at a time, each the top of the unit deck or a unit from the HQ:
+    ``left`` still to take. The Devil's hand in the deployment phase (PT-D1), or, with
+    ``arrival``, the units the arrival deals when the HQ holds some (PT-C2)."""
 
     kind: ClassVar[Decision] = Decision.TAKE
     left: int
+    arrival: bool = False
 
 
 @dataclass(slots=True)

@@ -83,6 +83,9 @@ class RockNRollState(Rounds):
         if self.phase == Phase.END:
             # PT-C3: the end of the round's decisions belong to the winner and the captors.
             return f"{reason}: the end of the round's decisions are the other side's", "PT-C3"
+        if self.phase == Phase.ARRIVAL:
+            # PT-C2: the side taking its arrival's units from the deck or the HQ.
+            return f"{reason}: the other side takes its arrival's units first", "PT-C2"
         if s != self.turn:
             # PT-D3: off turn, a side acts only on its interrupt's offer.
             return f"{reason}: off turn a side acts only when offered its interrupt", "PT-D3"

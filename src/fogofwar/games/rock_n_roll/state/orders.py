@@ -3,8 +3,8 @@
 * ``deploy U X`` (PT-C2): in the deployment phase, a unit from hand onto an outermost
   Point, or at most one a phase from the HQ; a local from hand onto any Point (PT-L1).
 * The orders, in the orders phase — or on the interrupt's offer (PT-D3) or the Current
-  Act's card (PT-R3): ``attack U T`` (T at U's Point), ``ambush U T`` (T at the same or
-  a neighbouring Point, the card's extra dice), ``manoeuvre U X`` (to a neighbouring
+  Act's card (PT-R3): ``attack U T`` (T at U's Point), ``ambush U T`` (T at U's Point
+  too, with the card's extra dice), ``manoeuvre U X`` (to a neighbouring
   Point), ``reinforce U X`` (from hand onto a Point where the side has a unit),
   ``supply`` (the richest supply card's RD). Equal cards are spent lowest id first.
   Locals obey no order (PT-L2), except on Shi Ho's ground, where its side may make one
@@ -145,13 +145,14 @@ class Orders(Neutrals):
         return feat is not None and feat.incites_locals
 
     def _ambush_legal(self, s: str, a: Piece | None, t: Piece | None) -> bool:
-        """PT-C5: an ambush on an enemy unit or a local at the same or a neighbouring Point."""
+        """PT-C5: an ambush on an enemy unit or a local at the same Point (an attack with
+        the card's extra dice)."""
         return (
             self._mine(s, a)
             and t is not None
             and t.zone == Zone.POINT
             and a is not None
-            and abs(t.pos - a.pos) <= 1
+            and t.pos == a.pos
             and (t.owner == other(s) or t.owner is None)
         )
 
@@ -247,8 +248,7 @@ class Orders(Neutrals):
         return [
             (a, t)
             for a in self.on_points(s)
-            for q in sorted([a.pos, *self.neighbours(a.pos)])
-            for t in self.at(q)
+            for t in self.at(a.pos)
             if t.owner == other(s) or t.owner is None
         ]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ....core.cards import Pile
 from ....core.game import Outcome, emit
 from ....core.rules import Refusal
-from .decisions import Kind, Name, Phase
+from .decisions import Kind, Name, Phase, Take
 from .operations import Operations
 from .pieces import SIDES, Zone, id_key, other
 
@@ -86,8 +86,19 @@ class Rounds(Operations):
                 self.stats[home]["freed"] += 1
                 emit(self.log, "freed", unit=named, side=home)
             else:
-                # PT-P8: died or changed sides: no other prisoner this round.
-                emit(self.log, "not_freed", unit=named)
+                # PT-P8: no other prisoner this round. The named one died (executed), changed
+                # sides (recruited), or went home already (an execute or recruit's backfire,
+                # PT-P6): only the first two are PT-P8's "cannot be freed", the last needs
+                # no freeing, and the event says which.
+                named_by = self.results[-1]["winner"]
+                why = (
+                    "executed"
+                    if pc.zone == Zone.GONE
+                    else "recruited"
+                    if pc.owner != named_by
+                    else "returned"
+                )
+                emit(self.log, "not_freed", unit=named, why=why)
         winner = self.results[-1]["winner"]
         for side in SIDES:
             for op_id in self.completed_ops(side):
@@ -129,24 +140,57 @@ class Rounds(Operations):
         r = self.round
         emit(self.log, "round", round=r)
         if r > 1:
+            self.phase = Phase.ARRIVAL
             for side in SIDES:
                 cards = self.order_deck[side].take_all() + self.order_discard[side]
                 self.order_discard[side] = []
                 deck = Pile(sorted(cards, key=id_key), name=f"{side} orders")
                 deck.shuffle(self._streams.stream("deck", "orders", side, r))
                 self.order_deck[side] = deck
-        for side in SIDES:
-            if r > 1:
+        self._arrival_deals(SIDES)
+
+    def _arrival_deals(self, sides: tuple[str, ...]) -> None:
+        """Each of ``sides`` in turn: its units, its orders and its income; then the
+        loser's bonus and the next round's first turn. A side whose HQ holds units takes
+        the arrival's units one at a time, from the deck or the HQ (PT-C2): the arrival
+        waits for that decision and goes on from it (:meth:`_arrival_after_take`)."""
+        for side in sides:
+            if self.round > 1:
                 # PT-C8 (ruling): the starting hand is round 1's arrival; later arrivals
                 # deal units then orders up to the hand limit, and a card that would
                 # exceed it stays in its deck.
-                self._draw_units(side, self.setup["arrival_units"])
-                self._draw_orders(side, self.setup["arrival_orders"], burn=False)
-            holders = self.holders()
-            income = sum(p.income for p, h in zip(self.points, holders, strict=True) if h == side)
-            if income:
-                self.rd[side] += income
-                emit(self.log, "income", side=side, rd=income)
+                due = min(
+                    int(self.setup["arrival_units"]),
+                    max(0, int(self.setup["hand_limit"]) - len(self.hand[side])),
+                )
+                if due and self.hq(side):
+                    # PT-C2 (Fact): units may be taken from the HQ in the arrival phase.
+                    self.pending = Take(side, due, arrival=True)
+                    return
+                self._draw_units(side, due)
+            self._arrival_rest(side)
+        self._arrival_end()
+
+    def _arrival_after_take(self, side: str) -> None:
+        """``side`` has taken its arrival's units (PT-C2): its orders and income, then
+        the sides after it."""
+        self._arrival_rest(side)
+        self._arrival_deals(SIDES[SIDES.index(side) + 1 :])
+
+    def _arrival_rest(self, side: str) -> None:
+        """The arrival's orders (PT-C8) and ``side``'s income from the Points it holds."""
+        if self.round > 1:
+            self._draw_orders(side, self.setup["arrival_orders"], burn=False)
+        holders = self.holders()
+        income = sum(p.income for p, h in zip(self.points, holders, strict=True) if h == side)
+        if income:
+            self.rd[side] += income
+            emit(self.log, "income", side=side, rd=income)
+
+    def _arrival_end(self) -> None:
+        """The loser's bonus (PT-A1), the revealed operations back under the deck, and
+        the round's first turn."""
+        r = self.round
         loser = self.last_loser
         if loser is not None:
             self._arrival_bonus(loser)
