@@ -182,6 +182,58 @@ def test_a_rock_n_roll_card_click_selects_then_sends(live: LiveServer, page: Pag
     ).to_be_visible()
 
 
+#: The order of kinds that plays a Rock-n-Roll match through the API into an arrival
+#: whose units Vietnam may take from its HQ (seed 3: after about 190 actions).
+FIGHT_FIRST = ("attack", "ambush", "deploy", "orders", "pour", "keep", "pass", "free", "spare")
+
+
+def test_the_arrivals_units_are_taken_from_the_hq_by_a_click(live: LiveServer, page: Page) -> None:
+    # PT-C2: a side whose HQ holds units takes the arrival's units from the deck or the
+    # HQ. Both seats are played through the API until Vietnam is asked; the page says
+    # what is asked, and a click on the HQ's card takes it into the hand.
+    t = live.table(
+        ruleset="rock-n-roll",
+        seats={"vietnam": "human", "vpa": "human"},
+        config={"rounds": 3},
+        seed=3,
+    )
+    for _ in range(400):
+        msgs = {s: api_view(live, t["links"][s]) for s in ("vietnam", "vpa")}
+        pending = msgs["vietnam"]["view"]["view"]["pending"]
+        if pending and pending.get("arrival") and pending["seat"] == "vietnam":
+            break
+        seat = next(s for s in msgs if msgs[s]["legal"])
+        legal = msgs[seat]["legal"]
+        pick = next(
+            (
+                i
+                for k in FIGHT_FIRST
+                for i, a in enumerate(legal)
+                if a["kind"] == k and not (k == "pass" and a["args"])
+            ),
+            len(legal) - 1,
+        )
+        act(live, t["links"][seat], msgs[seat]["notation"][pick])
+    else:
+        raise AssertionError("no arrival with units in Vietnam's HQ")
+    msg = msgs["vietnam"]
+    view = msg["view"]["view"]
+    assert view["phase"] == "arrival"
+    hq = [u["id"] for u in view["sides"]["vietnam"]["hq"]]
+    assert sorted(msg["notation"]) == sorted(["take deck", *(f"take {u}" for u in hq)])
+    page.goto(t["links"]["vietnam"])
+    wait_for_version(page, msg["version"])
+    expect(page.locator("#board .fc-status")).to_contain_text(
+        "take (the arrival's units: from the deck or the HQ)"
+    )
+    shot(page, "cards-rock-n-roll-arrival")
+    page.locator(f'#board [data-row="hq"] .card[data-card="{hq[0]}"]').click()
+    wait_for_version(page, msg["version"] + 1)
+    after = api_view(live, t["links"]["vietnam"])["view"]["view"]
+    assert hq[0] in [c["id"] for c in after["hand"]]
+    assert hq[0] not in [u["id"] for u in after["sides"]["vietnam"]["hq"]]
+
+
 def test_a_rock_n_roll_game_played_to_its_end_by_clicking_cards(
     live: LiveServer, page: Page
 ) -> None:

@@ -140,7 +140,7 @@ window.FogCards = (function () {
     bar.append(...items);
     const p = v.pending;
     if (p) {
-      const parts = ["Waiting for " + sideName(p.seat) + ": " + p.kind];
+      const parts = ["Waiting for " + sideName(p.seat) + ": " + p.kind + (p.arrival ? " (the arrival's units: from the deck or the HQ)" : "")];
       for (const k of ["purpose", "card", "unit", "target", "local"]) if (p[k]) parts.push(k + " " + p[k]);
       if (p.points) parts.push("points " + p.points.join(" "));
       if (p.paid) parts.push("paid " + (p.paid.join(" ") || "nothing yet"));
