@@ -245,6 +245,27 @@ def test_verify_an_unfinished_game_without_showing_its_secret(
     assert code == 0 and data["verified"] and not data["finished"] and data["seed"] is None
 
 
+@pytest.mark.parametrize("removed", ["null", "deleted"])
+def test_a_finished_game_whose_outcome_was_removed_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], removed: str
+) -> None:
+    # Its actions finish the game: without the outcome it would pass for an unfinished
+    # game (verify "as far as it was played", resumed by play, replayed from one seat).
+    data = finished("warfighter", seed=5).to_json()
+    if removed == "null":
+        data["outcome"] = None
+    else:
+        del data["outcome"]
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out, _ = run(capsys, "verify", str(path))
+    assert code == 1 and "not verified" in out and "a finished game" in out
+    code, _, err = run(capsys, "replay", str(path), "--seat", "squad")
+    assert code == 2 and "a finished game" in err
+    code, _, err = run(capsys, "play", "--resume", str(path))
+    assert code == 2 and "a finished game" in err
+
+
 def test_a_format_1_record_replays_but_cannot_be_verified(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

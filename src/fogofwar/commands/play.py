@@ -229,6 +229,7 @@ class TerminalGame:
                 raise ReplayError(record.source, i, action, exc.reason, exc.rule) from exc
             if record.digests and self.recorder.digests_since(i) != (record.digests[i],):
                 raise TamperedRecordError.at_action(record.source, i, action, action.seat)
+        record.check_end(self.state)
 
     @property
     def state(self) -> State:

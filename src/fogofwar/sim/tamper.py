@@ -106,6 +106,13 @@ def tamper_record(data: dict[str, JSON], stream: Stream) -> tuple[str, str]:
         d["outcome"]["reason"] += " (really)"
         return "outcome reason changed", json.dumps(d)
     if how == 8 and d.get("outcome") is not None:
+        if r.randbelow(2):
+            # Passes for an unfinished game unless the replay's end is checked.
+            if r.randbelow(2):
+                del d["outcome"]
+            else:
+                d["outcome"] = None
+            return "outcome removed", json.dumps(d)
         d["outcome"]["sides"] = []
         d["outcome"]["winners"] = []
         return "outcome made a draw", json.dumps(d)

@@ -371,12 +371,24 @@ class Record:
                 if chain.hex()[:DIGEST_CHARS] != self.digests[i]:
                     raise TamperedRecordError.at_action(self.source, i, action, action.seat)
             yield state.clone() if clone else state
-        if self.outcome is not None and state.outcome() != self.outcome:
-            got = state.outcome()
+        self.check_end(state)
+
+    def check_end(self, state: State) -> None:
+        """That ``state``, this record's actions played, ends as the record says: its
+        outcome, or unfinished when the record has none.
+
+        Raises:
+            BadDataError: another outcome; or a finished game where the record has no
+                outcome, which (removed) would pass for an unfinished game.
+        """
+        got = state.outcome()
+        if got != self.outcome:
             raise BadDataError(
                 self.source,
-                f"the recorded outcome ({self.outcome.reason})",
-                found="an unfinished game" if got is None else got.reason,
+                "an unfinished game (the record has no outcome)"
+                if self.outcome is None
+                else f"the recorded outcome ({self.outcome.reason})",
+                found="an unfinished game" if got is None else f"a finished game: {got.reason}",
             )
 
     def resolved_config(self, ruleset: Ruleset) -> Config:
