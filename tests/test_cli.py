@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from fogofwar.cli import main
+from fogofwar.core.errors import RulesError
+from fogofwar.rl import single_seat_env
 
 DATA = Path(__file__).parent / "core" / "data"
 
@@ -196,6 +198,29 @@ def test_console_script_exit_status() -> None:
     assert proc.stderr.startswith("error:")
 
 
+def test_a_bot_at_a_seat_it_does_not_play_is_refused_before_any_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The Specter Ops bots play one side each: the agent's bot at a hunter's seat (or the
+    # hunters' at the agent's) is refused with the bots that play that seat, not a
+    # traceback from inside the first game.
+    code, _, err = run(capsys, "sim", "specter-ops", "-n", "2", "--seat", "hunter1=so-agent")
+    assert code == 2 and err.count("\n") == 1
+    assert "bot 'so-agent' plays the agent, not hunter1 (bots for hunter1:" in err
+    assert "so-hunter" in err
+    code, _, err = run(capsys, "play", "specter-ops", "--seat", "agent=so-hunter")
+    assert code == 2 and "bot 'so-hunter' plays the hunters, not agent" in err
+    study = tmp_path / "s.toml"
+    study.write_text(
+        '[study]\nruleset = "specter-ops"\ngames = 2\n[seats]\nhunter1 = "so-agent"\n',
+        encoding="utf-8",
+    )
+    code, _, err = run(capsys, "study", str(study), "--out", str(tmp_path / "out"))
+    assert code == 2 and "plays the agent, not hunter1" in err
+    with pytest.raises(RulesError, match="plays the hunters, not agent"):
+        single_seat_env("specter-ops", "hunter1", opponents={"agent": "so-hunter"})
+
+
 def test_listing_bots_boards_and_missions(capsys: pytest.CaptureFixture[str]) -> None:
     # What there is, without reading an error message to find out.
     code, out, _ = run(capsys, "bots", "--json")
@@ -203,6 +228,7 @@ def test_listing_bots_boards_and_missions(capsys: pytest.CaptureFixture[str]) ->
     assert code == 0 and {"random", "so-agent", "so-hunter", "zd-team"} <= set(bots)
     assert bots["random"]["plays"] == ["any"] and bots["so-agent"]["plays"] == ["specter-ops"]
     assert bots["so-hunter"]["default_for"] == ["specter-ops: hunter1 hunter2 hunter3 hunter4"]
+    assert bots["so-agent"]["seats"] == "the agent" and bots["random"]["seats"] is None
     code, out, _ = run(capsys, "bots", "zero-dark", "--json")
     # ismcts plays it too: zero-dark samples worlds (docs/search.md).
     assert code == 0 and [b["name"] for b in json.loads(out)] == ["ismcts", "random", "zd-team"]

@@ -142,6 +142,11 @@ def test_malformed_and_oversized_requests_get_a_clear_error(client: TestClient) 
     assert r.status_code == 400 and "nobody" in r.json()["message"]
     r = client.post("/api/tables", json={"ruleset": EXAMPLE, "config": {"cells": 999}})
     assert r.status_code == 400
+    # A bot at a seat it does not play: refused before the table exists.
+    r = client.post(
+        "/api/tables", json={"ruleset": "specter-ops", "seats": {"hunter1": "so-agent"}}
+    )
+    assert r.status_code == 400 and "plays the agent, not hunter1" in r.json()["message"]
     # The table is as healthy as before.
     assert view(client, table, hider)["version"] == 0
 

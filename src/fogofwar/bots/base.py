@@ -87,6 +87,8 @@ class BotSpec:
         help: a sentence for people.
         accepts: instead of ``rulesets``, a test of a rule set id (``ismcts`` plays the
             rule sets that sample worlds, plug-ins included).
+        seats: the seats it plays, as a test of the seat's name and a phrase for
+            people (``so-agent`` plays the agent only); ``None`` for any seat.
     """
 
     name: str
@@ -94,6 +96,11 @@ class BotSpec:
     rulesets: frozenset[str] | None = None
     help: str = ""
     accepts: Callable[[str], bool] | None = None
+    seats: tuple[Callable[[str], bool], str] | None = None
+
+    def plays_seat(self, seat: str) -> bool:
+        """Whether this bot plays ``seat`` (of a rule set it plays)."""
+        return self.seats is None or self.seats[0](seat)
 
     def plays(self, ruleset_id: str) -> bool:
         """Whether this bot plays ``ruleset_id``."""
@@ -112,15 +119,20 @@ def register_bot(
     rulesets: Iterable[str] | None = None,
     help: str = "",
     accepts: Callable[[str], bool] | None = None,
+    seats: tuple[Callable[[str], bool], str] | None = None,
 ) -> BotSpec:
     """Register a bot factory under ``name``, optionally for some rule sets only
-    (``rulesets``, or a test of the rule set's id, ``accepts``).
+    (``rulesets``, or a test of the rule set's id, ``accepts``) and some seats only
+    (``seats``: a test of the seat's name and a phrase saying which, e.g.
+    ``(lambda s: s == "agent", "the agent")``).
 
     Registering the same name again replaces the entry (a module imported twice).
     """
     if not name or ":" in name or "=" in name or name != name.strip():
         raise TypeError(f"bad bot name {name!r} (no ':', '=' or surrounding spaces)")
-    spec = BotSpec(name, factory, None if rulesets is None else frozenset(rulesets), help, accepts)
+    spec = BotSpec(
+        name, factory, None if rulesets is None else frozenset(rulesets), help, accepts, seats
+    )
     _BOTS[name] = spec
     return spec
 
@@ -183,16 +195,26 @@ def split_params(name: str) -> tuple[str, dict[str, int | float | str]]:
     return base, params
 
 
-def make_bot(name: str, ruleset_id: str) -> Bot:
-    """Make a fresh bot by name for rule set ``ruleset_id`` (see :func:`bot_spec`); a
-    name may carry parameters, ``so-hunter:aggression=0.8`` (:func:`split_params`).
+def make_bot(name: str, ruleset_id: str, seat: str | None = None) -> Bot:
+    """Make a fresh bot by name for rule set ``ruleset_id`` (see :func:`bot_spec`) and,
+    when given, ``seat``; a name may carry parameters, ``so-hunter:aggression=0.8``
+    (:func:`split_params`).
 
     Raises:
-        RulesError: an unknown bot, or a parameter it does not take or a bad value
-            (naming the parameters it takes).
+        RulesError: an unknown bot, one that does not play ``seat`` (naming the seats it
+            plays), or a parameter it does not take or a bad value (naming the
+            parameters it takes).
     """
     base, params = split_params(name)
-    factory = bot_spec(base, ruleset_id).factory
+    spec = bot_spec(base, ruleset_id)
+    if seat is not None and not spec.plays_seat(seat):
+        assert spec.seats is not None
+        others = [n for n in available_bots(ruleset_id) if _BOTS[n].plays_seat(seat)]
+        raise RulesError(
+            f"bot {base!r} plays {spec.seats[1]}, not {seat} "
+            f"(bots for {seat}: {', '.join(others) or 'none'})"
+        )
+    factory = spec.factory
     if params:
         try:
             accepted = [

@@ -81,6 +81,8 @@ def bots(ruleset: str | None, *, json_out: bool, console: Console) -> None:
             {
                 "name": name,
                 "plays": ["any"] if spec.rulesets is None else plays,
+                # The seats it plays, where it plays only some ("the agent").
+                "seats": None if spec.seats is None else spec.seats[1],
                 "default_for": default,
                 "help": spec.help,
             }
@@ -90,7 +92,8 @@ def bots(ruleset: str | None, *, json_out: bool, console: Console) -> None:
         return
     table = Table("bot", "plays", "default for", "what it does", title="Bots (--seat SEAT=BOT)")
     for r in rows:
-        table.add_row(r["name"], ", ".join(r["plays"]), "; ".join(r["default_for"]), r["help"])
+        playing = ", ".join(r["plays"]) + (f" ({r['seats']})" if r["seats"] else "")
+        table.add_row(r["name"], playing, "; ".join(r["default_for"]), r["help"])
     console.print(table)
 
 

@@ -203,7 +203,7 @@ class TerminalGame:
         self.bots = {}
         for seat, who in self.players.items():
             if who != HUMAN:
-                bot = make_bot(who, ruleset.id)
+                bot = make_bot(who, ruleset.id, seat)
                 bot.reset(seat, ruleset.id, self.config)
                 self.bots[seat] = bot
         # The bots' streams: reproducible from a chosen seed, else from their own random
@@ -551,8 +551,9 @@ def play(
             f"(--seat SEAT=bot gives a seat to a bot).",
             highlight=False,
         )
-    for name in set(who.values()) - {HUMAN}:
-        make_bot(name, rs.id)  # an unknown bot fails here, before the game
+    for seat, name in who.items():
+        if name != HUMAN:
+            make_bot(name, rs.id, seat)  # a bad bot fails here, before the game
     path = Path(record) if record else default_record_path(rs.id)
     game = TerminalGame(rs, config, seed, who, console=console, record_path=path)
     game.announce()
@@ -591,8 +592,9 @@ def _resume(
     ]
     # The record's seats, then any --seat given now on top.
     who = parse_seat_options([*kept, *seats], seat_names, rs.default_bots)
-    for name in set(who.values()) - {HUMAN}:
-        make_bot(name, rs.id)
+    for seat, name in who.items():
+        if name != HUMAN:
+            make_bot(name, rs.id, seat)
     game = TerminalGame(
         rs, config, None, who, console=console, record_path=Path(path), resume=saved
     )

@@ -89,7 +89,7 @@ class SingleSeatEnv(gym.Env[ObsDict, np.int64]):
             s: given.get(s, rs.default_bots.get(s, "random")) for s in seats if s != seat
         }
         # Made now, so that an unknown bot name fails here rather than at reset.
-        self._bots: dict[str, Bot] = {s: make_bot(n, rs.id) for s, n in self.opponents.items()}
+        self._bots: dict[str, Bot] = {s: make_bot(n, rs.id, s) for s, n in self.opponents.items()}
         limit = rs.metadata.max_length if max_cycles is None else max_cycles
         if limit < 1:
             raise ValueError(f"max_cycles is 1 or more, not {limit}")

@@ -471,7 +471,7 @@ class Hall:
             if who == "bot":
                 who = rs.default_bots.get(seat, "random")
             if who != HUMAN:
-                make_bot(who, rs.id)  # an unknown bot fails here, before the table exists
+                make_bot(who, rs.id, seat)  # a bad bot fails here, before the table exists
             players[seat] = who
         table_options = dict(options or {})
         pause = table_options.get("bot_pause", self.bot_pause)
@@ -557,7 +557,7 @@ class Hall:
             return table
         for seat, who in players.items():
             if who != HUMAN:
-                bot = make_bot(who, rs.id)
+                bot = make_bot(who, rs.id, seat)
                 bot.reset(seat, rs.id, recorder.config)
                 table.bots[seat] = bot
         self.tables[table_id] = table
@@ -764,7 +764,7 @@ class Hall:
         name = table.ruleset.default_bots.get(seat, "random")
         bot = table.clock_bots.get(seat)
         if bot is None:
-            bot = make_bot(name, table.ruleset.id)
+            bot = make_bot(name, table.ruleset.id, seat)
             bot.reset(seat, table.ruleset.id, table.recorder.config)
             table.clock_bots[seat] = bot
         return name, bot

@@ -300,7 +300,7 @@ def _play_chunk(chunk: _Chunk, ruleset: Ruleset | None = None) -> list[GameResul
     for i in range(chunk.start, chunk.stop):
         # Fresh bots for every game: no bot memory leaks from one game into the next,
         # so a game's result depends on its index only.
-        bots = {seat: make_bot(name, ruleset.id) for seat, name in chunk.seats.items()}
+        bots = {seat: make_bot(name, ruleset.id, seat) for seat, name in chunk.seats.items()}
         seed = game_seed(chunk.seed, i)
         try:
             result = play_game(
@@ -435,7 +435,7 @@ def resolve_seats(
 
     Raises:
         RulesError: a seat the game does not have, or a bot that does not exist or does
-            not play this rule set.
+            not play this rule set or that seat.
     """
     all_seats = ruleset.seats(config)
     chosen = dict(seats or {})
@@ -446,8 +446,9 @@ def resolve_seats(
             f"(seats: {', '.join(all_seats)})"
         )
     names = {seat: chosen.get(seat, DEFAULT_BOT) for seat in all_seats}
-    for name in set(names.values()):
-        make_bot(name, ruleset.id)  # fail here (a bad parameter too), before any game starts
+    for seat, name in names.items():
+        # Fail here (a bad parameter, a bot at a seat it does not play), before any game.
+        make_bot(name, ruleset.id, seat)
     return names
 
 

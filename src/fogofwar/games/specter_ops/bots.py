@@ -574,5 +574,17 @@ class HunterBot(_SpecterBot):
         return min(nexts, key=lambda a: dist[squares[str(a.args[0])]])
 
 
-register_bot("so-agent", AgentBot, rulesets={"specter-ops"}, help="heuristic Specter Ops agent")
-register_bot("so-hunter", HunterBot, rulesets={"specter-ops"}, help="heuristic Specter Ops hunters")
+register_bot(
+    "so-agent",
+    AgentBot,
+    rulesets={"specter-ops"},
+    help="heuristic Specter Ops agent",
+    seats=(lambda seat: seat == "agent", "the agent"),
+)
+register_bot(
+    "so-hunter",
+    HunterBot,
+    rulesets={"specter-ops"},
+    help="heuristic Specter Ops hunters (and a revealed traitor's second agent)",
+    seats=(lambda seat: seat.startswith("hunter"), "the hunters"),
+)
