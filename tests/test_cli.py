@@ -13,6 +13,7 @@ import pytest
 from fogofwar.cli import main
 from fogofwar.core.errors import RulesError
 from fogofwar.rl import single_seat_env
+from fogofwar.sim.runner import run_batch
 
 DATA = Path(__file__).parent / "core" / "data"
 
@@ -299,3 +300,43 @@ def test_sim_shows_its_progress_at_a_terminal(tmp_path: Path) -> None:
     assert "playing" not in piped and "games/s" not in piped and "agent" in piped
     quiet = run_in([*argv, "--json"], tty=True)
     assert "playing" not in quiet and '"games": 12' in quiet.replace("\r", "")
+
+
+def test_inputs_past_their_bounds_get_one_line_not_a_traceback(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Each of these crashed (or ran for hours): a rule set without a sight explainer, an
+    # attack distance that needs more than 100 exploding dice, a TN past int32, a
+    # door's million shots, a batch of 10^20 games. RD dice go into captures only.
+    code, _, err = run(capsys, "los", "demo", "C10", "F8", "--ruleset", "specter-ops")
+    assert code == 2 and "no sight explainer" in err and "--model orthogonal" in err
+    assert err.count("\n") == 1
+    code, _, err = run(capsys, "los", "demo", "C10", "F8", "--ruleset", "warfighter")
+    assert code == 2 and "--ruleset takes zero-dark" in err
+    for argv in (
+        ("odds", "specter-ops", "attack", "--distance", "606"),
+        ("odds", "zero-dark", "test", "--dice", "1", "--tn", "2147483648"),
+        ("odds", "warfighter", "door", "--cover", "5", "--hits", "20", "--shots", "1000000"),
+        ("odds", "rock-n-roll", "torture", "--rd", "1"),
+        ("sim", "warfighter", "-n", "99999999999999999999"),
+    ):
+        code, out, err = run(capsys, *argv)
+        assert code == 2 and "Traceback" not in out + err, argv
+    code, out, _ = run(capsys, "odds", "specter-ops", "attack", "--distance", "99", "--json")
+    assert code == 0 and json.loads(out)["hit"] == "1/4231664861184"
+    with pytest.raises(RulesError, match="games must be 0 to 10,000,000"):
+        run_batch("warfighter", games=10**20)
+
+
+def test_play_never_overwrites_a_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # --record names a new file: an existing one (an unfinished game with its secret)
+    # is kept, and a folder fails before the game, not when its record is saved.
+    kept = tmp_path / "g.json"
+    kept.write_text("{}", encoding="utf-8")
+    code, _, err = run(capsys, "play", "warfighter", "--record", str(kept))
+    assert code == 2 and "the file exists" in err and "--resume" in err
+    assert kept.read_text(encoding="utf-8") == "{}"
+    code, _, err = run(capsys, "play", "warfighter", "--record", str(tmp_path))
+    assert code == 2 and "that is a folder" in err
+    code, _, err = run(capsys, "play", "warfighter", "--record", str(kept / "x.json"))
+    assert code == 2 and "is not a folder" in err

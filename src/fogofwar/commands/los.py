@@ -209,9 +209,19 @@ def ruleset_los(
     console: Console,
 ) -> None:
     """Explain sight under a rule set's rules (its models, switches and states)."""
-    from ..core.game import get_ruleset
+    from ..core.game import Ruleset, get_ruleset, registered_rulesets
+
+    def _explains(r: Ruleset) -> bool:
+        return type(r).explain_sight is not Ruleset.explain_sight
 
     rs = get_ruleset(ruleset)
+    if type(rs).explain_sight is Ruleset.explain_sight:
+        having = [r.id for r in registered_rulesets().values() if _explains(r)]
+        hint = " (Specter Ops' sight: --model orthogonal)" if rs.id == "specter-ops" else ""
+        raise RulesError(
+            f"{rs.id} has no sight explainer of its own{hint}; --ruleset takes "
+            f"{', '.join(having) or 'none installed'}"
+        )
     board = open_board(file)
     options: dict[str, Any] = dict(rs.config_schema.parse_sets(sets))
     if "los_origin" not in options and any(

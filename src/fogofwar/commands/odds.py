@@ -146,9 +146,9 @@ def _query_function(query: OddsQuery) -> Callable[..., None]:
                 ... if p.required else p.default,
                 p.option,
                 metavar="N" if p.type is int else p.name.upper(),
+                # No min/max here: the query's own check refuses a value out of
+                # bounds in one line, the way the rest of the command reports.
                 help=p.help,
-                min=p.minimum,
-                max=p.maximum,
             )
             annotation = p.type if p.required or p.default is not None else p.type | None
         params.append(

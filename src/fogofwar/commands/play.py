@@ -555,6 +555,8 @@ def play(
         if name != HUMAN:
             make_bot(name, rs.id, seat)  # a bad bot fails here, before the game
     path = Path(record) if record else default_record_path(rs.id)
+    if record:
+        _check_new_record(path)
     game = TerminalGame(rs, config, seed, who, console=console, record_path=path)
     game.announce()
     return game.run()
@@ -600,6 +602,24 @@ def _resume(
     )
     game.announce()
     return game.run()
+
+
+def _check_new_record(path: Path) -> None:
+    """``--record FILE`` names a new file: an existing record (an unfinished game with
+    its secret, perhaps) is never overwritten, and a folder or a file in a missing
+    place fails now, not when the game ends and its record is lost."""
+    if path.is_dir():
+        raise RulesError(f"--record {path}: that is a folder; name a new file in it")
+    if path.exists():
+        raise RulesError(
+            f"--record {path}: the file exists (fogofwar play --resume {path} goes on "
+            "with its game); name a new file"
+        )
+    for parent in path.parents:
+        if parent.exists():
+            if not parent.is_dir():
+                raise RulesError(f"--record {path}: {parent} is not a folder")
+            break
 
 
 def default_record_path(ruleset_id: str, folder: Path = Path("records")) -> Path:

@@ -31,6 +31,7 @@ from fogofwar.core.game import Ruleset, get_ruleset
 
 from .report import print_study
 from .runner import (
+    MAX_GAMES,
     BatchResult,
     ProgressCallback,
     check_backend,
@@ -65,7 +66,7 @@ def sim_command(
         str, typer.Argument(metavar="RULESET", help="Rule set id, alias or module:attr.")
     ],
     games: Annotated[
-        int, typer.Option("--games", "-n", metavar="N", min=1, help="Games to play.")
+        int, typer.Option("--games", "-n", metavar="N", min=1, max=MAX_GAMES, help="Games to play.")
     ] = 100,
     seed: Annotated[
         int, typer.Option(metavar="N", help="Batch seed: the same seed plays the same games.")

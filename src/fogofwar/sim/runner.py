@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from fogofwar.bots import Bot, make_bot
 from fogofwar.core.errors import RulesError
@@ -43,6 +43,7 @@ from fogofwar.core.rng import Stream, encode_key, stream
 from .stats import Z95, BatchStats, summarize
 
 __all__ = [
+    "MAX_GAMES",
     "BatchResult",
     "GameLengthError",
     "GameResult",
@@ -452,6 +453,11 @@ def resolve_seats(
     return names
 
 
+#: The most games one batch plays: about three days of the fastest rule set's studies on
+#: one core, and a bound on what a batch sets aside for its results before it starts.
+MAX_GAMES: Final = 10_000_000
+
+
 def run_batch(
     ruleset: str | Ruleset,
     *,
@@ -496,8 +502,8 @@ def run_batch(
             :class:`RulesError` (or :class:`RuntimeError`) with its message and notes.
     """
     rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-    if games < 0:
-        raise RulesError(f"games must be 0 or more, got {games}")
+    if not 0 <= games <= MAX_GAMES:
+        raise RulesError(f"games must be 0 to {MAX_GAMES:,}, got {games:,}")
     if workers < 1:
         raise RulesError(f"workers must be 1 or more, got {workers}")
     check_backend(backend, address)

@@ -115,6 +115,7 @@ def test_cli_json_and_table(capsys: pytest.CaptureFixture[str]) -> None:
         ["--hunter", "bob"],
         ["--agent", "gun"],
         ["--distance", "-1"],
+        ["--distance", "606"],  # past 100 exploding dice: was a traceback
     ],
 )
 def test_cli_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:

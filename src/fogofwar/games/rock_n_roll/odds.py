@@ -181,11 +181,23 @@ def _query(kind: str) -> OddsQuery:
         f"Exact odds of {what}: success, backfire and nothing.",
         (
             OddsParam("effective_twos", bool, "The roller's 2s count as effective (PT-P9)."),
-            OddsParam(
-                "rd", int, "RD dice added to a capture (PT-C4).", default=0, minimum=0, maximum=8
+            # RD dice go into captures only: an interaction is one die (PT-C4).
+            *(
+                (
+                    OddsParam(
+                        "rd",
+                        int,
+                        "RD dice added to a capture (PT-C4).",
+                        default=0,
+                        minimum=0,
+                        maximum=8,
+                    ),
+                )
+                if kind == "capture"
+                else ()
             ),
         ),
-        lambda effective_twos, rd: _roll(kind, effective_twos, rd),
+        lambda effective_twos, rd=0: _roll(kind, effective_twos, rd),
         ("PT-P2", "PT-C4") if kind == "capture" else ("PT-P6", "PT-P9", "PT-P10"),
     )
 

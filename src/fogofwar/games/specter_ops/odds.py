@@ -77,7 +77,14 @@ QUERIES: tuple[OddsQuery, ...] = (
         "attack",
         "Exact hit probability of a hunter's attack, with the characters' modifiers.",
         (
-            OddsParam("distance", int, "Squares to the agent (king moves); omit for a table 0-12."),
+            OddsParam(
+                "distance",
+                int,
+                "Squares to the agent (king moves, 0-99; the board is 32 long); omit for a "
+                "table 0-12.",
+                minimum=0,
+                maximum=99,
+            ),
             OddsParam("hunter", str, "The attacking hunter: gun, prophet, …", default=""),
             OddsParam("agent", str, "The agent's character: spider, …", default=""),
         ),

@@ -313,8 +313,10 @@ QUERIES: Final[tuple[OddsQuery, ...]] = (
         "Exact distribution of the Actions needed to breach a Door, by attacking and by picking.",
         (
             OddsParam("cover", int, "The Hostile's (or Door's) Cover.", required=True),
-            OddsParam("hits", int, "The Hits that breach it.", required=True),
-            OddsParam("shots", int, "Shots per attack Action.", default=1, minimum=1),
+            OddsParam("hits", int, "The Hits that breach it (1-50).", required=True, maximum=50),
+            OddsParam(
+                "shots", int, "Shots per attack Action (1-20).", default=1, minimum=1, maximum=20
+            ),
             OddsParam("pick", int, "The picker's Pick N+ (d10)."),
             OddsParam("pick_modifier", int, "The pick's modifier.", default=0),
             OddsParam("upgunned", int, "The picker's upgunned Pick N+: each try costs 2 Actions."),

@@ -66,7 +66,14 @@ QUERIES: tuple[OddsQuery, ...] = (
         "reaching the TN (ZD-C1).",
         (
             OddsParam("dice", int, "The stat: how many d12s (0-10).", required=True),
-            OddsParam("tn", int, "The target number each group must reach.", required=True),
+            OddsParam(
+                "tn",
+                int,
+                "The target number each group must reach (1-120: ten d12s at most).",
+                required=True,
+                minimum=1,
+                maximum=120,
+            ),
         ),
         _test,
         ("ZD-C1",),
