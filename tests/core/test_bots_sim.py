@@ -408,19 +408,67 @@ def test_parse_seats() -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.floats(min_value=-1e6, max_value=1e6), min_size=1, max_size=40))
-def test_spread_is_the_mean_sd_and_normal_interval(values: list[float]) -> None:
+def test_spread_is_the_mean_sd_and_t_interval(values: list[float]) -> None:
     import math
     import statistics
 
-    from fogofwar.sim.stats import Z95, spread
+    from fogofwar.sim.stats import Z95, spread, t_quantile, wilson_interval
 
     got = spread(values)
-    assert got.games == len(values)
+    n = len(values)
+    assert got.games == n
     assert math.isclose(got.mean, statistics.fmean(values), rel_tol=1e-9, abs_tol=1e-6)
-    sd = statistics.stdev(values) if len(values) > 1 else 0.0
+    sd = statistics.stdev(values) if n > 1 else 0.0
     assert math.isclose(got.sd, sd, rel_tol=1e-9, abs_tol=1e-6)
-    half = Z95 * sd / math.sqrt(len(values))
+    if n == 1:
+        assert math.isnan(got.interval.low) and math.isnan(got.interval.high)
+        return
+    if all(v in (0, 1) for v in values):
+        # A proportion: Wilson's interval, inside [0, 1].
+        assert got.interval == wilson_interval(int(sum(values)), n, Z95)
+        return
+    half = t_quantile(0.975, n - 1) * sd / math.sqrt(n)
     assert math.isclose(got.interval.high - got.interval.low, 2 * half, rel_tol=1e-6, abs_tol=1e-6)
+    assert got.interval.low <= got.mean <= got.interval.high
+
+
+def test_t_quantiles_match_the_published_table() -> None:
+    # Student's t, two-sided 95% (p = 0.975) and 99% (p = 0.995), from the standard
+    # tables (e.g. NIST/SEMATECH e-Handbook 1.3.6.7.2), to their 3 decimals.
+    from fogofwar.sim.stats import t_quantile
+
+    table = {
+        1: (12.706, 63.657),
+        2: (4.303, 9.925),
+        3: (3.182, 5.841),
+        4: (2.776, 4.604),
+        5: (2.571, 4.032),
+        7: (2.365, 3.499),
+        10: (2.228, 3.169),
+        20: (2.086, 2.845),
+        30: (2.042, 2.750),
+        60: (2.000, 2.660),
+        100: (1.984, 2.626),
+    }
+    for df, (t975, t995) in table.items():
+        assert round(t_quantile(0.975, df), 3) == t975, df
+        assert round(t_quantile(0.995, df), 3) == t995, df
+    # Both methods agree where they meet (the series past 300 degrees of freedom).
+    assert abs(t_quantile(0.975, 300) - t_quantile(0.975, 301)) < 1e-4
+    assert abs(t_quantile(0.975, 10**6) - 1.959964) < 1e-5
+    with pytest.raises(ValueError):
+        t_quantile(0.975, 0)
+
+
+def test_sim_metrics_say_there_is_no_interval_from_one_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from fogofwar.cli import main
+
+    assert main(["sim", "warfighter", "-n", "1", "--seat", "squad=wf-heuristic"]) == 0
+    out = capsys.readouterr().out
+    rows = [line for line in out.splitlines() if line.startswith(("│ won", "│ turns"))]
+    assert len(rows) == 2 and all(row.rstrip(" │").endswith("—") for row in rows)
 
 
 def test_a_metric_left_out_is_not_averaged_in() -> None:

@@ -39,6 +39,7 @@ from .runner import (
     run_batch,
     write_jsonl,
 )
+from .stats import interval_text
 from .study import build_study, run_study
 
 __all__ = ["parse_seats", "sim_command"]
@@ -278,7 +279,7 @@ def _print_table(result: BatchResult, name: str) -> None:
         for key, sp in stats.spreads.items():
             low, high = sp.interval.to_json()
             metrics.add_row(
-                key, str(sp.games), f"{sp.mean:.3f}", f"{sp.sd:.3f}", f"{low:.3f} – {high:.3f}"
+                key, str(sp.games), f"{sp.mean:.3f}", f"{sp.sd:.3f}", interval_text(low, high)
             )
         console.print(metrics)
 

@@ -17,6 +17,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from .stats import interval_text
+
 __all__ = ["print_study", "write_report"]
 
 
@@ -151,7 +153,7 @@ def _metric_rows(results: Mapping[str, Any]) -> tuple[list[str], list[list[str]]
             low, high = m["interval"]
             rows.append(
                 [str(c["name"]), name, str(m["games"]), f"{m['mean']:.3f}", f"{m['sd']:.3f}",
-                 f"{low:.3f} – {high:.3f}"]
+                 interval_text(low, high)]
             )  # fmt: skip
     return head, rows
 

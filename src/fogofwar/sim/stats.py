@@ -36,9 +36,11 @@ __all__ = [
     "Proportion",
     "Spread",
     "difference",
+    "interval_text",
     "proportion",
     "spread",
     "summarize",
+    "t_quantile",
     "wilson_interval",
 ]
 
@@ -168,14 +170,89 @@ class Spread:
         }
 
 
+def t_quantile(p: float, df: int) -> float:
+    """The ``p`` quantile (``p`` in [0.5, 1)) of Student's t with ``df`` degrees of
+    freedom: ``t_quantile(0.975, 9)`` is 2.262.
+
+    Solved from the t distribution's exact closed form for whole ``df`` (Abramowitz and
+    Stegun 26.7.3-4: a finite series in the angle ``atan(t / sqrt(df))``) by bisection;
+    past 300 degrees of freedom, the Cornish-Fisher expansion about the normal quantile
+    (within 1e-9 there).
+
+    Raises:
+        ValueError: ``df`` below 1 or ``p`` outside [0.5, 1).
+    """
+    if df < 1 or not 0.5 <= p < 1:
+        raise ValueError(f"need df >= 1 and 0.5 <= p < 1, got df={df}, p={p}")
+    z = NormalDist().inv_cdf(p)
+    if df > 300:
+        v = float(df)
+        return (
+            z
+            + (z**3 + z) / (4 * v)
+            + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * v**2)
+            + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * v**3)
+        )
+    within = 2 * p - 1  # P(|T| < t)
+
+    def central(t: float) -> float:
+        theta = math.atan(t / math.sqrt(df))
+        c2 = math.cos(theta) ** 2
+        if df % 2:
+            term, total = math.cos(theta), 0.0
+            if df > 1:
+                total = term
+                for k in range(3, df - 1, 2):
+                    term *= c2 * (k - 1) / k
+                    total += term
+            return 2 / math.pi * (theta + math.sin(theta) * total)
+        term = total = 1.0
+        for k in range(2, df - 1, 2):
+            term *= c2 * (k - 1) / k
+            total += term
+        return math.sin(theta) * total
+
+    low, high = 0.0, max(1.0, 2 * z)
+    while central(high) < within:
+        high *= 2
+    for _ in range(200):
+        mid = (low + high) / 2
+        if mid in (low, high):
+            break
+        if central(mid) < within:
+            low = mid
+        else:
+            high = mid
+    return (low + high) / 2
+
+
+def interval_text(low: float | None, high: float | None) -> str:
+    """``"16.8 – 33.8"`` for people, ``"—"`` where there is no interval (one game)."""
+    if low is None or high is None or math.isnan(low) or math.isnan(high):
+        return "—"
+    return f"{low:.3f} – {high:.3f}"
+
+
 def spread(values: Sequence[float], z: float = Z95) -> Spread:
-    """The mean, standard deviation and ``z`` interval of the mean of ``values``."""
+    """The mean, standard deviation and interval of the mean of ``values``, at the
+    confidence of the normal quantile ``z`` (95% by default).
+
+    The interval is Student's t interval (the sample's own standard deviation, ``n - 1``
+    degrees of freedom; the normal one is too narrow for a few games: 3 games need
+    4.30 standard errors, not 1.96). A metric that is 0 or 1 in every game of two or
+    more is taken for a proportion: its interval is Wilson's, within [0, 1]. One game
+    gives no interval (both ends NaN).
+    """
     n = len(values)
     if n == 0:
         return Spread(0, math.nan, math.nan, Interval(math.nan, math.nan))
     mean = math.fsum(values) / n
     sd = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
-    half = z * sd / math.sqrt(n)
+    if n == 1:
+        return Spread(n, mean, sd, Interval(math.nan, math.nan))
+    if all(v in (0, 1) for v in values):
+        return Spread(n, mean, sd, wilson_interval(round(math.fsum(values)), n, z))
+    half = t_quantile(NormalDist().cdf(z), n - 1) * sd / math.sqrt(n)
     return Spread(n, mean, sd, Interval(mean - half, mean + half))
 
 
