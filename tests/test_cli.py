@@ -319,6 +319,7 @@ def test_inputs_past_their_bounds_get_one_line_not_a_traceback(
         ("odds", "warfighter", "door", "--cover", "5", "--hits", "20", "--shots", "1000000"),
         ("odds", "rock-n-roll", "torture", "--rd", "1"),
         ("sim", "warfighter", "-n", "99999999999999999999"),
+        ("odds", "dice", "100d1000"),  # ran for hours: now a second or two, then refused
     ):
         code, out, err = run(capsys, *argv)
         assert code == 2 and "Traceback" not in out + err, argv

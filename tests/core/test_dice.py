@@ -953,3 +953,18 @@ def test_a_roll_keeps_every_face_in_order() -> None:
     assert parse("3d6").roll(stream(1, "x")).faces == tuple(
         int(x) for x in parse("3d6").roll(stream(1, "x")).text[4:-1].split(",")
     )
+
+
+def test_an_exact_distribution_past_its_work_limit_is_refused_but_rolls() -> None:
+    # docs/dice.md: a sum step combines at most MAX_PAIRS pairs of outcomes; past it the
+    # exact distribution is refused (it ran for minutes to hours), while rolling the same
+    # dice still works.
+    from fogofwar.core.dice import d
+    from fogofwar.core.errors import RulesError
+    from fogofwar.core.rng import stream
+
+    big = d(1000).pool(10)
+    with pytest.raises(RulesError, match="too large to work out"):
+        big.dist()
+    assert 10 <= big.roll(stream(1, "big")).value <= 10_000
+    assert d(6).pool(100).dist().mean() == 350  # within it

@@ -13,15 +13,27 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 
+from ..errors import RulesError
 from .dist import Dist, _outcome
+from .limits import MAX_PAIRS
 
 
 def _convolve(a: Dist, b: Dist) -> Dist:
-    """The distribution of ``A + B`` for independent A and B."""
+    """The distribution of ``A + B`` for independent A and B.
+
+    Raises:
+        RulesError: more than :data:`MAX_PAIRS` pairs of outcomes to combine.
+    """
     if len(a._outcomes) == 1 and a._denom == 1:  # a constant: just shift
         return _shift(b, a._outcomes[0])
     if len(b._outcomes) == 1 and b._denom == 1:
         return _shift(a, b._outcomes[0])
+    if len(a._outcomes) * len(b._outcomes) > MAX_PAIRS:
+        raise RulesError(
+            f"an exact distribution too large to work out: a sum of {len(a._outcomes):,} "
+            f"outcomes and {len(b._outcomes):,} ({MAX_PAIRS:,} pairs at most a step); "
+            "fewer dice or faces"
+        )
     acc: dict[int, int] = {}
     get = acc.get
     bpairs = list(b._pairs())

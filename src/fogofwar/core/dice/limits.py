@@ -13,3 +13,7 @@ MAX_FACES: Final = 1000
 MAX_DEPTH: Final = 100
 #: The most distinct sorted rolls :class:`PoolApply` will enumerate.
 MAX_MULTISETS: Final = 200_000
+#: The most pairs of outcomes one step of an exact sum combines (a second or two of work
+#: here): ``100d6`` and ``30d100`` are within it; ``10d1000`` (4,000 x 4,000 outcomes in
+#: a step) is not, and ``20d1000`` ran for a minute, ``100d1000`` for hours.
+MAX_PAIRS: Final = 5_000_000
