@@ -275,6 +275,66 @@ def test_an_entirely_obscured_target_cannot_be_shot() -> None:
     assert illegal_rule(state, "shoot", "B1") == "ZD-C3"
 
 
+# A low wall (Cyl 3, impassable, transparent) across the middle row: it stops every
+# corner line of a Cyl 3 model (FR-L1) but not the sight of a taller model's cylinder
+# (FR-S6).
+LOW_WALL = """
+.....
+wwwww
+.....
+"""
+
+
+@pytest.mark.parametrize(("tier", "cyl", "shot"), [("boss", 4, True), ("grunt", 3, False)])
+def test_a_target_whose_cylinder_alone_is_seen_is_shot_as_obscured(
+    monkeypatch: pytest.MonkeyPatch, tier: str, cyl: int, shot: bool
+) -> None:
+    # ZD-C3, FR-S6: the low walls stop every corner line of the Cyl 3 hero, but they are
+    # lower than a Cyl 4 Boss: the hero sees its cylinder, so the Boss is obscured, not
+    # entirely obscured: it may be shot (and dotlit, ZD-L1), at +2 to the TN. A Cyl 3
+    # Grunt there is entirely obscured and cannot be. Dice scripted: a miss.
+    b = board(LOW_WALL, markers={"deployment": "E3"})
+    state = game([hero("H1", "C1", facing="SE"), bogey("B1", "C3", tier=tier, cyl=cyl)], b=b)
+    state.upgrades["H1"] = ["dotlight"]  # surgery
+    report = state.position.report("H1", "B1")
+    assert not report.los
+    assert report.status == ("obscured" if shot else "entirely obscured")
+    dice = Dice(monkeypatch, state, ("H1", 0))
+    act(state, "activate", "H1")
+    act(state, "stop")
+    assert (("shoot", ("B1",)) in legal(state)) is shot
+    assert (("dotlight", ("B1",)) in legal(state)) is shot
+    if not shot:
+        assert illegal_rule(state, "shoot", "B1") == "ZD-C3"
+        return
+    events = act(state, "shoot", "B1")
+    assert of_kind(events, "shoot")[0]["status"] == "obscured"
+    h1, b1 = state.position.model("H1"), state.position.model("B1")
+    rng = state.shooting_range(h1, b1)
+    assert dice.calls == [Roll("H1", "shoot B1", HERO.f, rng + BOGEYS[tier].defence + 2)]
+
+
+@pytest.mark.parametrize(("cyl", "shot"), [(4, True), (3, False)])
+def test_a_bogey_shoots_a_hero_whose_cylinder_alone_it_sees(
+    monkeypatch: pytest.MonkeyPatch, cyl: int, shot: bool
+) -> None:
+    # ZD-C4 with ZD-C3, FR-S6: a Grunt (Cyl 3) behind the low walls sees the cylinder of
+    # a Cyl 4 hero across them, though no corner line: the hero is obscured and is shot,
+    # at TN = range + AV + 2. A Cyl 3 hero is entirely obscured: no shot. Dice
+    # scripted: a miss.
+    b = board(LOW_WALL, markers={"deployment": "E3"})
+    state = game([hero("H1", "C1", cyl=cyl), bogey("B1", "C3", facing="NE")], "5S", b=b)
+    dice = Dice(monkeypatch, state, ("B1", 0))
+    events = turn_of(state)
+    assert activations(events) == ["B1"]
+    if not shot:
+        assert of_kind(events, "shoot") == [] and dice.calls == []
+        return
+    (fired,) = of_kind(events, "shoot")
+    assert (fired["target"], fired["status"]) == ("H1", "obscured")
+    assert dice.calls == [Roll("B1", "shoot H1", BOGEYS["grunt"].att, fired["range"] + HERO.av + 2)]
+
+
 @pytest.mark.parametrize(
     ("tier", "hits", "support", "wounds", "after"),
     [
@@ -550,6 +610,41 @@ def test_a_card_whose_tier_is_not_on_the_table_is_a_complication(
     Dice(monkeypatch, state, default=0)
     events = turn_of(state)
     assert activations(events) == []
+    assert len(of_kind(events, "complication")) == 1
+
+
+@pytest.mark.parametrize("others", [[], [bogey("B2", "E1", tier="elite")]])
+def test_a_down_bogey_keeps_its_tier_on_the_table(
+    monkeypatch: pytest.MonkeyPatch, others: list[Model]
+) -> None:
+    # ZD-C6: a complication only for a card "whose tier has no bogey on the table"; a
+    # down Elite is on the table until it is killed (ZD-C3), so a Jack brings none. The
+    # suit picks among the tier's standing bogeys (ZD-C11, spades: the nearest a hero):
+    # a standing Elite is activated before the down one, nearer as it is (ruling). With
+    # none standing the down Elite on B5 is picked, and does nothing (ruling): no step,
+    # no shot, no CQB. Dice scripted: none may be rolled without a standing Elite.
+    down = bogey("B1", "B5", tier="elite", state="down")
+    state = game([hero("H1", "A7"), down, *others], "JS")
+    Dice(monkeypatch, state, **({"default": 0} if others else {}))
+    events = turn_of(state)
+    assert of_kind(events, "complication") == []
+    assert state.position.model("B1").square == sq("B5")
+    assert state.pings() == []
+    if others:
+        assert all(e.get("model") != "B1" for e in of_kind(events, "activated"))
+        assert activations(events) == ["B2"]
+        return
+    assert of_kind(events, "activated") == [{"model": "B1", "down": True, "rule": "ZD-C6"}]
+    assert of_kind(events, "bogey_step") == [] and of_kind(events, "shoot") == []
+
+
+def test_a_killed_bogey_leaves_its_tier_empty(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ZD-C6 applies once the down Elite is dead (off the table): a Jack is a complication.
+    state = game([hero("H1", "A7"), bogey("B1", "B5", tier="elite", state="down")], "JS")
+    state._hits_on_bogey(state.position.model("B1"), 1, shot=True)  # surgery: killed
+    assert "B1" not in state.position.models
+    Dice(monkeypatch, state, default=0)
+    events = turn_of(state)
     assert len(of_kind(events, "complication")) == 1
 
 

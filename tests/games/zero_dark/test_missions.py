@@ -18,6 +18,7 @@ from fogofwar.games.zero_dark.missions import (
     load_mission,
     parse_mission,
 )
+from fogofwar.games.zero_dark.profiles import ALLY
 from fogofwar.games.zero_dark.state import ZeroDarkState
 
 RS = get_ruleset("zero-dark")
@@ -365,6 +366,44 @@ def test_susceptible_tier_twice() -> None:
     err = broken(BASE + "susceptible: grunt,elite,grunt\n")
     assert (err.line, err.column, err.found) == (5, 26, "grunt")
     assert "each tier once" in err.expected
+
+
+def test_ally_stat_line_sets_the_persuaded_allys_profile() -> None:
+    # ZD-P5: the ally stat line is "overridable per mission": the ``ally`` key, in the
+    # docs' stat-line form (any case, any order), is kept normalised, passed on as the
+    # ``ally`` option and given to the allies the game makes.
+    mission = parse_mission(BASE + "ally: av1 d3 a3 f4 m4\n", file=FILE)
+    assert mission.ally == "M4 F4 A3 D3 AV1" and mission.lines["ally"] == 5
+    assert mission.config()["ally"] == "M4 F4 A3 D3 AV1"
+    state = RS.new_game(mission.config(), 0)
+    assert isinstance(state, ZeroDarkState)
+    assert (state.ally_profile.m, state.ally_profile.f, state.ally_profile.av) == (4, 4, 1)
+    assert state.stats("A1") == state.ally_profile  # an ally's sheet before it has one
+    # Not given: the stand-in core's line, and the option is not set by the mission.
+    plain = parse_mission(BASE, file=FILE)
+    assert plain.ally == "" and "ally" not in plain.config()
+    plain_state = RS.new_game(plain.config(), 0)
+    assert isinstance(plain_state, ZeroDarkState) and plain_state.stats("A1") == ALLY
+
+
+@pytest.mark.parametrize(
+    ("value", "column", "found", "message"),
+    [
+        ("M3 F3 A3 D3 AV9", 19, "AV9", "AV from 0 to 8, not 9"),
+        ("M3 F3 A3 D3 AV0 m2", 23, "m2", "M is given twice"),
+        ("M3 F3 X3 D3 AV0", 13, "X3", "each word a stat (M, F, A, D, AV, Cyl)"),
+        ("M3 F3 A3 D13 AV0", 16, "D13", "D from 1 to 12, not 13"),
+        ("M3 F3 A3 D3 AV0 Cyl6", 23, "Cyl6", "Cyl from 1 to 5, not 6"),
+        ("M3 F3 A3 D3", 18, "M3 F3 A3 D3", "AV missing"),
+    ],
+)
+def test_bad_ally_stat_line(value: str, column: int, found: str, message: str) -> None:
+    # ZD-P5, ZD-C8: a bad stat line stops loading with the file, line and column of the
+    # offending word (the end of the value for a missing stat).
+    err = broken(BASE + f"ally: {value}\n")
+    assert (err.line, err.column, err.found) == (5, column, found)
+    assert err.expected.startswith("a stat line such as M3 F3 A3 D3 AV0 (ZD-P5)")
+    assert message in err.expected
 
 
 def test_unknown_task() -> None:

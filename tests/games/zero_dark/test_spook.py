@@ -22,7 +22,7 @@ from fogofwar.core.game import Action
 from fogofwar.core.grid import Board, Square
 from fogofwar.core.rng import stream
 from fogofwar.games.zero_dark.fear import Model
-from fogofwar.games.zero_dark.profiles import ALLY, BOGEYS, HERO, ROSTER
+from fogofwar.games.zero_dark.profiles import ALLY, BOGEYS, HERO, ROSTER, HeroStats
 from fogofwar.games.zero_dark.state import TEAM, ZeroDarkState
 
 from .helpers import (
@@ -1007,6 +1007,52 @@ def test_a_persuaded_ally_has_the_ally_profile_and_dependent(
     (a1,) = [m for m in state.view(TEAM).data["models"] if m["id"] == "A1"]
     assert a1["profile"] == {"m": 3, "f": 3, "a": 3, "d": 3, "av": 0}
     assert (a1["kind"], a1["hero"], a1["upgrades"]) == ("ally", "H1", ["dependent"])
+
+
+def test_a_persuaded_ally_takes_the_missions_stat_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ZD-P5: the ally stat line is "overridable per mission": the ``ally`` option (a
+    # mission's ``ally:`` key) gives the persuaded ally its profile, Cyl included.
+    line = "M5 F4 A2 D6 AV2 Cyl4"
+    state = cqb_game([hero("H1", "A7"), bogey("B1", "A5")], susceptible="grunt", ally=line)
+    Dice(monkeypatch, state, ("H1", 1), ("B1", 0))
+    engage(state)
+    act(state, "persuade")
+    assert state.stats("A1") == HeroStats(m=5, f=4, a=2, d=6, av=2, cyl=4)
+    assert state.position.model("A1").cyl == 4
+    (a1,) = [m for m in state.view(TEAM).data["models"] if m["id"] == "A1"]
+    assert a1["profile"] == {"m": 5, "f": 4, "a": 2, "d": 6, "av": 2}
+    # ZD-P5 with no override: the stand-in core's line.
+    assert RS.resolve_config({})["ally"] == "M3 F3 A3 D3 AV0"
+
+
+@pytest.mark.parametrize("line", ["M3 F3 A3 D3", "M3 F3 A3 D3 AV9", "M0 F3 A3 D3 AV0", "X3"])
+def test_a_bad_ally_stat_line_is_one_rules_error(line: str) -> None:
+    # ZD-P5: the override is checked: M, F, A, D 1-12, AV 0-8, each once.
+    with pytest.raises(RulesError, match=r"^ally: expected a stat line .*ZD-P5"):
+        RS.new_game({"map": "zd-open", "ally": line}, 0)
+
+
+def test_a_persuaded_ally_turns_over_the_pings_it_sees(monkeypatch: pytest.MonkeyPatch) -> None:
+    # FR-P3 (R): the reveal check runs "after every placement": the ally placed where
+    # the persuaded bogey stood (facing as it faced, south-west) sees the ping on C6,
+    # which the hero, facing north-east, does not: it is turned over at once. Dice
+    # scripted: 2 to 0.
+    b = board("\n".join(["......."] * 7), markers={"deployment": "G7"})
+    models = [hero("H1", "A2", facing="NE"), bogey("B1", "C2", facing="SW"), ping("P1", "C6")]
+    state = spook_game(models, b=b, susceptible="grunt")
+    Dice(monkeypatch, state, ("H1", 2), ("B1", 0))
+    act(state, "activate", "H1")
+    act(state, "step", "B2")
+    act(state, "stop")
+    assert "P1" in state.position.models and not state.position.sees("H1", "P1")
+    events = act(state, "persuade")
+    assert [e.kind for e in events if e.kind in ("persuaded", "ping_revealed")] == [
+        "persuaded",
+        "ping_revealed",
+    ]
+    (revealed,) = of_kind(events, "ping_revealed")
+    assert (revealed["ping"], revealed["by"], revealed["how"]) == ("P1", "A1", "sight")
+    assert "P1" not in state.position.models
 
 
 # ======================================================================= ZD-D dependent

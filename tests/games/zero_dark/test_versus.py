@@ -5,6 +5,7 @@ know of the other."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,10 +15,15 @@ from hypothesis import strategies as st
 from fogofwar.core.errors import IllegalActionError
 from fogofwar.core.game import Action, Event, get_ruleset
 from fogofwar.core.rng import stream
+from fogofwar.games.zero_dark.fear import Position
 from fogofwar.games.zero_dark.profiles import ROSTER, TASKS
 from fogofwar.games.zero_dark.state import ZeroDarkState
 
+from . import helpers
+from .helpers import surgery_game
+
 RS = get_ruleset("zero-dark")
+DOCS = Path(__file__).resolve().parents[3] / "docs" / "zero-dark.md"
 VS: dict[str, Any] = {"map": "zd-open", "mode": "versus", "heroes": 3}
 
 
@@ -434,3 +440,139 @@ def test_a_flip_from_an_empty_deck_ends_the_mission() -> None:
     state.apply(Action(seat, "flip"))
     outcome = state.outcome()
     assert outcome is not None and outcome.rule == "ZD-C6", outcome
+
+
+# ----------------------------------------------------------------- allies in Versus
+
+
+def _surgery_versus(models: list[Any], b: Any, **config: Any) -> ZeroDarkState:
+    """Surgery: a Versus game with ``models`` on ``b``, both teams prepared (no task, a
+    hand), team1 to act."""
+    state = surgery_game(b, models, mode="versus", heroes=2, **config)
+    for _ in range(2):
+        for seat in sorted(state.to_act()):
+            if state.phase == "prepare":
+                state.apply(Action(seat, "prepare", ("none", "hand")))
+    state.turn_seat = "team1"
+    return state
+
+
+def test_a_persuaded_ally_is_a_friend_of_its_heros_team_only() -> None:
+    # FR-M2: "characters may move through ... friendly characters": the ally persuaded
+    # by team1's H1 is of team1 (ZD-D0: it belongs to its hero), so team1's H2 may
+    # cross it and team2's H3 may not; team2's own ally is impassable to it and to H2.
+    models = [
+        helpers.hero("H1", "A2", facing="NE", team="team1"),
+        helpers.hero("H2", "C4", facing="NE", team="team1"),
+        helpers.hero("H3", "G7", facing="NW", team="team2"),
+        helpers.hero("H4", "F7", facing="NW", team="team2"),
+        helpers.bogey("B1", "C2", facing="SW"),
+        helpers.bogey("B2", "E6", facing="NE"),
+    ]
+    state = _surgery_versus(models, helpers.open_board(7, 7), susceptible="grunt")
+    pos = state.position
+    state._persuaded(pos.model("B1"), pos.model("H1"))  # ZD-P1's outcome, called directly
+    state._persuaded(state.position.model("B2"), state.position.model("H4"))
+    pos = state.position
+    a1, a2 = pos.model("A1"), pos.model("A2")
+    assert (a1.team, a2.team) == ("team1", "team2")
+    assert Position.may_cross(pos.model("H2"), a1)
+    assert not Position.may_cross(pos.model("H3"), a1)
+    assert Position.may_cross(pos.model("H3"), a2)
+    assert not Position.may_cross(a1, a2) and not Position.may_cross(pos.model("H2"), a2)
+    assert a1.square not in pos.impassable_to(pos.model("H2"))
+    assert state.seat_of(a1) == "team1" and state.seat_of(a2) == "team2"
+
+
+def test_an_ally_whose_hero_was_killed_joins_that_heros_team() -> None:
+    # ZD-P3 (S): persuaded by a hero it killed, the bogey "attaches to the nearest hero
+    # who is not dead"; in Versus (ruling) the nearest of the persuading team, never the
+    # other team's hero, however near. With none of that team left, it leaves play.
+    models = [
+        helpers.hero("H1", "C2", facing="NE", team="team1"),
+        helpers.hero("H2", "A7", facing="NE", team="team1"),
+        helpers.hero("H3", "D2", facing="NW", team="team2"),
+        helpers.hero("H4", "G7", facing="NW", team="team2"),
+        helpers.bogey("B1", "C3", facing="SW"),
+        helpers.bogey("B2", "E5", facing="SW"),
+    ]
+    state = _surgery_versus(models, helpers.open_board(7, 7), susceptible="grunt")
+    h1 = state.position.model("H1")
+    state.dead.add("H1")  # killed in the CQB it won (surgery)
+    state._persuaded(state.position.model("B1"), h1)
+    assert state.ally_of == {"A1": "H2"}  # H3 of team2 stands nearer
+    assert state.position.model("A1").team == "team1"
+    state.dead.add("H2")
+    state._persuaded(state.position.model("B2"), h1)
+    assert "A2" not in state.position.models and "B2" not in state.position.models
+    assert any(
+        e.kind == "persuaded" and e.data["bogey"] == "B2" and e.data["ally"] is None
+        for e in state.events
+    )
+
+
+def test_an_ally_stays_its_teams_when_its_hero_leaves_by_the_exit() -> None:
+    # ZD-D0, ZD-C9: the ally is activated by its hero's team (seat team1) even once the
+    # hero has left the table by the exit; team1's heroes may not shoot it, team2's may.
+    b = helpers.board(
+        "\n".join(["......."] * 7),
+        markers={"exit": "A1", "deployment": "G1", "heroes": "A1 A2", "heroes2": "G7 F7"},
+    )
+    models = [
+        helpers.hero("H1", "A1", facing="SE", team="team1"),
+        helpers.hero("H2", "A3", facing="SE", team="team1"),
+        helpers.hero("H3", "G7", facing="NW", team="team2"),
+        helpers.hero("H4", "F7", facing="NW", team="team2"),
+        helpers.bogey("B1", "B2", facing="SE"),
+    ]
+    state = _surgery_versus(models, b, susceptible="grunt")
+    state._persuaded(state.position.model("B1"), state.position.model("H1"))  # ZD-P1
+    state.apply(Action("team1", "activate", ("H1",)))
+    state.apply(Action("team1", "exit", ()))
+    assert "H1" in state.exited and "H1" not in state.position.models
+    assert state.seat_of(state.position.model("A1")) == "team1"
+    # team2's activation: H3 may shoot the ally (in sight across the open floor).
+    assert state.to_act() == frozenset({"team2"})
+    state.apply(Action("team2", "activate", ("H3",)))
+    state.apply(Action("team2", "stop", ()))
+    assert Action("team2", "shoot", ("A1",)) in state.legal_actions("team2")
+    state.apply(Action("team2", "pass", ()))
+    # team1's turn: the ally is its to activate, and not its to shoot.
+    assert state.to_act() == frozenset({"team1"})
+    assert Action("team1", "activate", ("A1",)) in state.legal_actions("team1")
+    state.apply(Action("team1", "activate", ("H2",)))
+    state.apply(Action("team1", "stop", ()))
+    assert Action("team1", "shoot", ("A1",)) not in state.legal_actions("team1")
+
+
+# ----------------------------------------------------------------- the winner (ruling)
+
+
+def test_versus_is_won_on_win_conditions_then_objectives_then_heroes_lost() -> None:
+    # ZD-C8, ZD-C9 say nothing of how Versus is won; the ruling (docs/zero-dark.md):
+    # the team that met more of the mission's win conditions wins, then the one that
+    # worked more objectives, then the one that lost fewer heroes; else a draw. team1
+    # worked two objectives but lost its only hero (objectives met, survive not): team2
+    # worked one and survived (both met), so team2 wins.
+    b = helpers.board(
+        "\n".join(["......."] * 7),
+        markers={"objective": "D1 D4 D7", "deployment": "G1", "heroes": "A1", "heroes2": "G7"},
+    )
+    models = [helpers.hero("H1", "A1", team="team1"), helpers.hero("H2", "G7", team="team2")]
+    state = surgery_game(b, models, mode="versus", heroes=1)
+    for seat in ("team1", "team2"):
+        state.apply(Action(seat, "prepare", ("none", "hand")))
+    state.objectives_done = ["D1", "D4", "D7"]  # surgery
+    state.objectives_by = {"D1": "team1", "D4": "team1", "D7": "team2"}
+    state._wound_character("H1", 3)  # surgery: H1 dead
+    state._finish_mission("the test ends it", "ZD-C8")  # surgery
+    assert state.report is not None
+    assert state.report["conditions"] == {
+        "team1": {"objectives": True, "survive": False},
+        "team2": {"objectives": True, "survive": True},
+    }
+    assert state.report["result"] == "team2 wins"
+    # The docs state the ruling as the code applies it.
+    text = " ".join(DOCS.read_text(encoding="utf-8").split())
+    assert "met more of the mission's win conditions wins, then" in text
+    assert "worked more objectives, then the one that lost fewer heroes" in text

@@ -449,15 +449,35 @@ class Position:
         self._memo[key] = found
         return found
 
-    def bare_map_hides(self, viewer: Model, target: Model) -> bool:
+    def report_if_not_hidden(self, viewer_id: str, target_id: str) -> SightReport | None:
+        """:meth:`report` (with the field of view), or ``None`` when the bare map already
+        hides the target's whole cylinder (FR-S2, FR-S6): what a shot asks (ZD-C3: "an
+        entirely obscured target cannot be shot"). A corner line sees the cylinder unless
+        something of the viewer's Cyl or more *and* the target's Cyl or more stops it, so
+        the bare map seen at the taller of the two heights answers first; the report is
+        the same one :meth:`report_if_seen` keeps."""
+        viewer, target = self.model(viewer_id), self.model(target_id)
+        height = max(viewer.sight_cyl, target.sight_cyl)
+        if self.bare_map_hides(viewer, target, height=height):
+            return None
+        key = ("seen", viewer_id, target_id)
+        found: SightReport | None = self._memo.get(key)
+        if found is None:
+            found = self.report(viewer_id, target_id)
+            self._memo[key] = found
+        return found
+
+    def bare_map_hides(self, viewer: Model, target: Model, *, height: int | None = None) -> bool:
         """Whether the bare map (walls, doors, terrain) already leaves no line from
         ``viewer`` to ``target``: then no model and no field of view can give one. Known
         from the all-pairs table for centre-origin lines between 1×1 models; ``False``
-        (not known) otherwise."""
+        (not known) otherwise. ``height`` is the Cyl the lines are drawn for (the
+        viewer's sight Cyl unless told: terrain of that Cyl or more stops them)."""
         if self.rules.los_origin != "centre" or viewer.big or target.big:
             return False
         t = target.square
-        return not self._bare_sight(viewer) >> (t[0] * self.board.width + t[1]) & 1
+        bits = self._bare_sight(viewer, height)
+        return not bits >> (t[0] * self.board.width + t[1]) & 1
 
     def pairs_to_check(self, viewers: Sequence[Model], targets: Sequence[Model]) -> list[list[int]]:
         """For each target, the viewers (their indices, in order) that a reveal check
@@ -507,17 +527,18 @@ class Position:
             kept[key] = found
         return found
 
-    def _bare_sight(self, viewer: Model) -> int:
+    def _bare_sight(self, viewer: Model, height: int | None = None) -> int:
         """The squares a 1×1 ``viewer`` has a centre-origin line to over the bare map,
         as a bitboard (row-major): one row of :meth:`terrain_table`, kept with the
-        board by viewer height, square and open doors (the reveal checks ask after
-        every step)."""
+        board by line height (the viewer's sight Cyl unless told), square and open
+        doors (the reveal checks ask after every step)."""
         v = viewer.square
-        key = (viewer.sight_cyl, v[0], v[1], self.open_doors)
+        cyl = viewer.sight_cyl if height is None else height
+        key = (cyl, v[0], v[1], self.open_doors)
         kept = self.board.memo("bare sight")
         found: int | None = kept.get(key)
         if found is None:
-            row = self.terrain_table(viewer.sight_cyl)[v[0], v[1]]
+            row = self.terrain_table(cyl)[v[0], v[1]]
             packed = np.packbits(row.ravel(), bitorder="little")
             found = int.from_bytes(packed.tobytes(), "little")
             if len(kept) >= _BARE_SIGHT_KEPT:

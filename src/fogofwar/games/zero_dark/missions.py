@@ -1,7 +1,8 @@
 """Zero Dark missions as data files (ZD-C8).
 
 A mission names its map, the heroes, the Red Force, which bogeys are susceptible to
-persuasion, the Spook's priority task (solo) and the win conditions. It is a small
+persuasion (and, if it likes, the persuaded ally's stat line, ZD-P5), the Spook's
+priority task (solo) and the win conditions. It is a small
 text file, by convention ``*.mission`` (``docs/missions.md``)::
 
     # The double agent in the derelict.
@@ -36,7 +37,7 @@ from fogofwar.core.grid import Board
 from .maps import SHIPPED_MAPS, check_file_name, is_path, load_map
 from .profiles import BOGEYS, TASKS
 from .state.options import WIN_CONDITIONS as STATE_WIN_CONDITIONS
-from .state.options import parse_red_force_specs
+from .state.options import StatLineError, parse_ally, parse_red_force_specs, stat_line
 
 __all__ = [
     "SHIPPED_MISSIONS",
@@ -66,6 +67,7 @@ _KEYS: Final = (
     "heroes",
     "red_force",
     "susceptible",
+    "ally",
     "task",
     "buy_time",
     "win",
@@ -96,6 +98,8 @@ class Mission:
         task: the Spook's priority task in solo (``"none"`` in Versus).
         buy_time: whether the Spook buys time (solo).
         win: the win conditions (from :data:`WIN_CONDITIONS`); all must hold.
+        ally: the persuaded ally's stat line (``M3 F3 A3 D3 AV0``, ZD-P5), or "" for the
+            stand-in core's.
         lines: each key given in the file -> its line number (for later errors).
     """
 
@@ -110,6 +114,7 @@ class Mission:
     task: str
     buy_time: bool
     win: tuple[str, ...]
+    ally: str = ""
     lines: Mapping[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -123,8 +128,9 @@ class Mission:
         return (_make_mission, (values,))
 
     def config(self) -> dict[str, object]:
-        """The ``zero-dark`` config options the mission sets."""
-        return {
+        """The ``zero-dark`` config options the mission sets (``ally`` only when the file
+        gives one)."""
+        out: dict[str, object] = {
             "map": self.map,
             "mode": self.mode,
             "heroes": self.heroes,
@@ -134,6 +140,9 @@ class Mission:
             "buy_time": self.buy_time,
             "win": ",".join(self.win),
         }
+        if self.ally:
+            out["ally"] = self.ally
+        return out
 
 
 def _make_mission(values: dict[str, Any]) -> Mission:
@@ -240,6 +249,7 @@ class _Parser:
         task = self.task()
         specs = self.red_force()
         susceptible = self.susceptible()
+        ally = self.ally()
         win = self.win()
         self.win_needs_task(win, mode, task)
         if task == "rescue" and all(flags & _NOT_DOUBLE_AGENT for _, flags in specs):
@@ -268,6 +278,7 @@ class _Parser:
             task=task,
             buy_time=buy_time,
             win=win,
+            ally=ally,
             lines={k: e.line for k, e in self.entries.items()},
         )
 
@@ -314,6 +325,22 @@ class _Parser:
             return ""
         what = "a bogey tier susceptible to persuasion: " + ", ".join(BOGEYS) + " (ZD-P0)"
         return ",".join(self._words(entry, BOGEYS, what, "each tier once"))
+
+    def ally(self) -> str:
+        """ZD-P5: the persuaded ally's stat line, ``M3 F3 A3 D3 AV0`` ("" when not
+        given: the stand-in core's); an error points at the offending word."""
+        entry = self.entries.get("ally")
+        if entry is None:
+            return ""
+        try:
+            return stat_line(parse_ally(entry.value))
+        except StatLineError as exc:
+            raise self.fail(
+                f"a stat line such as M3 F3 A3 D3 AV0 (ZD-P5): {exc.detail}",
+                entry.line,
+                entry.column + exc.offset,
+                exc.found if exc.found is not None else entry.value,
+            ) from exc
 
     def win(self) -> tuple[str, ...]:
         entry = self.entries.get("win")
@@ -411,10 +438,11 @@ def parse_mission(text: str, *, file: str = "<string>", folder: Path | None = No
             an unknown key, a key given twice, an empty value, a bad number or boolean,
             a mode not solo/versus, heroes not 1 to 6, a map that is unknown or does not
             load (or, in Versus, lacks a ``heroes2`` zone for the team), a bad Red Force,
-            an unknown tier in ``susceptible``, an unknown task, a task or ``buy_time``
-            in Versus, an unknown win condition or one that needs a task the mission
-            does not set, a Rescue task without a ping that may be the double agent
-            (ZD-T3) or an Assassination task without a boss (ZD-T4).
+            an unknown tier in ``susceptible``, a bad ``ally`` stat line (ZD-P5), an
+            unknown task, a task or ``buy_time`` in Versus, an unknown win condition or
+            one that needs a task the mission does not set, a Rescue task without a
+            ping that may be the double agent (ZD-T3) or an Assassination task without a
+            boss (ZD-T4).
     """
     return _Parser(text, file, folder).parse()
 

@@ -56,12 +56,18 @@ class Shot(NamedTuple):
 
 
 def candidates(st: Fields, tier: str) -> list[Model]:
-    """The bogeys a card of ``tier`` may activate (ZD-C6); a ping counts as a Grunt
-    (FR-P2)."""
-    out = [b for b in st.bogeys() if b.tier == tier and b.state is ModelState.ACTIVE]
+    """The bogeys a card of ``tier`` may activate; a ping counts as a Grunt (FR-P2).
+
+    ZD-C6 brings a complication only when the tier "has no bogey on the table", and a
+    down bogey is on the table until it is killed (ZD-C3). So the tier's standing bogeys
+    (and, for a Grunt, pings) are the candidates the suit picks among; only when none
+    stands are its down bogeys the candidates, and the one picked does nothing (ruling:
+    a down model cannot act, but it keeps the card from being a complication)."""
+    tiered = [b for b in st.bogeys() if b.tier == tier]
+    out = [b for b in tiered if b.state is ModelState.ACTIVE]
     if tier == "grunt":
         out += st.pings()
-    return out
+    return out or tiered
 
 
 def pick(st: Fields, options: list[Model], card: PlayingCard) -> Model:
@@ -175,12 +181,13 @@ def hunting_facing(st: Fields, bogey: Model) -> Facing | None:
 
 
 def shot(st: Fields, bogey: Model) -> Shot | None:
-    """ZD-C4: the nearest standing hero ``bogey`` sees (LOS in its field of view, not
-    entirely obscured; ties by number), or ``None``."""
+    """ZD-C4: the nearest standing hero ``bogey`` sees (in its field of view and not
+    entirely obscured, ZD-C3, FR-S6: a hero whose cylinder alone is seen is obscured;
+    ties by number), or ``None``."""
     seen: list[Shot] = []
     for c in sorted(st.standing_heroes(), key=lambda m: id_number(m.id)):
-        report = st.position.report_if_seen(bogey.id, c.id)
-        if report is not None and report.los and not report.entirely_obscured:
+        report = st.position.report_if_not_hidden(bogey.id, c.id)
+        if report is not None and not report.entirely_obscured:
             seen.append(Shot(st.shooting_range(bogey, c), c, report))
     if not seen:
         return None

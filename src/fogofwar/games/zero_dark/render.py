@@ -69,6 +69,8 @@ def event_line(e: Mapping[str, Any]) -> str | None:
             f"{e['who']} {e['purpose']}: {e['dice']}d12 at TN {e['tn']} rolled "
             f"{' '.join(str(d) for d in e['rolled'])} → {n} success{'' if n == 1 else 'es'}"
         )
+    if kind == "activated" and e.get("down"):
+        return f"{e['model']} activates but is down: it does nothing [{e['rule']}]"
     if kind == "door":
         return f"{e['model']} {'opens' if e['open'] else 'closes'} the door {e['edge']}"
     template = _LINES.get(kind)

@@ -43,10 +43,12 @@ from .render import event_sentence, render_view, screen_view
 from .seat_sight import seat_sight
 from .sight import explain_sight, explain_view
 from .state import (
+    ALLY_LINE,
     MAX_ALLIES,
     MAX_BOGEYS,
     TEAM,
     ZeroDarkState,
+    parse_ally,
     parse_red_force_specs,
     parse_susceptible,
     parse_win,
@@ -85,7 +87,10 @@ _KINDS: Final[Mapping[str, tuple[int, str]]] = MappingProxyType(
 its form."""
 
 
-#: The options a mission sets (:meth:`fogofwar.games.zero_dark.missions.Mission.config`).
+#: The options a mission sets (:meth:`fogofwar.games.zero_dark.missions.Mission.config`):
+#: a configuration holding them all is taken as resolved (a record's). A mission sets
+#: ``ally`` only when its file gives the key, so it is not among them: a record made
+#: before the option existed holds all of these and replays with the default.
 MISSION_OPTIONS: Final = frozenset(
     ("map", "mode", "heroes", "red_force", "susceptible", "task", "buy_time", "win")
 )
@@ -222,6 +227,13 @@ class ZeroDark(Ruleset):
                 rule="ZD-C8",
             ),
             Option(
+                "ally",
+                str,
+                ALLY_LINE,
+                "A persuaded ally's stat line: M, F, A, D (1-12), AV (0-8), optional Cyl.",
+                rule="ZD-P5",
+            ),
+            Option(
                 "rescue_excludes_synthetic",
                 bool,
                 True,
@@ -273,6 +285,7 @@ class ZeroDark(Ruleset):
         parse_red_force_specs(str(cfg["red_force"]))
         parse_susceptible(str(cfg["susceptible"]))
         parse_win(str(cfg["win"]))
+        parse_ally(str(cfg["ally"]))
         return cfg
 
     def board(self, config: Mapping[str, Any] | None = None) -> Board:

@@ -20,9 +20,10 @@ stand-in bogey of Cyl 3 (FR-S3). The answer::
 ``seen`` lists the squares with LOS (some corner line clear); ``obscured`` those of them
 that are obscured but not entirely (a shot at +2, ZD-C3); squares with no LOS are in
 neither. ``field``/``field_obscured`` say the same within the viewer model's field of
-view — what it would turn over (FR-P3) and may shoot (ZD-C3) now. A square that is not
-on the map, or one no model may stand on, gets ``{"from", "error", "seen": [],
-"obscured": []}``.
+view — what it would turn over (FR-P3) and may shoot (ZD-C3) now. (A model may also
+shoot a taller target whose cylinder alone it sees over lower obstacles, FR-S6: such a
+target has no LOS and is in none of the lists.) A square that is not on the map, or one
+no model may stand on, gets ``{"from", "error", "seen": [], "obscured": []}``.
 """
 
 from __future__ import annotations

@@ -62,7 +62,7 @@ from ...core.rng import Stream, Streams
 from .fear import FearRules, Model, ModelState, Position, id_number
 from .maps import map_for
 from .observer import ModelView, SideView, ZeroDarkView, view_data
-from .profiles import ALLY, TASK_BONUS, TASKS, HeroStats
+from .profiles import TASK_BONUS, TASKS, HeroStats
 from .seat_sight import PING_CYL
 from .state import Cqb, Phase, PingSpec, Resume, Reunite, ZeroDarkState
 from .state import parse_red_force_specs as red_force_specs
@@ -528,7 +528,7 @@ def _keep(st: ZeroDarkState, t: _Table, draw: _Draw) -> None:
     # place in its hero's upgrades.
     for m in sorted(d["models"], key=_num):
         if m["kind"] == "ally":
-            st.hero_stats[m["id"]] = ALLY
+            st.hero_stats[m["id"]] = st.ally_profile
             st.upgrades[m["id"]] = ["dependent"]
             hero = str(m["hero"])
             if "profile" not in t.models.get(hero, {}):

@@ -55,6 +55,7 @@ hero is left on the table; the report lists the XP (ZD-C8, ZD-T2, ZD-T7).
 from ..profiles import BOGEYS, HERO, PING_LABEL, BogeyStats, HeroStats
 from .game import WORDS, ZeroDarkState
 from .options import (
+    ALLY_LINE,
     FLAGS,
     MAX_ALLIES,
     MAX_BOGEYS,
@@ -62,6 +63,8 @@ from .options import (
     MAX_RED_FORCE,
     WIN_CONDITIONS,
     PingSpec,
+    StatLineError,
+    parse_ally,
     parse_red_force,
     parse_red_force_specs,
     parse_susceptible,
@@ -81,6 +84,7 @@ from .pieces import (
 )
 
 __all__ = [
+    "ALLY_LINE",
     "BOGEYS",
     "FLAGS",
     "HERO",
@@ -102,9 +106,11 @@ __all__ = [
     "Resume",
     "Reunite",
     "Side",
+    "StatLineError",
     "TaskReport",
     "XpReport",
     "ZeroDarkState",
+    "parse_ally",
     "parse_red_force",
     "parse_red_force_specs",
     "parse_susceptible",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ....core.game import emit
 from ..fear import Model, ModelState, id_number
-from ..profiles import ALLY, DEPENDENT_RANGE
+from ..profiles import DEPENDENT_RANGE
 from .end import MissionEnd
 from .pieces import Reunite
 
@@ -37,13 +37,22 @@ class Allies(MissionEnd):
 
     def _persuaded(self, bogey: Model, by: Model) -> None:
         """ZD-P1, ZD-P3, ZD-P5, ZD-D0: the bogey becomes an Ally of the persuading hero
-        (of the nearest hero not dead if that hero was killed; ties by the seeded RNG; it
-        leaves play if none is left), with the ally stat line and the Dependent upgrade."""
+        (of the nearest hero not dead if that hero was killed — in Versus, of the
+        persuading team; ties by the seeded RNG; it leaves play if none is left), with the
+        ally stat line (the mission's, if it sets one) and the Dependent upgrade. It is of
+        its hero's team: a friendly character to that team's characters (FR-M2), played
+        by its seat (ZD-D0, ZD-C9). Its placement is followed by the reveal check
+        (FR-P3)."""
         owner: Model | None = by if by.id not in self.dead else None
         if owner is not None and owner.kind != "hero":
             owner = self.position.models.get(self.ally_of.get(owner.id, ""))
         if owner is None:
-            living = [h for h in self.heroes() if h.id not in self.dead]
+            # In Versus the persuasion was one team's: the ally attaches to the nearest
+            # living hero of that team, never to the other team's (ruling).
+            team = by.team
+            living = [
+                h for h in self.heroes() if h.id not in self.dead and (not team or h.team == team)
+            ]
             if living:
                 dist = {h.id: self.position.range_between(bogey.squares, h.squares) for h in living}
                 best = min((d for d in dist.values() if d is not None), default=None)
@@ -67,8 +76,18 @@ class Allies(MissionEnd):
             return
         self.allies_made += 1
         aid = f"A{self.allies_made}"
-        self._set(Model(aid, "ally", bogey.square, cyl=ALLY.cyl, facing=bogey.facing))
-        self.hero_stats[aid] = ALLY
+        profile = self.ally_profile
+        self._set(
+            Model(
+                aid,
+                "ally",
+                bogey.square,
+                cyl=profile.cyl,
+                facing=bogey.facing,
+                team=owner.team,
+            )
+        )
+        self.hero_stats[aid] = profile
         self.upgrades[aid] = ["dependent"]  # ZD-P5, ZD-D1: at no cost
         self.ally_of[aid] = owner.id
         self.upgrades.setdefault(owner.id, []).append(f"ally {aid}")
@@ -83,6 +102,7 @@ class Allies(MissionEnd):
         )
         if rescuer is not None:
             rescuer.rescued = aid
+        self._reveal_check()  # FR-P3: "after every placement"
 
     def _too_far(self, ally: str, hero: str) -> bool:
         a, h = self.position.models.get(ally), self.position.models.get(hero)

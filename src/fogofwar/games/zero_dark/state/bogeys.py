@@ -18,7 +18,7 @@ from ....core.cards import PlayingCard
 from ....core.game import emit
 from ....core.grid import Square
 from .. import red_force
-from ..fear import Model
+from ..fear import Model, ModelState
 from .pieces import Cqb, Phase, Resume, tier_of
 from .versus import Versus
 
@@ -41,7 +41,12 @@ class RedForce(Versus):
             if not candidates:
                 self._complication(card)
             else:
-                self._red_activation(red_force.pick(self, candidates, card))
+                chosen = red_force.pick(self, candidates, card)
+                if chosen.state is ModelState.DOWN:
+                    # A down bogey is out of the fight: activated, it does nothing (ruling).
+                    emit(self.events, "activated", model=chosen.id, down=True, rule="ZD-C6")
+                else:
+                    self._red_activation(chosen)
         self.after_cqb = Resume.FLIP
         self._run_cqb()
 

@@ -31,8 +31,9 @@ class MissionEnd(Pings):
 
     def _finish_mission(self, reason: str, rule: str) -> None:
         """ZD-C5 (lost heroes), ZD-C8 (the objectives and the XP), ZD-T2/T7 (each task
-        settled from the record), with the mission report; in Versus the team with more
-        objectives wins, then the one that lost fewer heroes (ruling)."""
+        settled from the record), with the mission report; in Versus the team that met
+        more win conditions wins, then the one with more objectives, then the one that
+        lost fewer heroes (ruling: the rules do not say, docs/zero-dark.md)."""
         heroes = sorted(set(self.xp), key=id_number)
         lost = [h for h in heroes if self._is_lost(h)]
         objectives = [sq.name for sq in self.board.markers.get("objective", ())]

@@ -25,8 +25,8 @@ from ....core.rng import Stream, Streams
 from ....core.rules import TableState
 from ..fear import FearRules, Model, ModelState, Position, id_number
 from ..grouping import best_split, successes_dice
-from ..profiles import ALLY, BOGEYS, HERO, ROSTER, TASKS, BogeyStats, HeroStats
-from .options import parse_susceptible, parse_win
+from ..profiles import BOGEYS, HERO, ROSTER, TASKS, BogeyStats, HeroStats
+from .options import ALLY_LINE, parse_ally, parse_susceptible, parse_win
 from .pieces import TEAM, Cqb, Phase, Report, Resume, Reunite, Side, towards
 
 __all__ = ["Fields"]
@@ -134,6 +134,8 @@ class Fields(TableState):
         self.objectives_by: dict[str, str] = {}
         self.win = parse_win(str(config["win"]))
         self.susceptible_tiers = parse_susceptible(str(config["susceptible"]))
+        # A persuaded ally's stat line (ZD-P5): the stand-in core's, or the mission's.
+        self.ally_profile: HeroStats = parse_ally(str(config.get("ally", ALLY_LINE)))
         if self.mode == "solo":
             side = self.sides[TEAM]
             side.task = str(config["task"]) if side.spook else "none"
@@ -201,7 +203,9 @@ class Fields(TableState):
 
     def stats(self, model_id: str) -> HeroStats:
         """A character's profile now (task bonuses included)."""
-        return self.hero_stats.get(model_id, HERO if model_id.startswith("H") else ALLY)
+        return self.hero_stats.get(
+            model_id, HERO if model_id.startswith("H") else self.ally_profile
+        )
 
     def bogey_stats(self, model: Model) -> BogeyStats:
         return BOGEYS[model.tier or "grunt"]
@@ -258,8 +262,9 @@ class Fields(TableState):
             return TEAM
         if model.team:
             return model.team
-        owner = self.position.models.get(self.ally_of.get(model.id, ""))
-        return owner.team if owner is not None else TEAM
+        # An ally is its hero's team's (ZD-D0), even once that hero has left the table.
+        owner = self.ally_of.get(model.id, "")
+        return next((side.seat for side in self.sides.values() if owner in side.heroes), TEAM)
 
     def side_of(self, model: Model) -> Side:
         return self.sides[self.seat_of(model)]

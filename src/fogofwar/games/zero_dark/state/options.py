@@ -1,18 +1,21 @@
 """The text options a mission sets and their limits: the Red Force (FR-P1, its flags
-ZD-C4, ZD-P0), the susceptible tiers (ZD-P0) and the win conditions (ZD-C8). Each is
+ZD-C4, ZD-P0), the susceptible tiers (ZD-P0), the win conditions (ZD-C8) and the
+persuaded ally's stat line (ZD-P5). Each is
 read once, by the rule set when it resolves a configuration and by the state when a
 mission starts; a bad value is a one-line :class:`RulesError` saying what is allowed.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from ....core.errors import RulesError
-from ..profiles import BOGEYS, PING_LABEL
+from ..profiles import ALLY, BOGEYS, PING_LABEL, HeroStats
 from .pieces import short
 
 __all__ = [
+    "ALLY_LINE",
     "FLAGS",
     "MAX_ALLIES",
     "MAX_BOGEYS",
@@ -20,6 +23,8 @@ __all__ = [
     "MAX_RED_FORCE",
     "WIN_CONDITIONS",
     "PingSpec",
+    "StatLineError",
+    "parse_ally",
     "parse_red_force",
     "parse_red_force_specs",
     "parse_susceptible",
@@ -161,3 +166,72 @@ def parse_win(text: str) -> tuple[str, ...]:
     if not out:
         raise RulesError(f"win: at least one condition (ZD-C8): {', '.join(WIN_CONDITIONS)}")
     return out
+
+
+def stat_line(stats: HeroStats) -> str:
+    """A character's stat line as the docs and mission files write it:
+    ``M3 F3 A3 D3 AV0`` (its Cyl too when it is not 3)."""
+    text = f"M{stats.m} F{stats.f} A{stats.a} D{stats.d} AV{stats.av}"
+    return text if stats.cyl == 3 else f"{text} Cyl{stats.cyl}"
+
+
+ALLY_LINE: Final = stat_line(ALLY)
+"""The stand-in core's ally stat line, as text: the ``ally`` option's default (ZD-P5)."""
+
+#: Each stat of a stat line: (its name, the least and the most it may be). M, F, A and
+#: D are dice (at least one, ZD-C1) or squares (M); AV is armour 0–8 (ZD-C2's notes);
+#: Cyl 1–5, one square (FR-C1: the ally stands where the bogey stood).
+_STATS: Final[dict[str, tuple[str, int, int]]] = {
+    "m": ("M", 1, 12),
+    "f": ("F", 1, 12),
+    "a": ("A", 1, 12),
+    "d": ("D", 1, 12),
+    "av": ("AV", 0, 8),
+    "cyl": ("Cyl", 1, 5),
+}
+_STAT_RE: Final = re.compile(r"(av|cyl|[mfad])\s*([0-9]+)", re.IGNORECASE)
+
+
+class StatLineError(RulesError):
+    """A bad stat line: ``detail`` says what is wrong, ``offset`` where in the text
+    (0-based), ``found`` the offending word (``None`` for something missing)."""
+
+    def __init__(self, detail: str, offset: int, found: str | None) -> None:
+        super().__init__(f"ally: expected a stat line such as {ALLY_LINE} (ZD-P5): {detail}")
+        self.detail = detail
+        self.offset = offset
+        self.found = found
+
+
+def parse_ally(text: str) -> HeroStats:
+    """A persuaded ally's stat line (ZD-P5): ``M3 F3 A3 D3 AV0``, the words separated by
+    spaces (or commas), each a stat and its value with nothing between (any case, in any
+    order): M, F, A and D 1–12, AV 0–8, each once; an optional ``Cyl`` 1–5 (3 if left
+    out).
+
+    Raises:
+        StatLineError: an unknown or repeated word, a value out of its range, or a stat
+            missing.
+    """
+    values: dict[str, int] = {}
+    for word in re.finditer(r"[^\s,]+", text):
+        found = word.group()
+        m = _STAT_RE.fullmatch(found)
+        if m is None or len(m.group(2)) > 2:
+            raise StatLineError(
+                f"each word a stat (M, F, A, D, AV, Cyl) and its value, not {short(found)}",
+                word.start(),
+                found,
+            )
+        key = m.group(1).lower()
+        label, least, most = _STATS[key]
+        value = int(m.group(2))
+        if key in values:
+            raise StatLineError(f"{label} is given twice", word.start(), found)
+        if not least <= value <= most:
+            raise StatLineError(f"{label} from {least} to {most}, not {value}", word.start(), found)
+        values[key] = value
+    missing = [_STATS[k][0] for k in ("m", "f", "a", "d", "av") if k not in values]
+    if missing:
+        raise StatLineError(f"{', '.join(missing)} missing", len(text), None)
+    return HeroStats(**values)

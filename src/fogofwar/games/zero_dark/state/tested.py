@@ -38,9 +38,10 @@ class Tested(Movement):
     # ------------------------------------------------------------------ shoot, dotlight
 
     def _in_sight(self, hero: Model, target_id: str) -> bool:
-        """ZD-C3, FR-L5, FR-S2: an enemy (a bogey; in Versus a character of the other team
-        standing, ZD-C9) the character has LOS to in its field of view, not entirely
-        obscured."""
+        """ZD-C3, FR-L5, FR-S2, FR-S6: an enemy (a bogey; in Versus a character of the
+        other team standing, ZD-C9) in the character's field of view and not entirely
+        obscured: a corner line in view reaches the corner or, stopped only by obstacles
+        lower than the target, its cylinder (then it is obscured: +2 to the TN)."""
         target = self.position.models.get(target_id)
         if target is None:
             return False
@@ -51,16 +52,17 @@ class Tested(Movement):
             or self.seat_of(target) == self.seat_of(hero)
         ):
             return False
-        report = self.position.report_if_seen(hero.id, target.id)
-        return report is not None and report.los and not report.entirely_obscured
+        report = self.position.report_if_not_hidden(hero.id, target.id)
+        return report is not None and not report.entirely_obscured
 
     def _check_shoot(self, seat: str, args: tuple[str]) -> Refusal | None:
-        """ZD-C3: an enemy the character sees."""
+        """ZD-C3: an enemy in view and not entirely obscured."""
         hero = self._hero()
         return None if self._in_sight(hero, args[0]) else self._shot_words(hero, Kind.SHOOT)
 
     def _check_dotlight(self, seat: str, args: tuple[str]) -> Refusal | None:
-        """ZD-L1: with the Dotlight upgrade, an enemy the character sees (ZD-C3)."""
+        """ZD-L1: with the Dotlight upgrade, a Shoot action: an enemy in view and not
+        entirely obscured (ZD-C3)."""
         hero = self._hero()
         if "dotlight" in self.upgrades.get(hero.id, []) and self._in_sight(hero, args[0]):
             return None
@@ -69,7 +71,10 @@ class Tested(Movement):
     def _shot_words(self, hero: Model, kind: Kind) -> Refusal:
         if kind is Kind.DOTLIGHT and "dotlight" not in self.upgrades.get(hero.id, []):
             return f"{hero.id} has no dotlight", "ZD-L1"
-        return f"{hero.id} has no line of sight to that target in its view", "ZD-C3"
+        return (
+            f"{hero.id} sees no enemy there in its view (none, or entirely obscured)",
+            "ZD-C3",
+        )
 
     def _shoot_words(self, args: tuple[ArgValue, ...]) -> Refusal:
         return self._shot_words(self._hero(), Kind.SHOOT)
