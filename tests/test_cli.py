@@ -325,8 +325,10 @@ def test_inputs_past_their_bounds_get_one_line_not_a_traceback(
         assert code == 2 and "Traceback" not in out + err, argv
     code, out, _ = run(capsys, "odds", "specter-ops", "attack", "--distance", "99", "--json")
     assert code == 0 and json.loads(out)["hit"] == "1/4231664861184"
-    with pytest.raises(RulesError, match="games must be 0 to 10,000,000"):
+    with pytest.raises(RulesError, match="games must be 0 to 1,000,000"):
         run_batch("warfighter", games=10**20)
+    with pytest.raises(RulesError, match="games must be 0 to 1,000,000"):
+        run_batch("warfighter", games=1_000_001)
 
 
 def test_play_never_overwrites_a_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -56,7 +56,7 @@ def test_shipped_studies_load() -> None:
             "an option of warfighter",
         ),
         ('[study]\nruleset = "warfighter"\n[vary]\nturns = [4, 99]\n', 4, "a valid configuration"),
-        ('[study]\nruleset = "warfighter"\n[seats]\nsquad = "so-agent"\n', 3, "bots that play"),
+        ('[study]\nruleset = "warfighter"\n[seats]\nsquad = "so-agent"\n', 4, "bots that play"),
         ('[study]\nruleset = "warfighter"\n[seats]\nagent = "random"\n', 4, "a seat of warfighter"),
         ('[study]\nruleset = "warfighter"\nmetrics = ["elo"]\n', 3, "a metric of warfighter"),
         ('[study]\nruleset = "warfighter"\ngames = 0\n', 3, "1 or more"),
@@ -89,10 +89,9 @@ def test_comparisons_say_whether_a_difference_is_real(tmp_path: Path) -> None:
     said = {(tuple(c["cells"]), c["side"]): c for c in results["comparisons"]}
     far = said[("turns=4", "turns=8"), "squad"]
     assert far["significant"] and far["difference"] < 0
-    assert (
-        far["sentence"].startswith("squad wins ")
-        and "less often with turns=4 than with turns=8" in far["sentence"]
-    )
+    # The squad never wins with 4 turns: said so, not as "92.5% less often".
+    assert far["sentence"].startswith("squad wins no game with turns=4 and ")
+    assert "% of the games with turns=8: " in far["sentence"] and "less often" in far["sentence"]
     assert far["sentence"].endswith("a real difference at 95%")
     near = said[("turns=8", "turns=9"), "squad"]
     assert not near["significant"]
@@ -357,7 +356,10 @@ seats = { squad = "random" }
     assert [c["bots"] for c in results["cells"]] == [{"squad": "wf-heuristic"}, {"squad": "random"}]
     said = [c for c in results["comparisons"] if c["side"] == "squad"]
     assert len(said) == 1 and said[0]["option"] == "squad bot"
-    assert "with squad bot=wf-heuristic than with squad bot=random" in said[0]["sentence"]
+    assert (
+        "of the games with squad bot=wf-heuristic and none with squad bot=random: "
+        in (said[0]["sentence"])
+    )
     assert said[0]["difference"] > 0 and said[0]["significant"]
 
 

@@ -453,9 +453,10 @@ def resolve_seats(
     return names
 
 
-#: The most games one batch plays: about three days of the fastest rule set's studies on
-#: one core, and a bound on what a batch sets aside for its results before it starts.
-MAX_GAMES: Final = 10_000_000
+#: The most games one batch plays, as a study file's (docs/studies.md): 7.5 hours of
+#: Specter Ops' heuristic bots on two cores and about 2.6 GB of results held in memory;
+#: a bound on what a batch sets aside before it starts (a typo's 10^9 would not fit).
+MAX_GAMES: Final = 1_000_000
 
 
 def run_batch(

@@ -31,7 +31,8 @@ With both, every variant is played at every combination of ``[vary]``.
 Each cell's games are seeded from the study's seed, the cell's name and the game's
 index only (:func:`cell_seed`), so a study gives the same results on any number of
 workers. Every cell reports its wins per side with Wilson 95% intervals and each
-metric's spread; every pair of cells that differ in one option is compared side by side
+metric's spread; every pair of cells whose settings (the options either sets, as the
+rule set resolves them, and every seat's bot) differ in one is compared side by side
 with Newcombe's interval and a sentence saying whether the difference is real at 95%.
 
 Errors name the file, the line and what was expected.
@@ -41,16 +42,20 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
+import re
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
-from ..bots import make_bot
+from ..bots import available_bots, make_bot
 from ..core.errors import BadDataError, RulesError
-from ..core.game import JSON, Ruleset, get_ruleset
+from ..core.files import decode_text, read_text
+from ..core.game import JSON, Ruleset, get_ruleset, registered_rulesets
 from .runner import (
+    MAX_GAMES,
     BatchResult,
     GameResult,
     ProgressCallback,
@@ -64,9 +69,11 @@ from .runner import (
     resolve_seats,
     run_batch,
 )
-from .stats import difference
+from .stats import Proportion, difference
 
 __all__ = [
+    "MAX_CELLS",
+    "MAX_GAMES",
     "Cell",
     "Study",
     "build_study",
@@ -78,6 +85,23 @@ __all__ = [
     "seats_in",
     "study_game",
 ]
+
+#: ``MAX_GAMES`` (the runner's, ``fogofwar sim -n``'s too) is the most games a study file
+#: plays, all its cells together (and so per cell): about 7.5 hours of Specter Ops'
+#: heuristic bots on two cores, some 2.6 GB of results held in memory, and 95% intervals
+#: of ±0.1% — more than any balance question needs.
+#: The most cells a study has (every combination of ``[vary]`` times the variants).
+MAX_CELLS: Final = 1_000
+
+#: Where a problem is in a study file: its keys from the top, a variant by its index
+#: (``("variant", 2, "config", "turns")``).
+At = tuple[str | int, ...]
+#: Makes the error for a problem at a place (:func:`build_study`'s ``bad``).
+Bad = Callable[[At, str, "object | None"], Exception]
+
+_TABLES: Final = ("study", "config", "seats", "vary", "variant")
+_STUDY_KEYS: Final = ("ruleset", "games", "seed", "metrics")
+_VARIANT_KEYS: Final = ("name", "config", "seats")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +117,8 @@ class Cell:
         variant: the variant's name, if the cell is one's.
         bots: the bot of every seat its game has, the study's and the variant's
             together (set by :func:`build_study`; what comparisons compare).
+        config: the cell's whole configuration as the rule set resolves it (set by
+            :func:`build_study`; what comparisons compare).
     """
 
     name: str
@@ -100,11 +126,13 @@ class Cell:
     seats: Mapping[str, str] = field(default_factory=dict)
     variant: str | None = None
     bots: Mapping[str, str] = field(default_factory=dict)
+    config: Mapping[str, JSON] = field(default_factory=dict)
 
     def factors(self) -> dict[str, JSON]:
-        """What sets this cell apart, for comparisons: its options and the bot of every
-        seat of its game (as ``"agent bot"``)."""
-        return {**self.options, **{f"{s} bot": b for s, b in self.bots.items()}}
+        """What sets this cell apart, for comparisons: its options (as the rule set
+        resolves them) and the bot of every seat of its game (as ``"agent bot"``)."""
+        options = {k: self.config.get(k, v) for k, v in self.options.items()}
+        return {**options, **{f"{s} bot": b for s, b in self.bots.items()}}
 
 
 @dataclass(frozen=True)
@@ -126,6 +154,41 @@ def _value(v: JSON) -> str:
     return json.dumps(v) if isinstance(v, bool) or v is None else str(v)
 
 
+def _shown(v: object) -> str:
+    """A value as a study file writes it (``"so-agent"``, ``true``, ``{ turns = 5 }``),
+    never as Python's repr."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return json.dumps(v, ensure_ascii=False)
+    if isinstance(v, int):
+        try:
+            return str(v)
+        except ValueError:  # more digits than Python converts
+            return "a number of thousands of digits"
+    if isinstance(v, Mapping):
+        items = ", ".join(f"{_key(k)} = {_shown(x)}" for k, x in v.items())
+        return f"{{ {items} }}" if items else "{}"
+    if isinstance(v, list | tuple):
+        return "[" + ", ".join(_shown(x) for x in v) + "]"
+    return str(v)
+
+
+def _key(k: object) -> str:
+    text = str(k)
+    return text if re.fullmatch(r"[A-Za-z0-9_-]+", text) else json.dumps(text, ensure_ascii=False)
+
+
+def _entry(key: object, value: object, *, top: bool = False) -> str:
+    """``key = value`` as the file has it; at the ``top``, ``[key]`` for a table and
+    ``[[key]]`` for an array of tables."""
+    if top and isinstance(value, Mapping):
+        return f"[{_key(key)}]"
+    if top and isinstance(value, list) and value and all(isinstance(x, Mapping) for x in value):
+        return f"[[{_key(key)}]]"
+    return f"{_key(key)} = {_shown(value)}"
+
+
 def _wins(side: str) -> str:
     """The verb for a side: "the agent wins", "hunters win"."""
     return "win" if side.endswith("s") and not side.endswith("ss") else "wins"
@@ -142,68 +205,212 @@ def cell_seed(study_seed: int | str, cell: Cell) -> str:
     return f"{study_seed}/{cell.name}"
 
 
-def _line(text: str, key: str) -> int | None:
-    """The first line of ``text`` that sets ``key`` (TOML gives no positions)."""
-    for n, line in enumerate(text.splitlines(), start=1):
-        stripped = line.strip()
-        if stripped.startswith((f"{key} ", f"{key}=", f"[{key}]", f'"{key}"')):
-            return n
-    return None
+# A table header, ``[study]``, ``[[variant]]`` or ``[variant.config]`` (keys bare or
+# quoted; no commas, so a line of a multi-line array is never taken for one).
+_PART = r"""(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')"""
+_HEADER = re.compile(rf"^\s*(\[\[?)\s*({_PART}(?:\s*\.\s*{_PART})*)\s*\]\]?\s*(?:#.*)?$")
+
+
+class _Where:
+    """Where the parts of a study file are: tomllib gives no positions, so the lines are
+    read again for the table headers and the keys set under each."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.splitlines()
+        # (line, the header's keys, whether it is an array of tables' [[...]])
+        self.headers: list[tuple[int, tuple[str, ...], bool]] = []
+        for n, line in enumerate(self.lines, start=1):
+            m = _HEADER.match(line)
+            if m:
+                parts = tuple(p.strip().strip("\"'") for p in re.findall(_PART, m[2]))
+                self.headers.append((n, parts, m[1] == "[["))
+
+    def line(self, at: At) -> int | None:
+        """The line of ``at`` (its nearest part that can be found), or None."""
+        top, rest = str(at[0]), list(at[1:])
+        index = rest.pop(0) if rest and isinstance(rest[0], int) else None
+        assert index is None or isinstance(index, int)
+        span = self._table(top, index)
+        if span is None:
+            # No header: a key at the top (``study = {...}``, ``study.games = 5``).
+            first = self.headers[0][0] if self.headers else len(self.lines) + 1
+            found = self._key(top, 1, first - 1)
+            if found is None:
+                return None
+            span = (found, found, first - 1)
+        best, start, stop = span
+        keys = [str(k) for k in rest if isinstance(k, str)]
+        for depth, key in enumerate(keys):
+            sub = next(
+                (n for n, parts, _ in self.headers
+                 if start <= n <= stop + 1 and parts == (top, *keys[: depth + 1])),
+                None,
+            )  # fmt: skip
+            found = sub if sub is not None else self._key(key, start, stop)
+            if found is None:
+                break
+            best = start = found
+        return best
+
+    def _table(self, top: str, index: int | None) -> tuple[int, int, int] | None:
+        """(header line, first line, last line) of table ``top`` (the ``index``-th of an
+        array of tables), its sub-tables included."""
+        matches = [
+            (k, n)
+            for k, (n, parts, array) in enumerate(self.headers)
+            if parts == (top,) and (array if index is not None else not array)
+        ]
+        if index is not None and index < len(matches):
+            k, n = matches[index]
+        elif index is None and matches:
+            k, n = matches[0]
+        else:
+            return None
+        stop = len(self.lines)
+        for m, parts, _ in self.headers[k + 1 :]:
+            if parts[:1] != (top,) or len(parts) == 1:
+                stop = m - 1
+                break
+        return n, n, stop
+
+    def _key(self, key: str, start: int, stop: int) -> int | None:
+        """The first line from ``start`` to ``stop`` that sets ``key``: at the line's
+        start (``key = ``, ``key.sub = ``, ``top.key = ``), else in an inline table
+        (``{ key = ``)."""
+        name = rf"""(?:{re.escape(key)}|"{re.escape(key)}"|'{re.escape(key)}')"""
+        dotted = rf"(?:{_PART}\s*\.\s*)*"  # study.games = 5
+        for pattern in (rf"^\s*{dotted}{name}\s*[=.]", rf"[{{,]\s*{dotted}{name}\s*="):
+            for n in range(max(start, 1), min(stop, len(self.lines)) + 1):
+                if re.search(pattern, self.lines[n - 1]):
+                    return n
+        return None
+
+
+def _toml_error(name: str, text: str, exc: Exception) -> BadDataError:
+    """A study file that TOML does not read, with its line where TOML says it."""
+    message = str(exc)
+    m = re.search(r"\s*\(at line (\d+), column (\d+)\)$", message)
+    if m:
+        found = message[: m.start()]
+        return BadDataError(
+            name, "a TOML study file", line=int(m[1]), column=int(m[2]), found=found
+        )
+    huge = re.search(r"\d{4301,}", text)  # tomllib's ValueError: too many digits
+    if huge:
+        line = text.count("\n", 0, huge.start()) + 1
+        return BadDataError(
+            name, "a TOML study file", line=line, found="a number of thousands of digits"
+        )
+    return BadDataError(name, "a TOML study file", found=message)
 
 
 def load_study(path: str | Path) -> Study:
     """Read and check a study file.
 
     Raises:
-        BadDataError: not TOML, or an unknown rule set, option, value, seat, bot or
-            metric (naming the file, the line and what was expected).
+        BadDataError: not a UTF-8 TOML file, an unknown table or key, an unknown rule
+            set, option, value, seat, bot or metric, or a count out of range (naming
+            the file, the line and what was expected).
     """
     name = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BadDataError(name, "a readable study file", found=exc.strerror) from None
+    text = read_text(path, file=name, what="a study file")
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise BadDataError(name, "a TOML study file", found=str(exc)) from None
+    except (tomllib.TOMLDecodeError, ValueError) as exc:
+        raise _toml_error(name, text, exc) from None
+    where = _Where(text)
 
-    def bad(key: str, expected: str, found: object = None) -> BadDataError:
+    def bad(at: At, expected: str, found: object | None = None) -> BadDataError:
         shown = None if found is None else str(found)
-        return BadDataError(name, expected, line=_line(text, key), found=shown)
+        return BadDataError(name, expected, line=where.line(at), found=shown)
 
+    for key, value in data.items():
+        if key not in _TABLES:
+            raise bad(
+                (key,), "a [study], [config], [seats] or [vary] table, or [[variant]] tables",
+                _entry(key, value, top=True),
+            )  # fmt: skip
     head = data.get("study")
     if not isinstance(head, dict):
-        raise bad("study", "a [study] table with ruleset, games and seed")
+        found = None if head is None else _entry("study", head, top=True)
+        raise bad(("study",), 'a [study] table with ruleset = "...", games and seed', found)
+    for key, value in head.items():
+        if key not in _STUDY_KEYS:
+            aside = f" ([{key}] is a table of its own)" if key in _TABLES else ""
+            raise bad(
+                ("study", key), f"a key of [study]: {', '.join(_STUDY_KEYS)}{aside}",
+                _entry(key, value),
+            )  # fmt: skip
+    plays = ", ".join(sorted(registered_rulesets()))
+    ruleset = head.get("ruleset")
+    if not isinstance(ruleset, str) or not ruleset.strip():
+        raise bad(
+            ("study", "ruleset") if "ruleset" in head else ("study",),
+            f'ruleset = "..." in the [study] table: the rule set to study ({plays})',
+            None if ruleset is None else _entry("ruleset", ruleset),
+        )
     try:
-        rs = get_ruleset(str(head.get("ruleset", "")))
+        rs = get_ruleset(ruleset)
     except RulesError as exc:
-        raise bad("ruleset", "a rule set this fogofwar plays", exc) from None
+        raise bad(("study", "ruleset"), "a rule set this fogofwar plays", exc) from None
     games = head.get("games", 100)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise bad("games", "games: a whole number of games per cell, 1 or more", games)
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise bad(
+            ("study", "games"),
+            f"games = a whole number of games per cell, 1 or more and at most {MAX_GAMES:,}",
+            _entry("games", games),
+        )
     seed = head.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise bad("seed", "seed: a whole number or a string", seed)
-    base = data.get("config", {})
-    if not isinstance(base, dict):
-        raise bad("config", "a [config] table of options")
-    vary = data.get("vary", {})
-    if not isinstance(vary, dict):
-        raise bad("vary", "a [vary] table: option = [values]")
-    variants = data.get("variant", [])
-    if not isinstance(variants, list):
-        raise bad("variant", "[[variant]] tables with a name and a config")
-    seats = data.get("seats", {})
-    if not isinstance(seats, dict) or not all(isinstance(b, str) for b in seats.values()):
-        raise bad("seats", 'a [seats] table: seat = "bot"')
+        raise bad(("study", "seed"), "seed = a whole number or a string", _entry("seed", seed))
     metrics = head.get("metrics", [])
     if not isinstance(metrics, list) or not all(isinstance(m, str) for m in metrics):
-        raise bad("metrics", 'metrics = ["name", ...]', metrics)
-    return build_study(
+        raise bad(("study", "metrics"), 'metrics = ["name", ...]', _entry("metrics", metrics))
+    base = data.get("config", {})
+    if not isinstance(base, dict):
+        raise bad(("config",), "a [config] table of options", _entry("config", base, top=True))
+    vary = data.get("vary", {})
+    if not isinstance(vary, dict):
+        raise bad(("vary",), "a [vary] table: option = [values]", _entry("vary", vary, top=True))
+    variants = data.get("variant", [])
+    if not isinstance(variants, list):
+        found = _entry("variant", variants, top=True)
+        raise bad(("variant",), '[[variant]] tables, each with a name = "..."', found)
+    seats = data.get("seats", {})
+    if not isinstance(seats, dict):
+        raise bad(("seats",), 'a [seats] table: seat = "bot"', _entry("seats", seats, top=True))
+    study = build_study(
         name, rs, config=base, seats=seats, games=games, seed=seed, metrics=metrics,
         vary=vary, variants=variants, bad=bad,
     )  # fmt: skip
+    total = games * len(study.cells)
+    if total > MAX_GAMES:
+        raise bad(
+            ("study", "games"),
+            f"at most {MAX_GAMES:,} games in all, every cell's together",
+            f"games = {games:,} in each of {len(study.cells):,} cells: {total:,} games",
+        )
+    return study
+
+
+def _plain_bad(at: At, expected: str, found: object | None = None) -> Exception:
+    """A study's problem as ``sim --vary`` says it (no file): ``turns: expected ...``."""
+    key = next((str(k) for k in reversed(at) if isinstance(k, str)), "study")
+    return RulesError(
+        f"{key}: expected {expected}" + (f", found {found}" if found is not None else "")
+    )
+
+
+def _bot_params(bot: str) -> str | None:
+    """What is wrong with a bot's parameters the bots would misread: ``so-hunter:x``
+    (no ``=``) reads as a module ``so-hunter`` to import."""
+    base, sep, rest = bot.partition(":")
+    if sep and "=" not in rest and base in available_bots():
+        return (
+            f"a bot's parameters as key=value after the ':' "
+            f"({base}:{rest.split(',')[0].strip() or 'key'}=VALUE)"
+        )
+    return None
 
 
 def build_study(
@@ -211,61 +418,96 @@ def build_study(
     rs: Ruleset,
     *,
     config: Mapping[str, Any],
-    seats: Mapping[str, str],
+    seats: Mapping[str, Any],
     games: int,
     seed: int | str,
     metrics: Sequence[str] = (),
-    vary: Mapping[str, Sequence[Any]] | None = None,
+    vary: Mapping[str, Any] | None = None,
     variants: Sequence[Any] = (),
-    bad: Callable[[str, str, object], Exception] | None = None,
+    bad: Bad | None = None,
 ) -> Study:
     """A checked :class:`Study` (a file's, or ``sim --vary``'s).
 
     Raises:
-        RulesError: an unknown option, value, seat, bot or metric (``bad`` makes the
-            error: a study file's names its file and line).
+        RulesError: an unknown option, value, seat, bot or metric, a malformed variant,
+            or more than :data:`MAX_CELLS` cells (``bad`` makes the error from where the
+            problem is, :data:`At`: a study file's names its file and line).
     """
-    if bad is None:
-
-        def bad(key: str, expected: str, found: object = None) -> Exception:
-            return RulesError(
-                f"{key}: expected {expected}" + (f", found {found}" if found is not None else "")
-            )
-
+    say: Bad = _plain_bad if bad is None else bad
     base = dict(config)
     vary = dict(vary or {})
     known = {o.name for o in rs.config_schema.options}
+    options_of = f"an option of {rs.id} ({', '.join(sorted(known))})"
     for key in base:
         if key not in known:
-            raise bad(key, f"an option of {rs.id} ({', '.join(sorted(known))})", key)
+            raise say(("config", key), options_of, key)
     for key, values in vary.items():
         if key not in known:
-            raise bad(key, f"an option of {rs.id} ({', '.join(sorted(known))})", key)
+            raise say(("vary", key), options_of, key)
         if not isinstance(values, list | tuple) or not values:
-            raise bad(key, f"{key} = [a list of values]", values)
+            raise say(("vary", key), f"{key} = [a list of values]", _entry(key, values))
+        shown = [_shown(v) for v in values]
+        twice = next((s for i, s in enumerate(shown) if s in shown[:i]), None)
+        if twice is not None:
+            raise say(("vary", key), f"values of {key} that differ (each once)", twice)
+    for seat, bot in seats.items():
+        if not isinstance(bot, str):
+            raise say(("seats", seat), f'a bot\'s name: {seat} = "bot"', _entry(seat, bot))
+        if _bot_params(bot):
+            raise say(("seats", seat), str(_bot_params(bot)), bot)
+    count = math.prod(len(v) for v in vary.values()) * max(1, len(variants))
+    if count > MAX_CELLS:
+        raise say(
+            ("vary",) if vary else ("variant",),
+            f"at most {MAX_CELLS:,} cells (every combination of [vary], times the variants)",
+            f"{count:,} cells",
+        )
     keys = list(vary)
     combos: list[Cell] = []
     for combo in itertools.product(*(vary[k] for k in keys)) if keys else ():
         options = dict(zip(keys, combo, strict=True))
-        label = ", ".join(f"{k}={_value(v)}" for k, v in options.items())
-        combos.append(Cell(label, options))
+        combos.append(Cell(", ".join(f"{k}={_value(v)}" for k, v in options.items()), options))
     kinds: list[Cell] = []
-    for v in variants:
-        if not isinstance(v, dict) or not isinstance(v.get("name"), str):
-            raise bad("variant", 'a [[variant]] with name = "..." and config = {...}', v)
+    named: dict[str, At] = {}  # each seat a variant names, where it is first named
+    for i, v in enumerate(variants):
+        at: At = ("variant", i)
+        if not isinstance(v, Mapping):
+            raise say(at, 'a [[variant]] table with name = "..."', _shown(v))
+        for key, value in v.items():
+            if key not in _VARIANT_KEYS:
+                expected = f"a key of a [[variant]]: {', '.join(_VARIANT_KEYS)}"
+                raise say((*at, key), expected, _entry(key, value))
+        label = v.get("name")
+        if not isinstance(label, str) or not label.strip():
+            found = None if label is None else _entry("name", label)
+            where: At = (*at, "name") if "name" in v else at
+            raise say(where, 'a name = "..." for this [[variant]]', found)
+        if any(k.name == label for k in kinds):
+            expected = "a name of its own for this [[variant]] (another one has it)"
+            raise say((*at, "name"), expected, _entry("name", label))
         options = v.get("config", {})
-        if not isinstance(options, dict):
-            raise bad("variant", "a variant's config = { option = value, ... }", options)
+        if not isinstance(options, Mapping):
+            expected = "a variant's config = { option = value, ... }"
+            raise say((*at, "config"), expected, _entry("config", options))
         for key in options:
             if key not in known:
-                raise bad(key, f"an option of {rs.id} ({', '.join(sorted(known))})", key)
+                raise say((*at, "config", key), options_of, key)
             if key in vary:
-                raise bad(key, f"a variant's option that [vary] does not vary ({key} is)", key)
+                expected = f"a variant's option that [vary] does not vary ({key} is)"
+                raise say((*at, "config", key), expected, key)
         bots = v.get("seats", {})
-        if not isinstance(bots, dict) or not all(isinstance(b, str) for b in bots.values()):
-            raise bad("variant", 'a variant\'s seats = { seat = "bot", ... }', bots)
-        kinds.append(Cell(v["name"], dict(options), dict(bots), variant=v["name"]))
-    named = [s for c in kinds for s in c.seats]
+        if not isinstance(bots, Mapping):
+            expected = 'a variant\'s seats = { seat = "bot", ... }'
+            raise say((*at, "seats"), expected, _entry("seats", bots))
+        for seat, bot in bots.items():
+            if not isinstance(bot, str):
+                expected = f'a bot\'s name: {seat} = "bot"'
+                raise say((*at, "seats", seat), expected, _entry(seat, bot))
+            if _bot_params(bot):
+                raise say((*at, "seats", seat), str(_bot_params(bot)), bot)
+            named.setdefault(seat, (*at, "seats", seat))
+        kinds.append(Cell(label, dict(options), dict(bots), variant=label))
+    where_variant = {k.name: i for i, k in enumerate(kinds)}
     if combos and kinds:
         # Every variant at every combination, the combinations outermost (the table
         # then reads by combination).
@@ -276,50 +518,161 @@ def build_study(
         ]
     else:
         cells = combos or kinds or [Cell("base", {})]
-    if len({c.name for c in cells}) != len(cells):
-        raise bad("variant", "cells with distinct names", ", ".join(c.name for c in cells))
+    names = [c.name for c in cells]
+    twice = next((n for i, n in enumerate(names) if n in names[:i]), None)
+    if twice is not None:
+        raise say(("variant",), "cells with names of their own", json.dumps(twice))
+
+    def option_at(cell: Cell, key: str) -> At:
+        if key in vary or cell.variant is None:
+            return ("vary", key)
+        return ("variant", where_variant[cell.variant], "config", key)
+
+    def seat_at(cell: Cell, seat: str) -> At:
+        if seat in cell.seats and cell.variant is not None:
+            return ("variant", where_variant[cell.variant], "seats", seat)
+        return ("seats", seat)
+
+    try:
+        rs.resolve_config(base)
+    except RulesError as exc:
+        culprit = next((k for k in base if not _resolves(rs, {k: base[k]})), None)
+        raise say(("config",) if culprit is None else ("config", culprit),
+                  "a valid configuration", exc) from None  # fmt: skip
     probes: dict[str, float] = {}
     every_seat: set[str] = set()
     for i, cell in enumerate(cells):
         try:
             resolved = rs.resolve_config({**base, **cell.options})
         except RulesError as exc:
-            first = next(iter(cell.options), "config")
-            raise bad(first, f"a valid configuration for cell {cell.name!r}", exc) from None
+            culprit = next(
+                (k for k in cell.options if not _resolves(rs, {**base, k: cell.options[k]})),
+                next(iter(cell.options), None),
+            )
+            at = ("config",) if culprit is None else option_at(cell, culprit)
+            expected = f"a valid configuration for cell {json.dumps(cell.name, ensure_ascii=False)}"
+            raise say(at, expected, exc) from None
         here = rs.seats(resolved)
         every_seat.update(here)
+        chosen = seats_in({**seats, **cell.seats}, here)
         try:
-            every = resolve_seats(rs, resolved, seats_in({**seats, **cell.seats}, here))
+            every = resolve_seats(rs, resolved, chosen)
         except RulesError as exc:
-            raise bad("seats", "bots that play this game", exc) from None
+            culprit = next((s for s, b in chosen.items() if not _plays(rs, resolved, s, b)), None)
+            at = ("seats",) if culprit is None else seat_at(cell, culprit)
+            raise say(at, "bots that play this game", exc) from None
         probes.update(rs.metrics(rs.new_game(resolved, 0)))
         # A cell's bots are those of the seats its game has: a variant naming hunter4
         # compares its 3-player cells by the seats they play.
-        cells[i] = Cell(cell.name, cell.options, seats_in(cell.seats, here), cell.variant, every)
-    for seat in {*seats, *named}:
+        cells[i] = Cell(
+            cell.name, cell.options, seats_in(cell.seats, here), cell.variant, every,
+            resolved.to_json(),
+        )  # fmt: skip
+    for seat in [*seats, *named]:
         if seat not in every_seat:
-            raise bad(seat, f"a seat of {rs.id} ({', '.join(sorted(every_seat))})", seat)
+            at = ("seats", seat) if seat in seats else named[seat]
+            raise say(at, f"a seat of {rs.id} ({', '.join(sorted(every_seat))})", seat)
     for m in metrics:
         if m not in probes:
-            raise bad("metrics", f"a metric of {rs.id} ({', '.join(sorted(probes))})", m)
+            expected = f"a metric of {rs.id} ({', '.join(sorted(probes))})"
+            raise say(("study", "metrics"), expected, m)
     return Study(
         name, rs, base, dict(seats), games, seed, tuple(metrics), tuple(cells), tuple(keys)
     )
 
 
+def _resolves(rs: Ruleset, config: Mapping[str, Any]) -> bool:
+    try:
+        rs.resolve_config(config)
+    except RulesError:
+        return False
+    return True
+
+
+def _plays(rs: Ruleset, config: Any, seat: str, bot: str) -> bool:
+    try:
+        resolve_seats(rs, config, {seat: bot})
+    except RulesError:
+        return False
+    return True
+
+
+def _settings(a: Cell, b: Cell) -> tuple[dict[str, JSON], dict[str, JSON]]:
+    """What two cells are compared by: every option either sets, as the rule set
+    resolves it in each (an option neither sets is the base's, or follows from those
+    set: Zero Dark's map from its mission), and the bot of every seat both games have."""
+    keys = list(dict.fromkeys([*a.options, *b.options]))
+    fa = {k: a.config.get(k, a.options.get(k)) for k in keys}
+    fb = {k: b.config.get(k, b.options.get(k)) for k in keys}
+    for s in a.bots:
+        if s in b.bots:
+            fa[f"{s} bot"], fb[f"{s} bot"] = a.bots[s], b.bots[s]
+    return fa, fb
+
+
+def _context(
+    study: Study, a: Cell, b: Cell, fa: Mapping[str, JSON], differ: Sequence[str]
+) -> tuple[str, dict[str, JSON]]:
+    """What two compared cells share, said before the sentence (``with characters=true``,
+    ``in "random hunters", with players=2``), and the shared options."""
+    same = a.variant is not None and a.variant == b.variant
+    shared = {
+        k: v
+        for k, v in fa.items()
+        if k not in differ and not k.endswith(" bot") and (not same or k in study.varied)
+    }
+    parts = [f"in {json.dumps(a.variant, ensure_ascii=False)}"] if same else []
+    if shared:
+        parts.append("with " + ", ".join(f"{k}={_value(v)}" for k, v in shared.items()))
+    return ", ".join(parts), shared
+
+
+def _sentence(side: str, pa: Proportion, pb: Proportion, left: str, right: str) -> str:
+    """How ``side``'s win rates in two cells compare (``left`` and ``right``: "with
+    turns=4"), said right when a rate is 0, both are 1, or the two are the same."""
+    d = difference(pa.successes, pa.trials, pb.successes, pb.trials)
+    verb = _wins(side)
+    verdict = (
+        "a real difference at 95%"
+        if d.significant
+        else "not a clear difference at 95% (the interval holds 0)"
+    )
+    low, high = d.interval.low * 100, d.interval.high * 100
+    # Said as "more" or "less" often, the interval in the same direction.
+    more = "more" if d.estimate > 0 else "less"
+    size = f"{abs(d.estimate) * 100:.1f}% [{low:.1f}, {high:.1f}]"
+    if d.estimate < 0:
+        size = f"{abs(d.estimate) * 100:.1f}% [{0.0 - high:.1f}, {0.0 - low:.1f}]"
+    if pa.successes == 0 and pb.successes == 0:
+        return f"{side} {verb} no game {left} and none {right} — {verdict}"
+    if pa.successes == pa.trials and pb.successes == pb.trials:
+        return f"{side} {verb} every game {left} and every one {right} — {verdict}"
+    if round(abs(d.estimate) * 100, 1) == 0:
+        return (
+            f"{side} {verb} as often {left} as {right} (a difference of 0.0% "
+            f"[{low:.1f}, {high:.1f}]) — {verdict}"
+        )
+    if pa.successes == 0 or pb.successes == 0:
+        # "wins 0.0% of its games", "100.0% less often than ..." read oddly: say "no game".
+        first = "no game" if pa.successes == 0 else f"{pa.rate * 100:.1f}% of the games"
+        second = "none" if pb.successes == 0 else f"{pb.rate * 100:.1f}% of the games"
+        return f"{side} {verb} {first} {left} and {second} {right}: {size} {more} often — {verdict}"
+    return f"{side} {verb} {size} {more} often {left} than {right} — {verdict}"
+
+
 def compare(study: Study, results: Sequence[BatchResult]) -> list[dict[str, JSON]]:
-    """Every pair of cells that differ in exactly one varied option, side by side: the
-    difference of each side's win rate with Newcombe's 95% interval, and a sentence."""
+    """Every pair of cells whose settings (:func:`_settings`) differ in exactly one
+    option or one bot (or several seats' bots changed alike), side by side: the
+    difference of each side's win rate with Newcombe's 95% interval, and a sentence
+    that names what the two cells share."""
     out: list[dict[str, JSON]] = []
     by_cell = list(zip(study.cells, results, strict=True))
     for (a, ra), (b, rb) in itertools.combinations(by_cell, 2):
-        if set(a.options) != set(b.options):
-            continue
         # Every seat's bot counts, the study's as much as a variant's; a seat only one
         # of the two games has (hunter2 at 3 players, not at 2) is part of the option
         # that sets the players, not a difference of its own.
-        fa, fb = a.factors(), b.factors()
-        differ = [k for k in fa if k in fb and fa[k] != fb[k]]
+        fa, fb = _settings(a, b)
+        differ = [k for k in fa if fa[k] != fb[k]]
         if not differ:
             continue
         key, va, vb = differ[0], fa[differ[0]], fb[differ[0]]
@@ -330,36 +683,26 @@ def compare(study: Study, results: Sequence[BatchResult]) -> list[dict[str, JSON
             if not alike:
                 continue
             key = ", ".join(k.removesuffix(" bot") for k in differ) + " bot"
+        context, shared = _context(study, a, b, fa, differ)
         sa, sb = ra.stats(), rb.stats()
         for side in sa.wins:
             pa, pb = sa.wins[side], sb.wins.get(side)
             if pb is None:
                 continue
             d = difference(pa.successes, pa.trials, pb.successes, pb.trials)
-            low, high = d.interval.low, d.interval.high
-            # Said as "more" or "less" often, the interval in the same direction.
-            more = "more" if d.estimate >= 0 else "less"
-            shown = (low, high) if d.estimate >= 0 else (-high, -low)
-            verdict = (
-                "a real difference at 95%"
-                if d.significant
-                else "not a clear difference at 95% (the interval holds 0)"
-            )
-            sentence = (
-                f"{side} {_wins(side)} {abs(d.estimate) * 100:.1f}% [{shown[0] * 100:.1f}, "
-                f"{shown[1] * 100:.1f}] {more} often with {key}={_value(va)} "
-                f"than with {key}={_value(vb)} — {verdict}"
-            )
+            left, right = f"with {key}={_value(va)}", f"with {key}={_value(vb)}"
+            sentence = _sentence(side, pa, pb, left, right)
             out.append(
                 {
                     "cells": [a.name, b.name],
                     "option": key,
                     "values": [va, vb],
+                    "shared": shared,
                     "side": side,
                     "difference": d.estimate,
-                    "interval": [low, high],
+                    "interval": [d.interval.low, d.interval.high],
                     "significant": d.significant,
-                    "sentence": sentence,
+                    "sentence": f"{context}: {sentence}" if context else sentence,
                 }
             )
     return out
@@ -398,13 +741,17 @@ def study_game(games: str | Path, line: int) -> GameResult:
     """
     name = str(games)
     try:
-        lines = Path(games).read_text(encoding="utf-8").splitlines()
+        lines = Path(games).read_bytes().splitlines()
     except OSError as exc:
         raise BadDataError(name, "a study's games.jsonl", found=exc.strerror) from None
     if not 1 <= line <= len(lines):
         raise BadDataError(name, f"a game on line {line} (the file has {len(lines)} lines)")
     try:
-        entry = json.loads(lines[line - 1])
+        text = decode_text(lines[line - 1], file=name, what="a study's games.jsonl")
+    except BadDataError as exc:
+        raise BadDataError(name, exc.expected, line=line, found=exc.found) from None
+    try:
+        entry = json.loads(text)
         cell_name, index, seed = entry["cell"], int(entry["game"]), entry["seed"]
     except (ValueError, KeyError, TypeError):
         raise BadDataError(name, "a study's game: cell, game, seed, ...", line=line) from None
@@ -443,31 +790,112 @@ def read_games(path: str | Path, study: Study) -> dict[str, dict[int, GameResult
     it. A last line cut short (the study was killed while writing it) is left out: that
     game is played again.
 
+    Every other line is checked against what it claims before it is kept: a cell of
+    the study, an index the study plays, the seed the study gives that game, the only
+    line of that game, and a result its game can have (:func:`_result_problem`).
+
     Raises:
-        BadDataError: a line of another study (an unknown cell, or a seed that is not
-            the one the study gives that game).
+        BadDataError: a line that does not check (naming the line and what was
+            expected): another study's, a game twice, or a result that is not one.
     """
+    name = str(path)
     cells = {c.name: c for c in study.cells}
+    study_name = Path(study.file).name
+    try:
+        data = Path(path).read_bytes() if Path(path).exists() else b""
+    except OSError as exc:
+        raise BadDataError(name, "a study's games.jsonl", found=exc.strerror) from None
+    lines = data.split(b"\n")
+    if lines and not lines[-1]:
+        lines.pop()  # the file ends with a line break
     out: dict[str, dict[int, GameResult]] = {}
-    text = Path(path).read_text(encoding="utf-8") if Path(path).exists() else ""
-    lines = text.splitlines()
+    seen: dict[tuple[str, int], int] = {}
     for n, raw in enumerate(lines, start=1):
+        last = n == len(lines)
         try:
-            line = json.loads(raw)
+            line = json.loads(decode_text(raw, file=name, what="a study's games.jsonl"))
+        except BadDataError as exc:
+            if last and not data.endswith(b"\n"):
+                break  # cut short by the kill, inside a character
+            raise BadDataError(name, exc.expected, line=n, found=exc.found) from None
         except json.JSONDecodeError:
-            if n == len(lines):
+            if last:
                 break  # cut short by the kill
-            raise BadDataError(str(path), "one JSON object per line", line=n) from None
-        cell = cells.get(line.get("cell"))
+            raise BadDataError(name, "one JSON object per line", line=n) from None
+        if not isinstance(line, dict):
+            raise BadDataError(name, "one JSON object per line", line=n, found=_shown(line))
+        label = line.get("cell")
+        cell = cells.get(label) if isinstance(label, str) else None
+        if cell is None:
+            found = _entry("cell", line.get("cell"))
+            raise BadDataError(name, f"a game of a cell of {study_name}", line=n, found=found)
         index = line.get("game")
-        if cell is None or not isinstance(index, int) or not 0 <= index < study.games:
-            raise BadDataError(str(path), f"a game of {Path(study.file).name}", line=n)
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < study.games:
+            raise BadDataError(
+                name, f"a game of {study_name}: game = 0 to {study.games - 1}", line=n,
+                found=_entry("game", index),
+            )  # fmt: skip
         if line.get("seed") != game_seed(cell_seed(study.seed, cell), index):
             raise BadDataError(
-                str(path), f"the seed {Path(study.file).name} gives this game", line=n
-            )
+                name, f"the seed {study_name} gives this game", line=n,
+                found=_entry("seed", line.get("seed")),
+            )  # fmt: skip
+        if (cell.name, index) in seen:
+            raise BadDataError(
+                name, f"one line per game (game {index} of {json.dumps(cell.name)} is on "
+                f"line {seen[cell.name, index]} too)", line=n,
+            )  # fmt: skip
+        problem = _result_problem(study, cell, line)
+        if problem is not None:
+            expected, found = problem
+            raise BadDataError(
+                name, f"a result its game can have: {expected} (an edited line? delete it "
+                "and --resume plays its game again)", line=n, found=found,
+            )  # fmt: skip
+        seen[cell.name, index] = n
         out.setdefault(cell.name, {})[index] = game_from_line(line)
     return out
+
+
+def _result_problem(study: Study, cell: Cell, line: Mapping[str, Any]) -> tuple[str, str] | None:
+    """What is wrong with a game line's result (what was expected, what was found), or
+    None: its fields of the right kinds, winners that are seats of the cell's game and
+    agree with the sides that won, a length the rule set's games can have, and a finite
+    number for every metric."""
+    winners, sides = line.get("winners"), line.get("sides")
+    for key, value in (("winners", winners), ("sides", sides)):
+        if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+            return f'{key} = ["...", ...]', _entry(key, value)
+        if len(set(value)) != len(value):
+            return f"{key} each once", _entry(key, value)
+    assert isinstance(winners, list) and isinstance(sides, list)
+    result = f"{_entry('winners', winners)}, {_entry('sides', sides)}"
+    seats = set(cell.bots)
+    if seats and not set(winners) <= seats:
+        return f"winners among the seats of its game ({', '.join(cell.bots)})", result
+    # A side wins with its seats: some seat that won starts on a side that won (a
+    # traitor wins beside the side it joined), and a side that a seat of the game starts
+    # on wins with such a seat (a side with no seat, a rule set's own, wins alone).
+    start = {s: side for s, side in study.ruleset.metadata.sides.items() if s in seats}
+    if winners and set(winners) <= set(start) and not any(start[w] in sides for w in winners):
+        return "winners of whom one starts on a side that won", result
+    for side in sides:
+        if side in start.values() and not any(start.get(w) == side for w in winners):
+            return f"a seat of side {side} among the winners, since {side} won", result
+    if not isinstance(line.get("reason"), str):
+        return 'reason = "..."', _entry("reason", line.get("reason"))
+    if line.get("rule") is not None and not isinstance(line.get("rule"), str):
+        return 'rule = "..." or null', _entry("rule", line.get("rule"))
+    length, most = line.get("length"), study.ruleset.metadata.max_length
+    if isinstance(length, bool) or not isinstance(length, int) or not 0 <= length <= most:
+        return f"length = 0 to {most:,} actions", _entry("length", length)
+    metrics = line.get("metrics")
+    if not isinstance(metrics, dict) or not all(
+        isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+        for v in metrics.values()
+    ):
+        return "metrics = { name = a number, ... }", _entry("metrics", metrics)
+    return None
 
 
 def run_study(
