@@ -209,6 +209,8 @@ def test_a_bot_at_a_seat_it_does_not_play_is_refused_before_any_game(
     assert code == 2 and err.count("\n") == 1
     assert "bot 'so-agent' plays the agent, not hunter1 (bots for hunter1:" in err
     assert "so-hunter" in err
+    code, _, err = run(capsys, "sim", "specter-ops", "--seat", "hunter1=so-hunter:aggression")
+    assert code == 2 and "parameters are KEY=VALUE" in err and "No module" not in err
     code, _, err = run(capsys, "play", "specter-ops", "--seat", "agent=so-hunter")
     assert code == 2 and "bot 'so-hunter' plays the hunters, not agent" in err
     study = tmp_path / "s.toml"

@@ -155,6 +155,14 @@ def bot_spec(name: str, ruleset_id: str) -> BotSpec:
     """
     name, _ = split_params(name)
     if ":" in name:
+        base = name.partition(":")[0]
+        if base in _BOTS:
+            # ``so-hunter:aggression``: a registered bot's parameter without its value,
+            # not a module reference.
+            raise RulesError(
+                f"bot {name!r}: a bot's parameters are KEY=VALUE after the colon "
+                f"({base}:NAME=VALUE[,NAME=VALUE...])"
+            )
         return _load_ref(name)
     spec = _BOTS.get(name)
     known = ", ".join(available_bots(ruleset_id)) or "none"
