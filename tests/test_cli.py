@@ -345,3 +345,27 @@ def test_play_never_overwrites_a_record(tmp_path: Path, capsys: pytest.CaptureFi
     assert code == 2 and "that is a folder" in err
     code, _, err = run(capsys, "play", "warfighter", "--record", str(kept / "x.json"))
     assert code == 2 and "is not a folder" in err
+
+
+def test_what_would_silently_win_or_mislead_is_said(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # An option given twice (the later silently won), --vary beside --set of the same
+    # option, a study's games.jsonl without --game (it said "expected valid JSON"), an
+    # --open door off the board (it named another square), an expression starting "-".
+    code, _, err = run(
+        capsys, "sim", "warfighter", "-n", "1", "--set", "turns=4", "--set", "turns=5"
+    )
+    assert code == 2 and "turns is set twice: turns=4 and turns=5" in err
+    code, _, err = run(
+        capsys, "sim", "warfighter", "-n", "1", "--vary", "turns=4,5", "--set", "turns=5"
+    )
+    assert code == 2 and "--vary turns and --set turns" in err
+    lines = tmp_path / "games.jsonl"
+    lines.write_text('{"cell": "a"}\n{"cell": "b"}\n', encoding="utf-8")
+    code, _, err = run(capsys, "replay", str(lines))
+    assert code == 2 and "pass --game N" in err
+    code, _, err = run(capsys, "los", "demo", "C10", "F8", "--open", "Z99 n")
+    assert code == 2 and "--open Z99 n: that square is off the board" in err
+    code, out, _ = run(capsys, "odds", "dice", "-d6+3", "--json")
+    assert code == 0 and json.loads(out)["distribution"]["-3"] == "1/6"

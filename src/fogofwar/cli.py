@@ -142,7 +142,8 @@ def missions_command(
     missions(ruleset, json_out=json_out, console=_out())
 
 
-@odds_app.command("dice")
+# An expression may start with "-" ("-d6+3"): it is the argument, not an unknown option.
+@odds_app.command("dice", context_settings={"ignore_unknown_options": True})
 def odds_dice_command(
     expression: str = typer.Argument(
         ..., metavar="DICE", help="Dice notation, e.g. '3d6+2', '10d6kh3', 'd6!4>=8', '5d6#>=4'."

@@ -164,10 +164,7 @@ def los(
         raise RulesError(f"--facing must be one of {', '.join(FACINGS)}, got {facing!r}")
     if origin not in ORIGINS:
         raise RulesError(f"--origin must be one of {', '.join(ORIGINS)}, got {origin!r}")
-    doors = [Edge.parse(t) for t in open_doors]
-    for edge in doors:
-        if edge not in board.doors:
-            raise RulesError(f"--open {edge.name}: there is no door on that edge")
+    doors = _open_doors(board, open_doors)
     report = board_corner_report(
         board,
         viewer,
@@ -190,6 +187,23 @@ def los(
     )
     console.print(_lines_table(data["lines"]))
     _lines_picture(board, data["lines"], {viewer: "V", target: "T"}, console, open_doors=doors)
+
+
+def _open_doors(board: Board, texts: Sequence[str]) -> list[Edge]:
+    """``--open`` edges, each a door of ``board``: refused as typed, saying whether the
+    square is off the board or the edge holds no door."""
+    doors = []
+    for text in texts:
+        edge = Edge.parse(text)
+        if not any(board.in_bounds(sq) for sq in edge.squares):
+            raise RulesError(
+                f"--open {text.strip()}: that square is off the board "
+                f"({board.width} columns, {board.height} rows)"
+            )
+        if edge not in board.doors:
+            raise RulesError(f"--open {text.strip()}: there is no door on that edge")
+        doors.append(edge)
+    return doors
 
 
 def ruleset_los(
@@ -234,10 +248,7 @@ def ruleset_los(
     if facing is not None:
         options["facing"] = facing if facing.lower() == "all" else facing.upper()
     if open_doors is not None:
-        doors = [Edge.parse(t) for t in open_doors]
-        for edge in doors:
-            if edge not in board.doors:
-                raise RulesError(f"--open {edge.name}: there is no door on that edge")
+        doors = _open_doors(board, open_doors)
         options["open_doors"] = doors
     found = rs.explain_sight(board, viewer, target, options)
     report = found.report

@@ -39,6 +39,12 @@ def replay(
             raise RulesError(f"{path}: line {game} gave no record")
         record = played
     else:
+        if str(path).endswith(".jsonl"):
+            # A study's games.jsonl: a game a line, which --game chooses.
+            raise RulesError(
+                f"{path} holds a game a line (a study's games.jsonl): pass --game N for the "
+                "game on line N"
+            )
         record = Record.load(path)
     ruleset = record.check_ruleset()
     seats = ruleset.seats(record.config)

@@ -185,6 +185,10 @@ def _sim_study(
         key, sep, text = item.partition("=")
         if not sep or not key or not text:
             raise RulesError(f"--vary {item!r}: expected OPTION=V1,V2")
+        if key in overrides or key in values:
+            # The later would silently win; a study file refuses the same.
+            again = "--set" if key in overrides else "--vary"
+            raise RulesError(f"--vary {key} and {again} {key}: give each option once")
         values[key] = [rs.config_schema.parse_sets([f"{key}={v}"])[key] for v in text.split(",")]
     spec = build_study(
         "sim", rs, config=overrides, seats=seats, games=games, seed=seed, vary=values

@@ -169,13 +169,23 @@ class ConfigSchema:
         return Config(values)
 
     def parse_sets(self, assignments: Iterable[str]) -> dict[str, Any]:
-        """Parse ``key=value`` strings (as given to ``--set``) into typed overrides."""
+        """Parse ``key=value`` strings (as given to ``--set``) into typed overrides.
+
+        Raises:
+            RulesError: not ``key=value``, an unknown option or a bad value, or an option
+                set twice (the later would silently win: a study file refuses it too).
+        """
         out: dict[str, Any] = {}
+        given: dict[str, str] = {}
         for text in assignments:
             name, sep, raw = text.partition("=")
             if not sep or not name.strip():
                 raise RulesError(f"expected key=value, got {text!r}")
-            out[name.strip()] = self.option(name.strip()).parse(raw.strip())
+            key = name.strip()
+            out[key] = self.option(key).parse(raw.strip())
+            if key in given:
+                raise RulesError(f"{key} is set twice: {given[key]} and {text.strip()}")
+            given[key] = text.strip()
         return out
 
     def to_json(self) -> list[dict[str, JSON]]:
