@@ -968,3 +968,14 @@ def test_an_exact_distribution_past_its_work_limit_is_refused_but_rolls() -> Non
         big.dist()
     assert 10 <= big.roll(stream(1, "big")).value <= 10_000
     assert d(6).pool(100).dist().mean() == 350  # within it
+
+
+def test_a_bound_of_hundreds_of_digits_is_said_in_one_short_line() -> None:
+    # A notation error quotes the bound: 1e-400 was printed as a 400-digit fraction.
+    from fogofwar.core.dice import parse as parse_dice
+    from fogofwar.core.errors import InvalidNotationError
+
+    for text, said in (("d6!~1e-400", "≈ 1e-400"), ("d6!~1e999", "≈ 1e999")):
+        with pytest.raises(InvalidNotationError) as info:
+            parse_dice(text)
+        assert said in str(info.value) and len(str(info.value)) < 200

@@ -35,6 +35,25 @@ from .limits import MAX_DEPTH, MAX_DICE, MAX_FACES, MAX_MULTISETS
 _FACES: ContextVar[list[int] | None] = ContextVar("fogofwar_dice_faces", default=None)
 
 
+def _short(x: Fraction) -> str:
+    """A fraction for an error message: exact while short (``1/1000``), else about
+    (``≈ 1e-400``), so that a bound of hundreds of digits prints on one line."""
+    text = str(x)
+    if len(text) <= 24:
+        return text
+    if x == 0:
+        return "0"
+    sign = "-" if x < 0 else ""
+    x = abs(x)
+    exp = len(str(x.numerator)) - len(str(x.denominator))
+    mant = x / Fraction(10) ** exp
+    while mant >= 10:
+        mant, exp = mant / 10, exp + 1
+    while mant < 1:
+        mant, exp = mant * 10, exp - 1
+    return f"≈ {sign}{float(mant):.3g}e{exp}"
+
+
 @functools.lru_cache(maxsize=4096)
 def _cached_dist(node: Dice) -> Dist:
     return node._compute()
@@ -472,7 +491,7 @@ class Explode(Dice):
             return
         b = Fraction(self.bound)
         if not 0 < b < 1:
-            raise ValueError(f"explosion bound must be between 0 and 1, got {b}")
+            raise ValueError(f"explosion bound must be between 0 and 1, got {_short(b)}")
         object.__setattr__(self, "bound", b)
         base = self.operand.dist()
         go = sum(w for x, w in base._pairs() if x in self.on)
@@ -488,7 +507,8 @@ class Explode(Dice):
             den *= base._denom
             if j > MAX_DEPTH:
                 raise ValueError(
-                    f"explosion bound {b} needs more than {MAX_DEPTH} levels for {self.operand}"
+                    f"explosion bound {_short(b)} needs more than {MAX_DEPTH} levels for "
+                    f"{self.operand}"
                 )
         object.__setattr__(self, "_chain", j)
 
