@@ -580,6 +580,19 @@ def test_t4_voluntary_reveal_only_by_the_traitor() -> None:
     refused(state, seat, "reveal", rule="SO-T4")
 
 
+def test_t4_the_traitor_may_reveal_itself_after_its_accusation() -> None:
+    # SO-T4: "the traitor may also reveal voluntarily", whatever it did with its one
+    # accusation (every seat has one, the traitor's too, so that it gives nothing away).
+    state = hidden_round("H3")
+    agent_move(state, "L2")
+    seat = start_turn(state, "H3")
+    events = play(state, seat, "accuse", "H1")
+    assert of_kind(events, "accusation")[0]["proven"] is False
+    assert "reveal" in kinds(state, seat) and "accuse" not in kinds(state, seat)
+    (revealed,) = of_kind(play(state, seat, "reveal"), "traitor_revealed")
+    assert revealed["hunter"] == "H3" and revealed["how"] == "voluntary"
+
+
 def test_t4_nothing_to_accuse_once_revealed() -> None:
     # SO-T4: after the reveal there are no accusations and no reveal.
     state = hidden_round("H3")

@@ -81,7 +81,8 @@ class Traitor(Attacks):
         if self.steps or self.drove:
             return f"a hunter may {kind} only at the start of its turn, before moving", "SO-T4"
         if kind == Kind.REVEAL:
-            if self.hunters[self.current].id == self.traitor and seat not in self.accused:
+            # Its own accusation spent or not: SO-T4's voluntary reveal has no condition.
+            if self.hunters[self.current].id == self.traitor:
                 return None
             return "only the traitor may reveal itself", "SO-T4"
         if seat in self.accused:
