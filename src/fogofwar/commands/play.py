@@ -607,10 +607,11 @@ def _resume(
 def _check_new_record(path: Path) -> None:
     """``--record FILE`` names a new file: an existing record (an unfinished game with
     its secret, perhaps) is never overwritten, and a folder or a file in a missing
-    place fails now, not when the game ends and its record is lost."""
+    place fails now, not when the game ends and its record is lost. A device is taken
+    as asked (``/dev/null``: no record)."""
     if path.is_dir():
         raise RulesError(f"--record {path}: that is a folder; name a new file in it")
-    if path.exists():
+    if path.is_file():  # not a device: --record /dev/null keeps no record, as asked
         raise RulesError(
             f"--record {path}: the file exists (fogofwar play --resume {path} goes on "
             "with its game); name a new file"
