@@ -229,7 +229,7 @@ def ruleset_los(
         return type(r).explain_sight is not Ruleset.explain_sight
 
     rs = get_ruleset(ruleset)
-    if type(rs).explain_sight is Ruleset.explain_sight:
+    if not _explains(rs):
         having = [r.id for r in registered_rulesets().values() if _explains(r)]
         hint = " (Specter Ops' sight: --model orthogonal)" if rs.id == "specter-ops" else ""
         raise RulesError(

@@ -249,14 +249,20 @@ def test_recruited_unit_fights_until_it_dies() -> None:
     assert st.pieces["V1"].owner == V and st.pieces["V1"].holder == V
 
 
-def test_winner_names_prisoner_before_interactions() -> None:
-    # PT-P7: the winner names its prisoner first; freed after the captor's interaction.
+def vietnam_wins_with_two_held() -> RockNRollState:
+    """The end of a round Vietnam wins (V5 holds C) while the VPA holds V1 and V2."""
     st = fresh()
     empty_hands(st)
     imprison(st, "V1", P)
     imprison(st, "V2", P)
     place(st, "V5", "C")
     end_round_now(st)
+    return st
+
+
+def test_winner_names_prisoner_before_interactions() -> None:
+    # PT-P7: the winner names its prisoner first; freed after the captor's interaction.
+    st = vietnam_wins_with_two_held()
     assert st.pending is not None and st.pending.kind == "name" and st.pending.seat == V
     assert legal(st, V) == {"free V1", "free V2"}
     act(st, V, "free", "V2")
@@ -278,12 +284,7 @@ def test_winner_names_prisoner_before_interactions() -> None:
 def named_interaction(kind: str, die: int) -> tuple[RockNRollState, list[Event]]:
     """Vietnam wins the round and names V1, held with V2 by the VPA, which answers V1
     with ``kind`` rolling ``die``, then spares V2: the state and the last events."""
-    st = fresh()
-    empty_hands(st)
-    imprison(st, "V1", P)
-    imprison(st, "V2", P)
-    place(st, "V5", "C")
-    end_round_now(st)
+    st = vietnam_wins_with_two_held()
     act(st, V, "free", "V1")
     script_dice(st, [die])
     act(st, P, kind, "V1")
