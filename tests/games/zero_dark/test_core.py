@@ -613,6 +613,31 @@ def test_a_card_whose_tier_is_not_on_the_table_is_a_complication(
     assert len(of_kind(events, "complication")) == 1
 
 
+@pytest.mark.parametrize(("card", "activated"), [("JH", "B2"), ("KS", "B2"), ("5D", "B1")])
+def test_a_special_bogey_answers_the_elites_cards(
+    monkeypatch: pytest.MonkeyPatch, card: str, activated: str
+) -> None:
+    # ZD-C6 names Grunt, Elite and Boss cards only; a special bogey (FR-P1's "S") uses
+    # the Elite's profile and answers J/Q/K (ruling), so a face card with only a special
+    # bogey of the higher tiers on the table activates it and brings no complication.
+    state = game([hero("H1", "A7"), bogey("B1", "C1"), bogey("B2", "E1", tier="special")], card)
+    Dice(monkeypatch, state, default=0)
+    events = turn_of(state)
+    assert activations(events) == [activated]
+    assert of_kind(events, "complication") == []
+
+
+def test_an_ace_with_only_a_special_bogey_is_a_complication(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # ZD-C6: a special bogey is not a Boss: an Ace finds no Boss on the table.
+    state = game([hero("H1", "A7"), bogey("B2", "E1", tier="special")], "AS")
+    Dice(monkeypatch, state, default=0)
+    events = turn_of(state)
+    assert activations(events) == []
+    assert len(of_kind(events, "complication")) == 1
+
+
 @pytest.mark.parametrize("others", [[], [bogey("B2", "E1", tier="elite")]])
 def test_a_down_bogey_keeps_its_tier_on_the_table(
     monkeypatch: pytest.MonkeyPatch, others: list[Model]

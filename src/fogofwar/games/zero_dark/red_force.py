@@ -18,7 +18,9 @@ sees only a view).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ...core.cards import PlayingCard, Suit
 from ...core.grid import Square
@@ -55,6 +57,10 @@ class Shot(NamedTuple):
     report: SightReport
 
 
+ACTIVATES_AS: Final[Mapping[str, str]] = MappingProxyType({"special": "elite"})
+"""The tier whose Control Deck cards activate a bogey of a tier ZD-C6 does not name."""
+
+
 def candidates(st: Fields, tier: str) -> list[Model]:
     """The bogeys a card of ``tier`` may activate; a ping counts as a Grunt (FR-P2).
 
@@ -62,8 +68,11 @@ def candidates(st: Fields, tier: str) -> list[Model]:
     down bogey is on the table until it is killed (ZD-C3). So the tier's standing bogeys
     (and, for a Grunt, pings) are the candidates the suit picks among; only when none
     stands are its down bogeys the candidates, and the one picked does nothing (ruling:
-    a down model cannot act, but it keeps the card from being a complication)."""
-    tiered = [b for b in st.bogeys() if b.tier == tier]
+    a down model cannot act, but it keeps the card from being a complication).
+
+    ZD-C6 names three tiers; a special bogey (an "S" ping turned over, FR-P1) answers
+    the Elite's cards, whose profile it uses (ruling: else it would never act)."""
+    tiered = [b for b in st.bogeys() if ACTIVATES_AS.get(b.tier, b.tier) == tier]
     out = [b for b in tiered if b.state is ModelState.ACTIVE]
     if tier == "grunt":
         out += st.pings()
