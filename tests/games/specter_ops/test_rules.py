@@ -34,6 +34,7 @@ from fogofwar.core.grid import Square, shortest_path
 from fogofwar.games.specter_ops.geometry import COMPASS, bearing, geometry_for
 from fogofwar.games.specter_ops.knowledge import PossibilityMap
 from fogofwar.games.specter_ops.state import (
+    Smoke,
     SpecterOpsState,
     hunter_count,
     seats_for,
@@ -670,6 +671,28 @@ def test_a3_vehicle_parked_on_the_agent() -> None:
     play(state, "agent", "step", "J20")
     play(state, "agent", "stop")
     assert state.focus.square != state.vehicle
+
+
+def test_a3_an_agent_that_cannot_move_stays_in_the_map() -> None:
+    # SO-A3 (R), SO-I2: stuck in the dead end A1 under the parked vehicle (its way out,
+    # A2, held by H1 on foot), the agent stays; a smoke on A1 (thrown this turn, before
+    # the move) hides it from H1. The map keeps A1: it once ruled out every end on the
+    # vehicle's square, the true one too.
+    state = new(3)
+    place_hunter(state, "H1", "A2")  # surgery: H1 on foot in the dead end's mouth
+    place_hunter(state, "H2", "M20")  # surgery: H2 got out far away
+    place_vehicle(state, "A1")  # surgery: parked on A1, no one aboard
+    place_agent(state, "A1")
+    # Surgery: a smoke over A1 until the end of the agent's next turn, in the sight of
+    # the move too (as a Smoke Grenade used before moving).
+    state.smokes.append(Smoke(1 << at(state, "A1"), state.round + 1))
+    state.focus.path_sight = state.sight()
+    assert state.legal_actions("agent") == [Action("agent", "stop")]
+    events = play(state, "agent", "stop")
+    assert of_kind(events, "agent_moved") == [{"result": "hidden", "square": None}]
+    assert state.focus.knowledge.squares == 1 << at(state, "A1")
+    for seat in ("hunter1", "hunter2", None):
+        assert view_of(state, seat)["possible"] == ["A1"]
 
 
 def test_a4_movement_is_secret() -> None:

@@ -24,7 +24,17 @@ from fogofwar.core.rng import stream
 from fogofwar.games.specter_ops.knowledge import PossibilityMap
 from fogofwar.games.specter_ops.state import SpecterOpsState
 
-from .helpers import SMALL, at, finish_round, hunter, of_kind, place_hunter, play, start_turn
+from .helpers import (
+    SMALL,
+    at,
+    finish_round,
+    hunter,
+    of_kind,
+    place_hunter,
+    place_vehicle,
+    play,
+    start_turn,
+)
 
 RS = get_ruleset("specter-ops")
 HUNTER_SEATS = ("hunter1", "hunter2", "hunter3", "hunter4")
@@ -271,6 +281,26 @@ def test_t3_seen_only_by_the_traitor_at_the_end_of_the_move() -> None:
     assert view(state, "hunter3")["possible"] == ["N3"]
     assert "N3" in view(state, "hunter1")["possible"]
     assert ("H3", True) in state.agents[0].knowledge.possible_roles()
+
+
+def test_t3_an_agent_that_cannot_move_stays_in_every_map() -> None:
+    # SO-A3 (R), SO-I2: the agent may stay where it may not end (the vehicle's square)
+    # when it cannot move at all: here the dead end A1 (its one way out, A2, held by
+    # the traitor on foot) with the vehicle parked on it and no one aboard. Only the
+    # traitor sees it (SO-T3), so the move is hidden; every map keeps the true square
+    # (they once lost it: a move's end on the vehicle's square was ruled out).
+    state = hidden_round("H3")
+    for hid, square in (("H1", "M20"), ("H2", "N20"), ("H4", "O20"), ("H3", "A2")):
+        place_hunter(state, hid, square)  # surgery: everyone on foot
+    place_vehicle(state, "A1")  # surgery: parked in the dead end
+    place_agent(state, 0, "A1")
+    assert state.legal_actions("agent") == [Action("agent", "stop")]
+    events = agent_move(state)
+    assert of_kind(events, "agent_moved") == [{"result": "hidden", "square": None}]
+    assert state.agents[0].knowledge.squares == 1 << at(state, "A1")
+    assert state.traitor_map is not None and state.traitor_map.squares == 1 << at(state, "A1")
+    for seat in (*HUNTER_SEATS, None):
+        assert view(state, seat)["possible"] == ["A1"], seat
 
 
 def test_t3_seen_by_a_loyal_hunter_is_an_ordinary_reveal() -> None:

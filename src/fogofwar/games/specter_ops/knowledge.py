@@ -388,6 +388,24 @@ def _completed_masks(
     return squares, assignments
 
 
+def _stuck(squares: int, step: StepFn, blocked: int, no_end: int) -> int:
+    """Of ``squares`` (each one the agent may not end on), those from which it cannot
+    step at all (SO-A1…A3): every step blocked, or only a step onto the vehicle's
+    square with no way off it (``no_end`` less ``blocked`` is the vehicle's square)."""
+    if not squares:
+        return 0  # the usual case: no world stands where a move may not end
+    vehicle = no_end & ~blocked
+    way_off = step(vehicle) & ~vehicle if vehicle else 0
+    out = 0
+    while squares:
+        low = squares & -squares
+        squares ^= low
+        nxt = step(low)
+        if not nxt & ~vehicle and not (nxt & vehicle and way_off):
+            out |= low
+    return out
+
+
 # --------------------------------------------------------------------------- the map
 
 
@@ -683,6 +701,13 @@ class PossibilityMap:
             )
         )
 
+    def joined(self, other: PossibilityMap) -> PossibilityMap:
+        """The worlds of this map and of ``other`` (a map made from this one's, in its
+        site space): each key's worlds the union of its worlds in both."""
+        sources = [(keys, (parts,)) for m in (self, other) for parts, keys in m.groups.items()]
+        # Each map keeps the classes its own keys use: the join may use either's.
+        return replace(self, classes={**self.classes, **other.classes})._join(sources)
+
     # ------------------------------------------------------------------ facts
 
     def keep(self, bits: int) -> PossibilityMap:
@@ -896,6 +921,22 @@ class PossibilityMap:
         """
         # SO-A2: the squeeze looks at terrain only; hunters are just not entered.
         step = geo.graph.stepper(avoid=blocked)
+        stuck = _stuck(self.squares & no_end, step, blocked, no_end)
+        if stuck:
+            # SO-A3 (R): an agent that cannot move at all stays, even on a square it may
+            # not end on (under a hunter, on the vehicle). Such worlds' only move is
+            # to stay, so they are moved as a map of their own in which their square
+            # may be ended on, and the two maps joined.
+            def move(part: PossibilityMap, ends: int) -> PossibilityMap:
+                return part.moved(
+                    geo, result=result, square=square, blocked=blocked, no_end=ends,
+                    sight=sight, hidden_before=hidden_before, hidden_after=hidden_after,
+                    both=both,
+                )  # fmt: skip
+
+            stayed = move(self.keep(stuck), no_end & ~stuck)
+            rest = self.squares & ~stuck
+            return stayed.joined(move(self.keep(rest), no_end)) if rest else stayed
         raw_step = geo.graph.stepper()
         # One walk per distinct squares and way of playing the turn, whatever the
         # sites, roles and kits that share them; in the traitor game the sight differs
