@@ -17,7 +17,7 @@ import pytest
 import uvicorn
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from fogofwar.server.app import create_app
+from fogofwar.server.app import create_app, uvicorn_config
 from fogofwar.server.hall import Hall
 from fogofwar.server.store import Store
 
@@ -45,9 +45,8 @@ class LiveServer:
         self.url = f"http://127.0.0.1:{self.port}"
         self.hall = Hall(Store(db), bot_pause=0.05)
         app = create_app(self.hall, public_url=self.url)
-        self.server = uvicorn.Server(
-            uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning")
-        )
+        # Served as `fogofwar serve` serves it (frame limits included).
+        self.server = uvicorn.Server(uvicorn_config(app, host="127.0.0.1", port=self.port))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self) -> LiveServer:

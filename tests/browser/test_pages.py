@@ -47,6 +47,90 @@ def test_the_lobby_creates_a_table_and_hands_out_links(live: LiveServer, page: P
     shot(page, "lobby")
 
 
+def test_the_lobby_makes_table_after_table_with_the_seats_chosen(
+    live: LiveServer, page: Page
+) -> None:
+    # The links of a table just made carry their seat's name too: a second table made
+    # from the same page must still read the form's own seats (it once lost them all,
+    # and its bots played the whole game before anyone came).
+    page.goto(live.url + "/")
+    page.select_option("#ruleset", "specter-ops")
+    made: list[str] = []
+    first = page.locator("#link-list a").first
+    for _ in range(2):
+        page.click("#create")
+        expect(first).to_be_visible()
+        if made:  # the list is made again for the new table
+            expect(first).not_to_have_attribute("href", made[0])
+        made.append(first.get_attribute("href") or "")
+    assert len(live.hall.tables) == 2
+    for table in live.hall.tables.values():
+        assert table.players["agent"] == "human", table.players
+
+
+def test_the_lobbys_seats_follow_the_options(live: LiveServer, page: Page) -> None:
+    # SO-T2's five players have four hunter seats, two players one; Zero Dark's Versus
+    # has two teams: the lobby asks the server for the seats of the options chosen.
+    page.goto(live.url + "/")
+    page.select_option("#ruleset", "specter-ops")
+    seats = page.locator("#seats select[data-seat]")
+    expect(seats).to_have_count(3)
+    page.fill("[data-option=players]", "5")
+    page.dispatch_event("[data-option=players]", "change")
+    expect(seats).to_have_count(5)
+    page.select_option("[data-seat=hunter4]", "human")
+    page.fill("[data-option=players]", "2")
+    page.dispatch_event("[data-option=players]", "change")
+    expect(seats).to_have_count(2)
+    page.fill("[data-option=players]", "5")
+    page.dispatch_event("[data-option=players]", "change")
+    expect(seats).to_have_count(5)
+    page.select_option("[data-seat=hunter4]", "human")
+    page.click("#create")
+    links = page.locator("#link-list a")
+    expect(links.first).to_be_visible()
+    assert [a.get_attribute("data-seat") for a in links.all()] == ["agent", "hunter4", "spectator"]
+    # A bot is offered only for the seats it plays (so-agent is no hunter).
+    options = page.locator("[data-seat=hunter1] option").all_inner_texts()
+    assert "so-hunter" in options and "so-agent" not in options
+    page.select_option("#ruleset", "zero-dark")
+    page.select_option("[data-option=mode]", "versus")
+    expect(page.locator("#seats select[data-seat]")).to_have_count(2)
+    assert page.locator("[data-seat=team2]").count() == 1
+    # An option out of range says so, as creating the table would.
+    page.select_option("#ruleset", "specter-ops")
+    page.fill("[data-option=players]", "9")
+    page.dispatch_event("[data-option=players]", "change")
+    expect(page.locator("#error")).to_contain_text("players")
+
+
+def test_the_lobby_keeps_a_large_seed_exact(live: LiveServer, page: Page) -> None:
+    # A seeded table is reproducible only from its exact seed: one past 2**53 must not
+    # be rounded on its way (as a JavaScript number would be).
+    page.goto(live.url + "/")
+    page.select_option("#ruleset", "warfighter")
+    page.fill("#seed", "12345678901234567891")
+    page.click("#create")
+    link = page.locator("#link-list a").first
+    expect(link).to_be_visible()
+    table = live.hall.tables[(link.get_attribute("href") or "").split("/t/")[1].split("?")[0]]
+    assert table.recorder.seeded and table.recorder.record().seed == 12345678901234567891
+
+
+def test_a_double_click_sends_the_action_once(live: LiveServer, page: Page) -> None:
+    # The second click of a double click came before the new view and was refused as
+    # stale, which read as if the action had failed: it is not sent at all.
+    t = live.table(ruleset="warfighter", seats={"squad": "human"})
+    page.goto(t["links"]["squad"])
+    button = page.locator("#actions button").first
+    expect(button).to_be_visible()
+    button.dblclick()
+    expect(page.locator("#status")).to_contain_text("version 1")
+    page.wait_for_timeout(300)
+    expect(page.locator("#refusal")).to_be_empty()
+    assert live.hall.tables[t["table"]].version == 1
+
+
 def test_a_warfighter_game_played_to_its_end_in_the_page(live: LiveServer, page: Page) -> None:
     t = live.table(ruleset="warfighter", seats={"squad": "human"})
     page.goto(t["links"]["squad"])

@@ -359,3 +359,44 @@ def test_the_table_page_keeps_names_out_of_its_markup() -> None:
     page = table_page('x</script><script>alert("id")</script>', "seat<b>")
     assert "<script>alert" not in page and "<b>" not in page
     assert page.count("</script>") == page.count("<script")
+
+
+def test_the_seats_of_a_config_with_the_bots_of_each(client: TestClient) -> None:
+    # SO-T2: five players seat four hunters; the lobby asks for the seats of the options
+    # chosen, and each seat lists only the bots that play it.
+    r = client.post("/api/rulesets/specter-ops/seats", json={"config": {"players": 5}})
+    assert r.status_code == 200, r.text
+    answer = r.json()
+    assert answer["seats"] == ["agent", "hunter1", "hunter2", "hunter3", "hunter4"]
+    assert "so-agent" in answer["bots"]["agent"] and "so-agent" not in answer["bots"]["hunter4"]
+    assert answer["default_bots"]["hunter4"] == "so-hunter"
+    r = client.post("/api/rulesets/specter-ops/seats", json={"config": {"players": 2}})
+    assert r.json()["seats"] == ["agent", "hunter1"]
+    r = client.post("/api/rulesets/zero-dark/seats", json={"config": {"mode": "versus"}})
+    assert r.json()["seats"] == ["team1", "team2"]
+    r = client.post("/api/rulesets/specter-ops/seats", json={"config": {"players": 9}})
+    assert r.status_code == 400 and "players" in r.json()["message"]
+    r = client.post("/api/rulesets/specter-ops/seats", json={"config": []})
+    assert r.status_code == 400 and r.json()["error"] == "bad_request"
+    r = client.post("/api/rulesets/no-such-game/seats", json={})
+    assert r.status_code == 404 and r.json()["error"] == "not_found"
+
+
+@pytest.mark.parametrize(("path", "parameter"), [("view", "since"), ("replay", "at")])
+def test_a_bad_query_parameter_is_the_apis_own_error(
+    client: TestClient, path: str, parameter: str
+) -> None:
+    # docs/server.md's error table: a bad field is a 400 bad_request naming it, not
+    # FastAPI's 422 list of details.
+    t = new_table(client)
+    r = client.get(
+        f"/api/tables/{t['table']}/{path}",
+        params={"token": token(t["links"]["hider"]), parameter: "abc"},
+    )
+    assert r.status_code == 400
+    assert r.json()["error"] == "bad_request" and r.json()["message"].startswith(parameter)
+
+
+def test_the_seats_of_a_body_that_is_not_an_object_are_refused(client: TestClient) -> None:
+    r = client.post("/api/rulesets/specter-ops/seats", json=[1])
+    assert r.status_code == 400 and r.json()["error"] == "bad_request"

@@ -116,6 +116,20 @@ def test_a_seat_out_of_time_has_its_turn_played_by_its_bot(live: TestClient) -> 
     assert {e["seat"] for e in final["events"] if e["kind"] == "out_of_time"} == set(tokens)
 
 
+def test_without_an_increment_each_seat_is_told_once(live: TestClient) -> None:
+    # Out of time for good, a seat's bot plays every later turn of it: the news is told
+    # once a seat (docs/server.md, Clocks), not at each of its turns.
+    table, tokens, spectator = _new(live, clock=0.2)
+    for _ in range(500):
+        if _view(live, table, spectator)["over"]:
+            break
+        time.sleep(0.02)
+    final = _view(live, table, spectator)
+    assert final["over"] and final["version"] > 2 * len(tokens)
+    told = [e["seat"] for e in final["events"] if e["kind"] == "out_of_time"]
+    assert sorted(told) == sorted(tokens)
+
+
 def test_clocks_and_their_notices_survive_a_restart(db: Path) -> None:
     hall, client = _client(db)
     with client:

@@ -19,7 +19,7 @@ from rich.console import Console
 from ..core.collector import freeze_loaded
 from ..core.errors import RulesError
 from ..core.game import get_ruleset, registered_rulesets
-from ..server.app import create_app
+from ..server.app import create_app, uvicorn_config
 from ..server.hall import HUMAN, Hall
 from ..server.store import Store, Sync
 
@@ -72,16 +72,7 @@ def serve(
                 f"Lobby: {url}/   (store: {db}, synchronous={sync.upper()}{more}; Ctrl-C stops)"
             )
         app = create_app(hall, public_url=url, worker_urls=urls if workers > 1 else ())
-        # Messages are a few KiB of JSON: compressing each costs more CPU than it saves.
-        config = uvicorn.Config(
-            app,
-            host=host,
-            port=port,
-            log_level="warning",
-            ws_max_size=65536,
-            ws_per_message_deflate=False,
-        )
-        server = uvicorn.Server(config)
+        server = uvicorn.Server(uvicorn_config(app, host=host, port=port))
         # Every rule set loaded, then what is loaded set aside from full collections: a
         # collection inside a player's action then walks only what the games made.
         registered_rulesets()

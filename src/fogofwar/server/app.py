@@ -32,11 +32,13 @@ from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
+import uvicorn
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.requests import HTTPConnection
 
-from ..bots import available_bots
+from ..bots import available_bots, bot_spec
 from ..core.errors import RulesError
 from ..core.game import JSON, get_ruleset, registered_rulesets
 from .hall import (
@@ -52,7 +54,12 @@ from .hall import (
 )
 from .pages import lobby_page, table_page
 
-__all__ = ["create_app", "encode"]
+__all__ = ["MAX_FRAME", "create_app", "encode", "uvicorn_config"]
+
+MAX_FRAME: Final = 1024 * 1024
+"""The largest websocket frame the server reads (1 MiB): a frame over ``MAX_MESSAGE``
+but within this is answered with a ``too_large`` error and the connection stays open;
+a larger one closes the connection (code 1009) before the application sees it."""
 
 _PAGES: Final = Path(__file__).parent / "static"
 
@@ -78,6 +85,25 @@ def _refusal(exc: Exception) -> JSONResponse:
     if isinstance(exc, Refused):
         return _error(422, "refused", exc.reason, rule=exc.rule)
     return _error(400, "bad_request", str(exc))
+
+
+def uvicorn_config(app: FastAPI, *, host: str, port: int) -> uvicorn.Config:
+    """How the web table is served: the same for ``fogofwar serve`` and the tests."""
+    # Messages are a few KiB of JSON: compressing each costs more CPU than it saves.
+    return uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=MAX_FRAME,
+        ws_per_message_deflate=False,
+    )
+
+
+def _close_reason(text: str) -> str:
+    """``text`` cut to what a websocket close frame carries (123 bytes of UTF-8)."""
+    raw = text.encode("utf-8")
+    return text if len(raw) <= 123 else raw[:120].decode("utf-8", "ignore") + "..."
 
 
 class _Tasks:
@@ -194,6 +220,16 @@ def create_app(hall: Hall, *, public_url: str = "", worker_urls: Sequence[str] =
             return worker_urls[worker].rstrip("/")
         return public_url.rstrip("/") or str(request.base_url).rstrip("/")
 
+    @app.exception_handler(RequestValidationError)
+    async def bad_parameter(request: Request, exc: RequestValidationError) -> Response:
+        # A query parameter FastAPI could not read (``since=abc``): the API's own error,
+        # naming the parameter and what it takes, not FastAPI's list of details.
+        problems = []
+        for error in exc.errors():
+            where = ".".join(str(p) for p in error.get("loc", ())[1:]) or "request"
+            problems.append(f"{where}: {error.get('msg', 'invalid')}")
+        return _error(400, "bad_request", "; ".join(problems) or "a bad request")
+
     @app.exception_handler(Misdirected)
     async def misdirected(request: Request, exc: Misdirected) -> Response:
         # Another worker holds the table: the same request, there.
@@ -236,6 +272,31 @@ def create_app(hall: Hall, *, public_url: str = "", worker_urls: Sequence[str] =
                 }
             )
         return JSONResponse(out)
+
+    @app.post("/api/rulesets/{name}/seats")
+    async def seats_for(request: Request, name: str) -> Response:
+        # The seats of a config (a player count, a mode), with the bots that play each:
+        # the lobby asks again whenever an option changes.
+        try:
+            rs = get_ruleset(name)
+        except RulesError as exc:
+            return _error(404, "not_found", str(exc))
+        try:
+            body = await _body(request)
+            config = body.get("config", {}) if isinstance(body, dict) else None
+            if not isinstance(config, dict):
+                raise ValueError("expected a JSON object with a 'config' object")
+            seats = list(rs.seats(rs.resolve_config(config)))
+        except (RulesError, ValueError, TypeError) as exc:
+            return _error(400, "bad_request", str(exc))
+        names = available_bots(rs.id)
+        return JSONResponse(
+            {
+                "seats": seats,
+                "bots": {s: [n for n in names if bot_spec(n, rs.id).plays_seat(s)] for s in seats},
+                "default_bots": {s: rs.default_bots.get(s, "random") for s in seats},
+            }
+        )
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> Response:
@@ -386,13 +447,16 @@ def create_app(hall: Hall, *, public_url: str = "", worker_urls: Sequence[str] =
     async def live(ws: WebSocket, table_id: str, token: str = "", since: int = 0) -> None:
         try:
             table, seat = _open(table_id, token)
-        except (NotFound, Forbidden) as exc:
-            # Refused before the handshake completes: the client sees 403.
-            await ws.close(code=4403 if isinstance(exc, Forbidden) else 4404, reason=str(exc))
-            return
-        except Misdirected as exc:
-            # Another worker holds the table: the reason names where.
-            await ws.close(code=4421, reason=_base(ws, exc.owner))
+        except (NotFound, Forbidden, Misdirected) as exc:
+            # Accepted, then closed at once with the code and the reason: a close before
+            # the handshake completes reaches a client as a bare HTTP 403, and a client
+            # sent to another worker would not learn where to go.
+            if isinstance(exc, Misdirected):
+                code, reason = 4421, _base(ws, exc.owner)  # the worker that holds it
+            else:
+                code, reason = (4403 if isinstance(exc, Forbidden) else 4404), str(exc)
+            await ws.accept()
+            await ws.close(code=code, reason=_close_reason(reason))
             return
         await ws.accept()
         changed = asyncio.Event()

@@ -235,6 +235,8 @@ class Table:
     clock: Clock | None = None
     #: The versions whose action a seat's default bot chose, the seat out of time.
     timed_out: set[int] = field(default_factory=set)
+    #: The seats told they are out of time for good (a clock without an increment).
+    told_out: set[str] = field(default_factory=set)
     clock_bots: dict[str, Bot] = field(default_factory=dict)
     _seat_events: dict[str | None, list[Event]] = field(default_factory=dict)
     _replay: tuple[int, Recorder, list[Event]] | None = None
@@ -750,11 +752,17 @@ class Hall:
         table.changed()
 
     def _out_of_time(self, table: Table, seat: str) -> None:
-        """Announce, to everyone, that ``seat``'s default bot plays for it (once for a
-        run of its actions so chosen)."""
+        """Announce, to everyone, that ``seat``'s default bot plays for it: once for a
+        run of its actions so chosen, and without an increment once in the game (the
+        seat never has time again, so every later turn of it would repeat the news)."""
         version = table.version
         if version - 1 in table.timed_out and table.recorder.actions[-1].seat == seat:
             return
+        clock = table.clock
+        if clock is not None and not clock.increment:
+            if seat in table.told_out:
+                return
+            table.told_out.add(seat)
         table.add_events(
             [Event("out_of_time", {"seat": seat, "bot": self._clock_bot(table, seat)[0]})]
         )

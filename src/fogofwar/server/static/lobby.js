@@ -41,28 +41,55 @@
       input.dataset.option = o.name; input.dataset.type = o.type; input.title = o.help || "";
       opts.append(field(o.name, input, o.help));
     }
-    const seats = $("seats"); seats.replaceChildren(seats.firstElementChild);
-    rs.default_seats.forEach((seat, i) => {
+    for (const input of opts.querySelectorAll("[data-option]")) input.addEventListener("change", refreshSeats);
+    seatsOf({ seats: rs.default_seats, bots: Object.fromEntries(rs.default_seats.map((s) => [s, rs.bots])), default_bots: rs.default_bots });
+    refreshSeats();
+  }
+  // The options as the form has them (the inputs of the options list only).
+  function config() {
+    const out = {};
+    for (const input of $("options").querySelectorAll("[data-option]")) {
+      const t = input.dataset.type;
+      if (t === "bool") out[input.dataset.option] = input.checked;
+      else if (t === "int") out[input.dataset.option] = Number(input.value);
+      else out[input.dataset.option] = input.value;
+    }
+    return out;
+  }
+  // A player per seat of the options chosen (a player count, a mode): a seat that stays
+  // keeps its choice; the first seat is human, the others their default bots.
+  function seatsOf(answer) {
+    const seats = $("seats");
+    const before = {};
+    for (const s of seats.querySelectorAll("select[data-seat]")) before[s.dataset.seat] = s.value;
+    seats.replaceChildren(seats.firstElementChild);
+    answer.seats.forEach((seat, i) => {
       const s = document.createElement("select"); s.dataset.seat = seat; s.name = "seat-" + seat;
-      for (const who of ["human", ...rs.bots]) { const e = document.createElement("option"); e.value = who; e.textContent = who; s.append(e); }
-      s.value = i === 0 ? "human" : (rs.default_bots[seat] || "random");
+      const who = ["human", ...(answer.bots[seat] || [])];
+      for (const w of who) { const e = document.createElement("option"); e.value = w; e.textContent = w; s.append(e); }
+      const kept = before[seat];
+      s.value = kept && who.includes(kept) ? kept : i === 0 ? "human" : (answer.default_bots[seat] || "random");
       seats.append(field(seat, s));
     });
+  }
+  let asked = 0;
+  async function refreshSeats() {
+    const mine = ++asked, id = select.value;
+    const res = await fetch("/api/rulesets/" + encodeURIComponent(id) + "/seats", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ config: config() }) });
+    const data = await res.json();
+    if (mine !== asked || id !== select.value) return;  // a later change asked again
+    $("error").textContent = res.ok ? "" : data.message;
+    if (res.ok) seatsOf(data);
   }
   select.addEventListener("change", build);
   build();
   $("new-table").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     $("error").textContent = "";
-    const config = {}, seats = {};
-    for (const input of document.querySelectorAll("[data-option]")) {
-      const t = input.dataset.type;
-      if (t === "bool") config[input.dataset.option] = input.checked;
-      else if (t === "int") config[input.dataset.option] = Number(input.value);
-      else config[input.dataset.option] = input.value;
-    }
-    for (const s of document.querySelectorAll("[data-seat]")) seats[s.dataset.seat] = s.value;
-    const body = { ruleset: select.value, config, seats };
+    // Only the form's own inputs: the links of a table made before carry data-seat too.
+    const seats = {};
+    for (const s of $("seats").querySelectorAll("select[data-seat]")) seats[s.dataset.seat] = s.value;
+    const body = { ruleset: select.value, config: config(), seats };
     // Clocks (optional): minutes per human seat, seconds added each time it has acted.
     const minutes = Number($("clock").value), increment = Number($("clock-increment").value);
     if (minutes > 0) {
@@ -70,8 +97,15 @@
       if (increment > 0) body.options.clock_increment = increment;
     }
     const seed = $("seed").value.trim();
-    if (seed) body.seed = /^\d+$/.test(seed) ? Number(seed) : seed;
-    const res = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    let text = JSON.stringify(body);
+    if (/^\d+$/.test(seed)) {
+      // A whole number goes as a JSON number of exactly its digits: Number() would round
+      // one past 2**53, and a seeded table is only reproducible from its exact seed.
+      text = text.slice(0, -1) + ',"seed":' + seed.replace(/^0+(?=\d)/, "") + "}";
+    } else if (seed) {
+      text = JSON.stringify({ ...body, seed });
+    }
+    const res = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: text });
     const data = await res.json();
     if (!res.ok) { $("error").textContent = data.message; return; }
     const list = $("link-list"); list.replaceChildren();

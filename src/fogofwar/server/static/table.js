@@ -12,14 +12,21 @@
   // server's preview answers them (null: no path yet, the message's own legal list).
   let message = null, socket = null, board = null, path = [], pathLegal = null, pathVersion = -1;
 
+  // The version the last action sent answers, until a new view or a refusal comes: a
+  // second click meanwhile (a double click) would be refused as stale and read as a
+  // failure, so it is not sent.
+  let sentAt = -1;
   function send(body) {
+    if (message && sentAt === message.version) return;
     $("refusal").textContent = "";
     body.version = message ? message.version : undefined;
+    sentAt = message ? message.version : -1;
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(body));
     else fetch(api("/actions"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
       .then(async (r) => { const d = await r.json(); if (!r.ok) refused(d); else show(d); });
   }
   function refused(d) {
+    sentAt = -1;
     $("refusal").textContent = "Refused: " + d.message + (d.rule ? " [" + d.rule + "]" : "");
   }
   window.FOGOFWAR.send = send;
@@ -206,7 +213,12 @@
       const d = JSON.parse(ev.data);
       if (d.type === "state") show(d); else if (d.type === "error") refused(d);
     };
-    socket.onclose = () => { setTimeout(() => connect(message ? message.next : 0), 1000); };
+    socket.onclose = (ev) => {
+      sentAt = -1;  // an action lost with the connection may be sent again
+      // A link that is not this table's, or no such table: trying again changes nothing.
+      if (ev.code === 4403 || ev.code === 4404) { refused({ message: ev.reason || "this link cannot open the table" }); return; }
+      setTimeout(() => connect(message ? message.next : 0), 1000);
+    };
   }
   fetch(api("/board")).then((r) => r.json()).then((b) => { board = b.board; connect(0); });
 })();
