@@ -33,7 +33,7 @@ PLAN: list[tuple[str, dict[str, Any], float]] = [
     ("specter-ops", {"players": 4, "characters": True}, 0.1),
     ("specter-ops", {"players": 5, "characters": True}, 0.1),
     ("zero-dark", {}, 0.3),
-    ("zero-dark", {"mode": "versus", "map": "zd-open", "task": "assassination"}, 0.2),
+    ("zero-dark", {"mode": "versus", "map": "zd-open"}, 0.2),  # tasks: at the table (ZD-B4)
     ("zero-dark", {"spook": True, "task": "rescue", "buy_time": True}, 0.2),
     ("zero-dark", {"mission": "the-boss"}, 0.15),
     ("zero-dark", {"mission": "dead-drop"}, 0.15),

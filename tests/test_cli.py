@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -345,6 +346,81 @@ def test_play_never_overwrites_a_record(tmp_path: Path, capsys: pytest.CaptureFi
     assert code == 2 and "that is a folder" in err
     code, _, err = run(capsys, "play", "warfighter", "--record", str(kept / "x.json"))
     assert code == 2 and "is not a folder" in err
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc")
+def test_play_refuses_a_record_it_cannot_write_before_the_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A folder that takes no new file (/proc, whatever the permission bits say) is
+    # refused in one line before the first move, not once the game and its secret are
+    # played and lost.
+    monkeypatch.setattr("sys.stdin", io.StringIO("check S1 K1\nquit\n"))
+    code, out, err = run(capsys, "play", "warfighter", "--record", "/proc/x.json")
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith("error: --record /proc/x.json: cannot save a record in /proc")
+    assert "squad>" not in out and "Commitment" not in out
+    # A missing folder is made when the record is saved; a device takes it as asked.
+    nested = tmp_path / "new" / "folder" / "w.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    code, out, _ = run(capsys, "play", "warfighter", "--record", str(nested))
+    assert code == 0 and nested.is_file()
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    code, out, _ = run(capsys, "play", "warfighter", "--record", "/dev/null")
+    assert code == 0 and "Record stopped: /dev/null" in out
+
+
+def test_resume_refuses_a_record_it_cannot_grow(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # play --resume saves in place: a record that cannot be written (a read-only disk;
+    # faked here, as an administrator may write anything) is refused before the game.
+    path = tmp_path / "r.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert run(capsys, "play", "warfighter", "--record", str(path))[0] == 0
+
+    def read_only(name: object, flags: int, *args: object) -> int:
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr("fogofwar.commands.play.os.open", read_only)
+    code, out, err = run(capsys, "play", "--resume", str(path))
+    assert code == 2 and err.count("\n") == 1 and "Read-only file system" in err
+    assert err.startswith(f"error: --resume {path}: cannot be written") and "squad>" not in out
+
+
+def test_play_words_a_draw_as_replay_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # ZD-C8: no hero left on the table and no winner: "nobody won", in play as in replay
+    # (play printed "Result:  won").
+    path = tmp_path / "draw.json"
+    code, out, _ = run(
+        capsys, "play", "zero-dark", "--mission", "dead-drop", "--seat", "team1=zd-team",
+        "--seat", "team2=zd-team", "--seed", "2", "--record", str(path),
+    )  # fmt: skip
+    assert code == 0
+    (played,) = [line for line in out.splitlines() if line.startswith("Result:")]
+    assert played == "Result: nobody won — no hero is left on the table [ZD-C8]"
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0 and out.rstrip().splitlines()[-1] == played
+
+
+def test_piped_play_hands_the_screen_over_without_a_pause(tmp_path: Path) -> None:
+    # From a pipe play reads one action a line (docs/terminal.md): handing the screen
+    # from team1 to team2 waits for no Enter, which swallowed team2's line (ZD-B4: each
+    # team records its choice in secret).
+    lines = "prepare rescue hand\nprepare none buy\nquit\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "fogofwar", "play", "zero-dark", "--mission", "dead-drop",
+         "--seat", "team1=human", "--seat", "team2=human", "--record", "r.json"],
+        input=lines, capture_output=True, text=True, cwd=tmp_path, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "press Enter" not in done.stdout
+    from fogofwar.core.record import Record
+
+    actions = [str(a) for a in Record.load(tmp_path / "r.json").actions]
+    assert actions == ["prepare rescue hand", "prepare none buy"]
 
 
 def test_what_would_silently_win_or_mislead_is_said(

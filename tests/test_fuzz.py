@@ -26,7 +26,7 @@ CONFIGS: list[tuple[str, dict[str, Any], int]] = [
     ("specter-ops", {"players": 4, "characters": True}, 600),
     ("specter-ops", {"players": 5, "characters": True}, 500),
     ("zero-dark", {}, 800),
-    ("zero-dark", {"mode": "versus", "map": "zd-open", "task": "assassination"}, 800),
+    ("zero-dark", {"mode": "versus", "map": "zd-open"}, 800),  # tasks: at the table (ZD-B4)
     ("zero-dark", {"mission": "the-spy"}, 600),
     ("rock-n-roll", {}, 2500),
     ("warfighter", {}, 3000),

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import random
+import re
 from pathlib import Path
 
 import pytest
@@ -154,3 +156,59 @@ def test_demo_plays_a_game(capsys: pytest.CaptureFixture[str]) -> None:
     for name in ("Zero Dark: the-boss", "Rock-n-Roll, 3 rounds", "Warfighter: Dagon"):
         assert name in out
     assert "[PT-C6]" in out and "success 1/3, backfire 1/6, nothing 1/2" in out
+
+
+def _frames(out: str) -> dict[int, str]:
+    """A stepped replay's frames by action number (1 is the frame after action 1)."""
+    parts = re.split(r"after action (\d+) of \d+", out)
+    return {int(n): text for n, text in zip(parts[1::2], parts[2::2], strict=True)}
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())  # a long sentence may wrap at the console's width
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "config", "ends_a_turn"),
+    [
+        ("warfighter", {}, "— hostile turn"),
+        ("zero-dark", {"map": "zd-open"}, "Turn 2."),
+        ("rock-n-roll", {}, None),
+        ("specter-ops", {"characters": False, "players": 2}, None),
+    ],
+)
+def test_replay_step_shows_what_the_seat_was_told(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    ruleset: str,
+    config: dict[str, object],
+    ends_a_turn: str | None,
+) -> None:
+    # Each step of `replay --step` shows every event its seat was told at that action,
+    # as play's "Since …" does: an action that ends a turn too (Warfighter's end, then
+    # the hostile turn; Zero Dark's last flip, the pings' moves, the next turn), whose
+    # events the view's "this turn" list has already dropped.
+    rs = get_ruleset(ruleset)
+    recorder = Recorder(rs, config, 7)
+    pick = random.Random(7)
+    while not recorder.state.is_over and len(recorder) < 150:
+        seat = sorted(recorder.state.to_act())[0]
+        recorder.apply(pick.choice(list(recorder.state.legal_actions(seat))))
+    path = tmp_path / "game.json"
+    recorder.record().save(path)
+    record = Record.load(path)
+    for seat in rs.seats(record.config):
+        code, out, _ = run(capsys, "replay", str(path), "--seat", seat, "--step")
+        assert code == 0
+        frames = _frames(out)
+        assert len(frames) == len(record.actions)
+        for n, (_, events) in enumerate(record.steps(rs), start=0):
+            if n == 0:
+                continue
+            frame = _flat(frames[n])
+            for e in events:
+                said = rs.describe_event(e.to_json()) if e.visible_to(seat) else None
+                if said:
+                    assert _flat(said) in frame, (seat, n, said)
+        if ends_a_turn is not None:
+            assert ends_a_turn in out, seat

@@ -19,7 +19,9 @@ and says so: whoever knows the seed knows every secret.
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -32,7 +34,7 @@ from rich.text import Text
 
 from ..bots import make_bot
 from ..core.errors import IllegalActionError, InvalidNotationError, RulesError
-from ..core.game import Action, Event, PlayerView, Ruleset, State, get_ruleset
+from ..core.game import Action, Event, Outcome, PlayerView, Ruleset, State, get_ruleset
 from ..core.record import Record, Recorder
 from ..core.record.errors import ReplayError, TamperedRecordError
 from ..core.secret import new_secret
@@ -141,6 +143,15 @@ def drawing(rs: Ruleset, view: PlayerView, config: Mapping[str, object]) -> obje
     return Text(out) if isinstance(out, str) else out
 
 
+def result_line(outcome: Outcome) -> str:
+    """The line that ends a game, in ``play`` and ``replay`` alike: who won (``nobody``
+    for a draw), why, and the rule, e.g. ``Result: nobody won — no hero is left on the
+    table [ZD-C8]``."""
+    won = ", ".join(sorted(outcome.sides)) or "nobody"
+    tag = f" [{outcome.rule}]" if outcome.rule else ""
+    return f"Result: {won} won — {outcome.reason}{tag}"
+
+
 #: The most events listed under "Since …"; earlier ones are counted, not shown.
 NEWS = 40
 
@@ -182,6 +193,10 @@ class TerminalGame:
         self.console = console
         self.record_path = record_path
         self.ask: Callable[[str | None, str], str]
+        # Whether a person types at a terminal: only then is the screen handed over with
+        # a pause for Enter. Lines from a pipe, a file or ``read`` are actions, one each:
+        # a pause would swallow the next seat's line.
+        self.typed = read is None and sys.stdin.isatty()
         if read is not None:
             self.ask = lambda seat, prompt: read(prompt)
         elif sys.stdin.isatty() and console.is_terminal:
@@ -262,10 +277,9 @@ class TerminalGame:
         self.console.print(drawing(self.rs, self.state.view(None), self.config), soft_wrap=True)
         outcome = self.state.outcome()
         if outcome is not None:
-            self.console.print(
-                f"[bold]Result:[/] {escape(', '.join(sorted(outcome.sides)))} won — "
-                f"{escape(outcome.reason)} {escape(f'[{outcome.rule}]')}"
-            )
+            line = Text(result_line(outcome))  # never markup: a reason may hold [brackets]
+            line.stylize("bold", 0, len("Result:"))
+            self.console.print(line, highlight=False)
         self._save("saved")
         self._reveal()
         return 0
@@ -324,8 +338,9 @@ class TerminalGame:
         humans = [s for s, who in self.players.items() if who == HUMAN]
         if len(humans) > 1 and self.last_human not in (None, seat):
             self._clear()
-            self.ask(None, f"Pass the screen to {seat} and press Enter ")
-            self._clear()
+            if self.typed:
+                self.ask(None, f"Pass the screen to {seat} and press Enter ")
+                self._clear()
         self.last_human = seat
         self.console.print(Rule(f"{seat} to act"))
         news = [e for e in self.log[self.since.get(seat, 0) :] if e.visible_to(seat)]
@@ -557,6 +572,8 @@ def play(
     path = Path(record) if record else default_record_path(rs.id)
     if record:
         _check_new_record(path)
+    else:
+        _check_writable_place(path)
     game = TerminalGame(rs, config, seed, who, console=console, record_path=path)
     game.announce()
     return game.run()
@@ -579,6 +596,8 @@ def _resume(
             "change it (--seat may)"
         )
     saved = Record.load(path)
+    # It grows in place: a file that cannot be written is refused before the game.
+    _check_writable_file(Path(path), option="--resume ")
     rs = saved.check_ruleset()
     if ruleset_name is not None and ruleset_name != rs.id:
         raise RulesError(f"{path} is a {rs.id} game, not {ruleset_name}")
@@ -606,9 +625,9 @@ def _resume(
 
 def _check_new_record(path: Path) -> None:
     """``--record FILE`` names a new file: an existing record (an unfinished game with
-    its secret, perhaps) is never overwritten, and a folder or a file in a missing
-    place fails now, not when the game ends and its record is lost. A device is taken
-    as asked (``/dev/null``: no record)."""
+    its secret, perhaps) is never overwritten, and a folder, a file under a file or in a
+    folder that takes no file fails now, not when the game ends and its record is lost.
+    A device is taken as asked (``/dev/null``: no record) if it can be written."""
     if path.is_dir():
         raise RulesError(f"--record {path}: that is a folder; name a new file in it")
     if path.is_file():  # not a device: --record /dev/null keeps no record, as asked
@@ -616,11 +635,50 @@ def _check_new_record(path: Path) -> None:
             f"--record {path}: the file exists (fogofwar play --resume {path} goes on "
             "with its game); name a new file"
         )
+    if path.exists():
+        _check_writable_file(path, option="--record ")  # a device: written in place
+        return
+    _check_writable_place(path, option="--record ")
+
+
+def _check_writable_file(path: Path, *, option: str) -> None:
+    """That the existing ``path`` (a device, or the record ``--resume`` grows in place)
+    can be written, tried without changing it.
+
+    Raises:
+        RulesError: it cannot be opened for writing.
+    """
+    try:
+        # Appending, so nothing is cut; not blocking, so a named pipe with no reader
+        # does not wait here for ever.
+        os.close(os.open(path, os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK))
+    except OSError as exc:
+        raise RulesError(f"{option}{path}: cannot be written ({exc.strerror or exc})") from None
+
+
+def _check_writable_place(path: Path, *, option: str = "") -> None:
+    """That a new record can be saved at ``path`` when the game ends: its folder, or the
+    nearest folder above it that exists (the missing ones are made on saving), takes a
+    new file. Tried, not judged from the permission bits, which a read-only file system
+    or ``/proc`` ignore (and an administrator passes).
+
+    Raises:
+        RulesError: a file where a folder should be, or a folder that takes no file.
+    """
     for parent in path.parents:
         if parent.exists():
             if not parent.is_dir():
-                raise RulesError(f"--record {path}: {parent} is not a folder")
-            break
+                raise RulesError(f"{option}{path}: {parent} is not a folder")
+            try:
+                with tempfile.TemporaryFile(dir=parent, prefix=".fogofwar-"):
+                    pass
+            except OSError as exc:
+                raise RulesError(
+                    f"{option}{path}: cannot save a record in {parent} "
+                    f"({exc.strerror or exc}): name a file (--record FILE) in a folder "
+                    "you can write"
+                ) from None
+            return
 
 
 def default_record_path(ruleset_id: str, folder: Path = Path("records")) -> Path:

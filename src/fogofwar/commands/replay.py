@@ -11,13 +11,15 @@ a seat's view, since anything else would reveal what is still hidden.
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 
 from rich.console import Console
 from rich.rule import Rule
 
 from ..core.errors import RulesError
+from ..core.game import Event, PlayerView, Ruleset
 from ..core.record import Record
-from .play import drawing
+from .play import drawing, result_line
 
 
 def replay(
@@ -57,12 +59,13 @@ def replay(
         )
     who = seat or "everyone (the game is over)"
     interactive = step and sys.stdin.isatty()
-    states = record.states(ruleset, clone=step)
-    state = next(states)
+    steps = record.steps(ruleset, clone=step)
+    state, _ = next(steps)
     total = len(record.actions)
     if step:
+        # The start's drawing lists the setup's events itself (its turn has not ended).
         _frame(console, drawing(ruleset, state.view(seat), record.config), f"start — {who}")
-    for index, state in enumerate(states, start=1):
+    for index, (state, events) in enumerate(steps, start=1):
         if not step:
             continue
         action = record.actions[index - 1]
@@ -73,16 +76,17 @@ def replay(
             title += f" — {action.seat}: {action}"
         if interactive and console.input("[dim]Enter for the next action, q to stop[/] ") == "q":
             return
-        _frame(console, drawing(ruleset, state.view(seat), record.config), title)
+        # As play: what the seat was told first, then the drawing.
+        console.print(Rule(title))
+        _told(console, ruleset, events, seat)
+        console.print(_step_drawing(ruleset, state.view(seat), record.config), soft_wrap=True)
     if not step:
         title = f"{'end' if record.outcome is not None else 'last action'} of {total} — {who}"
         _frame(console, drawing(ruleset, state.view(seat), record.config), title)
     outcome = record.outcome
     if outcome is not None:
         # The result line ends a whole replay, stepped or not.
-        won = ", ".join(sorted(outcome.sides)) or "nobody"
-        tag = f" [{outcome.rule}]" if outcome.rule else ""
-        console.print(f"Result: {won} won — {outcome.reason}{tag}", markup=False, highlight=False)
+        console.print(result_line(outcome), markup=False, highlight=False)
     else:
         console.print(f"The game is not over: {total} actions recorded.", highlight=False)
 
@@ -90,3 +94,30 @@ def replay(
 def _frame(console: Console, picture: object, title: str) -> None:
     console.print(Rule(title))
     console.print(picture, soft_wrap=True)
+
+
+def _step_drawing(ruleset: Ruleset, view: PlayerView, config: Mapping[str, object]) -> object:
+    """A step's drawing without the view's own list of this turn's events: the step
+    lists what the seat was told itself (:func:`_told`), as ``play`` does, so nothing is
+    shown twice."""
+    return drawing(
+        ruleset, PlayerView(view.ruleset, view.seat, {**view.data, "events": []}), config
+    )
+
+
+def _told(console: Console, ruleset: Ruleset, events: list[Event], seat: str | None) -> None:
+    """Every event of one action that ``seat`` was told, as the rule set words it.
+
+    Taken from the action's own events, not from the view: a view lists only this turn's
+    events, so an action that ends a turn (Warfighter's ``end``, Zero Dark's ``flip``)
+    would lose its own results, the other side's turn and the new turn's start."""
+    lines = [
+        said
+        for said in (ruleset.describe_event(e.to_json()) for e in events if e.visible_to(seat))
+        if said
+    ]
+    if not lines:
+        return
+    console.print(f"What {seat or 'everyone'} was told:", markup=False, highlight=False)
+    for line in lines:
+        console.print(f"  {line}", markup=False, highlight=False)

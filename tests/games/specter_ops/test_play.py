@@ -259,6 +259,24 @@ def test_bad_notation_raises(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "column", "says"),
+    [
+        ("step A1 Z99", 9, "off the board"),  # it said 'Z99' at column 1
+        ("move  N1 q", 11, "expected a row number"),  # just after the "q"
+        ("fly N2", 1, "expected step, move"),
+        ("stop now", 6, "takes no squares"),
+    ],
+)
+def test_notation_errors_quote_the_line_and_its_column(text: str, column: int, says: str) -> None:
+    # Notation: as in every rule set, the whole line is quoted and the column points
+    # into it, not into the one word that failed.
+    with pytest.raises(InvalidNotationError) as info:
+        RS.parse_actions(text, "agent", new())
+    assert info.value.text == text and says in info.value.reason
+    assert str(info.value).startswith(f"invalid notation {text!r} at column {column}: ")
+
+
+@pytest.mark.parametrize(
     ("text", "rule"),
     [
         ("move N1 N3", "SO-A1"),  # not a neighbour

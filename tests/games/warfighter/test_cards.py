@@ -104,6 +104,42 @@ def test_bad_card_files_name_file_line_and_expected(
 
 
 @pytest.mark.parametrize(
+    ("text", "line", "found"),
+    [
+        # The QA case: the hostile's 'cover' lost its indent (it was reported at the
+        # header, line 1, as a missing 'cover' line).
+        ("hostile Rat\ncover: 5\n  hits: 1\n", 2, "cover: 5"),
+        ("hostile Rat\n  hits: 1\ncover: 5\n", 3, "cover: 5"),
+        # The mission's last line: reported there, not at the 'mission' line.
+        (
+            "mission M\n  squad: A\n  start: B\n  objective: C\n\n# the end\nturns: 3\n",
+            7,
+            "turns: 3",
+        ),
+    ],
+)
+def test_an_unindented_property_is_reported_at_its_own_line(
+    text: str, line: int, found: str
+) -> None:
+    # WF-C6: a property that is not indented is named at its own line and column 1, as
+    # the property of the card above that it was meant to be, with what was expected.
+    with pytest.raises(BadDataError) as err:
+        parse_cards(text, file="bad.wf")
+    e = err.value
+    assert (e.file, e.line, e.column, e.found) == ("bad.wf", line, 1, found), str(e)
+    assert "indented under" in e.expected and "'hostile NAME'" in e.expected, str(e)
+
+
+def test_a_line_that_is_no_card_after_a_card_is_reported_at_its_line() -> None:
+    # WF-C6: an unindented line that is no property of the card above is no card either:
+    # its own line, not the card above's missing properties.
+    with pytest.raises(BadDataError) as err:
+        parse_cards("hostile Rat\n  hits: 1\nbogus line\n", file="bad.wf")
+    assert (err.value.line, err.value.column, err.value.found) == (3, 1, "bogus")
+    assert err.value.expected.startswith("a card: 'soldier NAME'")
+
+
+@pytest.mark.parametrize(
     ("extra", "line", "expected", "found"),
     [
         ("soldier Dan\n  weapon: Laser\n", 0, "a weapon card's name", "Laser"),

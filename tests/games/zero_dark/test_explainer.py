@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import os
+import random
+import re
 from pathlib import Path
 
 import pytest
@@ -268,6 +270,35 @@ def test_illegal_actions_say_why_and_change_nothing(
         state.apply(action)
     assert reason in info.value.reason and info.value.rule == rule
     assert state.view(None).canonical() == before
+
+
+@pytest.mark.parametrize("config", [{}, {"mode": "versus", "map": "zd-open"}])
+def test_the_choose_first_refusal_names_a_model_that_may_act(config: dict[str, str]) -> None:
+    # ZD-C9: while a seat chooses who acts, another kind is refused with an example that
+    # is itself legal: never "activate H1" once H1 has acted (or is out of action).
+    state = RS.new_game({}, 1)
+    for text in ("activate H1", "stop", "pass", "flip"):
+        for a in RS.parse_actions(text, "team", state):
+            state.apply(a)
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(Action("team", "step", ("A1",)))
+    assert info.value.rule == "ZD-C9"
+    assert "(activate H2)" in info.value.reason, info.value.reason
+    # And in every choice of random games, solo and Versus.
+    pick = random.Random(3)
+    for seed in range(3):
+        state = RS.new_game(config, seed)
+        checked = 0
+        while not state.is_over and checked < 40:
+            seat = sorted(state.to_act())[0]
+            if state.phase == "choose":
+                reason, rule = state.explain_illegal(Action(seat, "step", ("A1",)))
+                found = re.search(r"\(activate (\w+)\)", reason)
+                assert rule == "ZD-C9" and found is not None, reason
+                assert state.is_legal(Action(seat, "activate", (found[1],))), reason
+                checked += 1
+            state.apply(pick.choice(list(state.legal_actions(seat))))
+        assert checked
 
 
 def test_a_hero_may_not_stop_on_a_friend() -> None:

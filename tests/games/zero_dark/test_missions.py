@@ -3,6 +3,7 @@ defaults, one broken mission per error, and missions loaded from a path."""
 
 from __future__ import annotations
 
+import os
 import pickle
 from importlib import resources
 from pathlib import Path
@@ -11,6 +12,9 @@ import pytest
 
 from fogofwar.core.errors import BadDataError, RulesError
 from fogofwar.core.game import get_ruleset
+from fogofwar.core.record import Record, Recorder, verify_record
+from fogofwar.core.rng import stream
+from fogofwar.games.zero_dark.maps import map_digest
 from fogofwar.games.zero_dark.missions import (
     SHIPPED_MISSIONS,
     WIN_CONDITIONS,
@@ -469,7 +473,8 @@ def test_rescue_without_a_possible_double_agent(force: str) -> None:
     text = BASE.replace("grunt=4,elite=2,boss=1:named", force) + "task: rescue\n"
     err = broken(text)
     assert (err.line, err.column, err.found) == (4, 12, force)
-    assert "a ping that may be the double agent for the Rescue task (line 5" in err.expected
+    assert "a ping that may be the double agent for the Rescue task (ZD-T3)" in err.expected
+    assert err.expected.endswith("(with 'task' on line 5)")
 
 
 def test_rescue_with_a_possible_double_agent() -> None:
@@ -484,7 +489,8 @@ def test_assassination_without_a_boss() -> None:
     text = BASE.replace("grunt=4,elite=2,boss=1:named", "grunt=4,elite=2")
     err = broken(text + "task: assassination\n")
     assert (err.line, err.column, err.found) == (4, 12, "grunt=4,elite=2")
-    assert "a boss in the Red Force for the Assassination task (line 5" in err.expected
+    assert "a boss in the Red Force for the Assassination task (ZD-T4)" in err.expected
+    assert err.expected.endswith("(with 'task' on line 5)")
 
 
 def test_error_message_names_file_line_and_column() -> None:
@@ -583,3 +589,161 @@ def test_a_resolved_config_does_not_read_the_mission_again(tmp_path: Path) -> No
     assert RS.resolve_config(dict(resolved)) == resolved
     with pytest.raises(BadDataError, match=r"mine\.mission"):
         RS.resolve_config({"mission": path})  # a bare mission name still needs the file
+
+
+# ------------------------------------------------------- the map's digest in a record
+
+
+def custom_mission(tmp_path: Path) -> tuple[Path, str]:
+    """A mission file naming a board file of its own beside it (zd-open's text)."""
+    (tmp_path / "good.board").write_text(shipped_board_text("zd-open"), encoding="utf-8")
+    (tmp_path / "good.mission").write_text(
+        "name: Good\nmap: good.board\nred_force: grunt=4,elite=2,boss=1\n", encoding="utf-8"
+    )
+    return tmp_path / "good.board", str(tmp_path / "good.mission")
+
+
+def played(config: dict[str, object], seed: int, actions: int) -> Record:
+    """A record of ``actions`` random legal actions (fewer if the mission ends)."""
+    rec = Recorder(RS, config, seed)
+    pick = stream(seed, "map-digest")
+    while not rec.state.is_over and len(rec.actions) < actions:
+        seat = sorted(rec.state.to_act())[0]
+        rec.apply(pick.choice(list(rec.state.legal_actions(seat))))
+    return Record.loads(rec.record().dumps())
+
+
+def test_a_record_keeps_its_maps_digest_and_refuses_the_map_changed_since(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # FR-G2, ZD-C8 (the QA case): a record of a mission on a board file keeps the
+    # board's digest; once a crate is moved in the file, verify, replay and resume say
+    # the file changed since the record was made (naming it), not that the record was
+    # changed at some action.
+    from fogofwar.cli import main
+
+    board, mission = custom_mission(tmp_path)
+    record = played({"mission": mission}, 1, 400)
+    assert record.config["map_digest"] == map_digest(str(board))
+    assert len(str(record.config["map_digest"])) == 16
+    path = tmp_path / "custom.json"
+    path.write_text(record.dumps(), encoding="utf-8")
+    assert main(["verify", str(path)]) == 0
+    capsys.readouterr()
+    text = board.read_text(encoding="utf-8")
+    moved = text.replace("  .t..c....vv", "  .t...c...vv", 1)  # one crate, one square on
+    assert moved != text and len(moved) == len(text)
+    board.write_text(moved, encoding="utf-8")
+    # The same size: a later time of change tells the new version apart (a coarse clock
+    # could give the edit the old one within a test).
+    stat = board.stat()
+    os.utime(board, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
+    changed = "the file changed since the record was made"
+    assert main(["verify", str(path)]) == 1
+    out = "".join(capsys.readouterr().out.split())  # the console wraps long lines
+    assert "".join(changed.split()) in out and str(board) in out and "atorbefore" not in out
+    with pytest.raises(BadDataError) as info:
+        Record.loads(path.read_text(encoding="utf-8")).replay()
+    assert changed in str(info.value) and str(board) in str(info.value)
+    assert not verify_record(Record.loads(path.read_text(encoding="utf-8"))).verified
+    # The file as it was replays again.
+    board.write_text(text, encoding="utf-8")
+    os.utime(board, ns=(stat.st_atime_ns, stat.st_mtime_ns + 2 * 10**9))
+    assert verify_record(Record.loads(path.read_text(encoding="utf-8"))).verified
+
+
+def test_a_map_set_by_option_and_the_shipped_maps_get_a_digest(tmp_path: Path) -> None:
+    # FR-G2: the digest is filled in for any map (a shipped one's text too), kept when
+    # given, and a malformed one is refused with the option's name.
+    board, _ = custom_mission(tmp_path)
+    cfg = RS.resolve_config({"map": str(board)})
+    assert cfg["map_digest"] == map_digest(str(board))
+    shipped = RS.resolve_config({})["map_digest"]
+    assert shipped == map_digest("zd-corridor") and shipped != cfg["map_digest"]
+    assert RS.resolve_config(dict(cfg)) == cfg
+    for bad in ("xyz", "ABCDEF0123456789", "0" * 17):
+        with pytest.raises(RulesError, match="option map_digest: expected empty or 16"):
+            RS.resolve_config({"map_digest": bad})
+    # A map that does not load keeps an empty digest: the game says why.
+    assert RS.resolve_config({"map": str(tmp_path / "none.board")})["map_digest"] == ""
+
+
+# ------------------------------------------------ the Red Force against the ping sites
+
+
+def test_more_pings_than_the_maps_free_ping_sites(tmp_path: Path) -> None:
+    # FR-P1, ZD-C8 (the QA case): each ping needs a ping site no hero deploys on, so a
+    # mission asking for more is refused on load at its red_force line, not when the
+    # game starts.
+    text = "name: A\nmap: zd-open\nred_force: grunt=20\n"
+    err = broken(text)
+    assert (err.line, err.column, err.found) == (3, 12, "grunt=20 (20 pings)")
+    assert err.expected.startswith("at most 10 pings, one for each ping site of the map")
+    assert "(zd-open on line 2, FR-P1)" in err.expected
+    path = tmp_path / "toomany.mission"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(BadDataError, match=r"toomany\.mission:3:12: expected at most 10"):
+        load_mission(str(path))
+    # As many pings as free sites is fine, and the game places them all.
+    mission = parse_mission(text.replace("20", "10"))
+    state = RS.new_game(mission.config(), 1)
+    assert isinstance(state, ZeroDarkState) and len(state.pings()) == 10
+
+
+# ------------------------------------- one consistency check for files and options
+
+
+@pytest.mark.parametrize(
+    ("lines", "options", "message"),
+    [
+        ("win: rescue", {"win": "rescue"}, "'rescue' needs task=rescue"),
+        (
+            "task: observation\nwin: acquisition",
+            {"task": "observation", "win": "acquisition"},
+            "'acquisition' needs task=acquisition",
+        ),
+        (
+            "mode: versus\nwin: objectives, rescue",
+            {"mode": "versus", "win": "objectives,rescue"},
+            "in Versus the tasks are chosen at the table",
+        ),
+        (
+            "task: rescue\nred_force: grunt=2:named",
+            {"task": "rescue", "red_force": "grunt=2:named"},
+            "may be the double agent",
+        ),
+        (
+            "task: assassination\nred_force: grunt=4",
+            {"task": "assassination", "red_force": "grunt=4"},
+            "needs a boss",
+        ),
+    ],
+)
+def test_a_mission_file_and_the_options_refuse_the_same_combinations(
+    lines: str, options: dict[str, str], message: str
+) -> None:
+    # ZD-C8, ZD-T1…T6, ZD-B4: one check across the options serves mission files and
+    # --set alike, so neither accepts what the other refuses.
+    text = "name: Test\nmap: zd-open\n" + lines + "\n"
+    if "red_force" not in lines:
+        text += "red_force: grunt=4,elite=2,boss=1:named\n"
+    err = broken(text)
+    assert err.line >= 3 and err.column is not None
+    with pytest.raises(RulesError, match=message):
+        RS.resolve_config({"map": "zd-open", **options})
+
+
+def test_a_shipped_missions_task_cannot_be_dropped_by_option(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # ZD-C8, ZD-T3 (the QA case): the-spy wins by rescue, so --set task=none would make
+    # it unwinnable: refused in one line naming the options, exit 2.
+    from fogofwar.cli import main
+
+    with pytest.raises(RulesError, match=r"win: the condition 'rescue' needs task=rescue"):
+        RS.resolve_config({"mission": "the-spy", "task": "none"})
+    assert RS.resolve_config({"mission": "the-spy", "task": "rescue"})["task"] == "rescue"
+    code = main(["sim", "zero-dark", "-n", "1", "--set", "win=rescue"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1
+    assert "needs task=rescue" in err and "the task is 'none'" in err

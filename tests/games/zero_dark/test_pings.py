@@ -573,3 +573,40 @@ def test_ping_types_do_not_change_what_anyone_sees(game_map: str, seed: int) -> 
         assert [e.to_json() for e in ea] == [e.to_json() for e in eb]
     assert actions >= 2
     json.dumps(a.view(TEAM).to_json())  # the views stay JSON
+
+
+@pytest.mark.parametrize(("mission", "seed"), [("the-spy", 3), ("the-boss", 3), ("dead-drop", 3)])
+def test_the_end_views_show_the_pings_and_the_tasks_picks(mission: str, seed: int) -> None:
+    # FR-P4, ZD-T3, ZD-T4: what a ping hides and a task's secret pick reach no view
+    # while the mission runs; once it is over nothing is secret, and every view (the
+    # spectator's too) shows each ping still face down as turning it over would have
+    # (its tier and public flags) and each side's pick.
+    from fogofwar.core.game import get_ruleset
+
+    rs = get_ruleset("zero-dark")
+    state = rs.new_game({"mission": mission}, seed)
+    assert isinstance(state, ZeroDarkState)
+    seats = (*rs.seats(state.config), None)
+    pick = stream(1, "end-views")
+    while not state.is_over:
+        for seat in seats:
+            data = state.view(seat).data
+            assert all("tier" not in m for m in data["models"] if m["kind"] == "ping")
+            for side in data["sides"].values():
+                assert "double_agent" not in side and "boss_target" not in side
+        actor = sorted(state.to_act())[0]
+        state.apply(pick.choice(list(state.legal_actions(actor))))
+    picks = 0
+    for seat in seats:
+        data = state.view(seat).data
+        pings = [m for m in data["models"] if m["kind"] == "ping"]
+        assert pings, "some pings were never turned over"
+        for m in pings:
+            assert m["tier"] == state.ping_types[m["id"]]
+            assert m["flags"] == sorted(state.ping_flags[m["id"]] - {"susceptible"})
+        for name, side in state.sides.items():
+            for secret in ("double_agent", "boss_target"):
+                assert data["sides"][name].get(secret) == getattr(side, secret)
+                picks += getattr(side, secret) is not None
+            assert data["sides"][name]["rescued"] == side.rescued
+    assert picks >= len(seats)

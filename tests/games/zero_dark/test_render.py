@@ -3,9 +3,13 @@ on the map and in the key under it, from the view alone."""
 
 from __future__ import annotations
 
+import random
+import re
+
 from rich.console import Console
 from rich.text import Text
 
+from fogofwar.core.game import Action
 from fogofwar.core.grid import parse_board, render_rich
 from fogofwar.games.zero_dark.render import (
     draw_view,
@@ -120,3 +124,67 @@ def test_a_cancelled_flip_is_explained() -> None:
     # ZD-C10: the card a cautious move cancels is named, and why nothing happens.
     line = event_line({"kind": "cancelled", "card": "QS", "rule": "ZD-C10"})
     assert line == "QS is cancelled by the cautious move: no bogey acts [ZD-C10]"
+
+
+def test_every_ping_shows_its_question_mark() -> None:
+    # FR-P4: a ping's type is unknown, and the legend's "P3?" says so; from P10 on the
+    # id fills the square, so the "?" takes the P's place (it was "P10", with no "?").
+    assert model_mark({"id": "P10", "kind": "ping", "facing": "SE"}) == "?10"
+    assert model_mark({"id": "P99", "kind": "ping", "facing": "SE"}) == "?99"
+    state = RS.new_game({"map": "zd-open", "red_force": "grunt=10"}, 1)
+    text = _drawn(state)
+    board = text.split("turn 1", 1)[0]  # the map, not the key under it
+    marks = re.findall(r"[P?]\d+\??", board)
+    assert sorted(marks) == sorted([f"P{n}?" for n in range(1, 10)] + ["?10"]), marks
+    legend = dict(RS.screen(state.view("team"), state.config).legend)
+    assert "?12 is P12" in legend["P3? ?12"]
+
+
+def test_after_the_end_each_ping_shows_its_tier_and_the_tasks_pick() -> None:
+    # FR-P4 keeps a ping's type the umpire's until the end; then every secret is shown:
+    # each face-down ping's mark gives its tier, the screen the task's secret pick.
+    assert model_mark({"id": "P3", "kind": "ping", "facing": "SE", "tier": "elite"}) == "P3e"
+    assert model_mark({"id": "P12", "kind": "ping", "facing": "SE", "tier": "boss"}) == "b12"
+    state = RS.new_game({"mission": "the-spy"}, 3)
+    rng = random.Random(3)
+    while not state.is_over:
+        (seat,) = state.to_act()
+        state.apply(rng.choice(state.legal_actions(seat)))
+    view = state.view(None).data
+    pings = [m for m in view["models"] if m["kind"] == "ping"]
+    assert pings, "a game that turned every ping over tests nothing here"
+    board = _drawn(state, None).split("turn ", 1)[0]
+    for m in pings:
+        assert model_mark(m) in board and "?" not in model_mark(m)
+    assert f"double agent: {view['sides']['team']['double_agent']}" in _drawn(state, None)
+
+
+def _to_act_line(state: object, seat: str | None) -> str:
+    facts = _drawn(state, seat)  # type: ignore[arg-type]
+    found = re.search(r"^(.*) to act · turn", facts, re.MULTILINE)
+    return "" if found is None else found[1]
+
+
+def test_versus_names_the_seat_actually_to_act() -> None:
+    # ZD-B4: both teams record their choices at once: each team's screen names itself
+    # while it has to choose (team2's said "team1 to act"); a spectator sees both.
+    state = RS.new_game({"map": "zd-open", "mode": "versus"}, 2)
+    assert _to_act_line(state, "team1") == "team1"
+    assert _to_act_line(state, "team2") == "team2"
+    assert _to_act_line(state, None) == "team1 and team2"
+    state.apply(Action("team1", "prepare", ("rescue", "hand")))
+    assert _to_act_line(state, "team1") == _to_act_line(state, "team2") == "team2"
+    # ZD-C9 and on: one seat acts at a time (the activating team, the Red Force's answer
+    # to a team's activation, a CQB choice), and every screen names it.
+    pick = random.Random(5)
+    for _ in range(120):
+        if state.is_over:
+            break
+        acting = state.to_act()
+        for seat in ("team1", "team2"):
+            shown = _to_act_line(state, seat)
+            assert shown == (seat if seat in acting else " and ".join(sorted(acting))), (
+                seat,
+                state.phase,
+            )
+        state.apply(pick.choice(list(state.legal_actions(sorted(acting)[0]))))

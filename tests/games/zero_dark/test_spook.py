@@ -18,7 +18,7 @@ import pytest
 
 from fogofwar.core.cards import Deck, PlayingCard
 from fogofwar.core.errors import RulesError
-from fogofwar.core.game import Action
+from fogofwar.core.game import Action, Config
 from fogofwar.core.grid import Board, Square
 from fogofwar.core.rng import stream
 from fogofwar.games.zero_dark.fear import Model
@@ -162,8 +162,32 @@ def test_buying_time_gives_up_the_hand() -> None:
     # ZD-B1 does not apply without buying time (a hand of D) or without a Spook.
     plain = new_game(2)
     assert not plain.buying_time and len(plain.hand) == 3
-    no_spook = new_game(2, spook=False, buy_time=True)
+    no_spook = unchecked_game(2, spook=False, buy_time=True)
     assert not no_spook.buying_time and no_spook.aside_target == 0
+
+
+def unchecked_game(seed: int, **options: Any) -> ZeroDarkState:
+    """A mission on options the rule set refuses together (surgery: its configuration is
+    built past ``resolve_config``), to show what the state itself does with them."""
+    cfg = RS.resolve_config({"map": "zd-open"})
+    return ZeroDarkState(RS, Config({**cfg, **options}), RS.board(cfg), seed)
+
+
+@pytest.mark.parametrize(
+    ("options", "names"),
+    [
+        ({"spook": False, "buy_time": True}, ("buy_time=true", "spook=true", "ZD-B1")),
+        ({"spook": False, "task": "rescue"}, ("task=rescue", "spook=true", "ZD-T1")),
+    ],
+)
+def test_a_task_or_buying_time_without_a_spook_is_refused(
+    options: dict[str, Any], names: tuple[str, ...]
+) -> None:
+    # ZD-B1, ZD-T1: without a Spook nobody buys time and there is no task, so options
+    # asking for them are refused (rather than silently dropped), naming the options.
+    with pytest.raises(RulesError) as info:
+        RS.resolve_config({"map": "zd-open", **options})
+    assert all(name in str(info.value) for name in names), str(info.value)
 
 
 @pytest.mark.parametrize("buy_time", [True, False])
@@ -362,8 +386,9 @@ def test_a_task_comes_with_its_equipment(task: str, stat: str | None, upgrades: 
 
 
 def test_no_task_without_a_spook() -> None:
-    # ZD-T1 does not apply without a Spook: no task, no bonus.
-    state = new_game(4, spook=False, heroes=2, task="rescue")
+    # ZD-T1 does not apply without a Spook: no task, no bonus (the options are refused
+    # together; the state still drops the task).
+    state = unchecked_game(4, spook=False, heroes=2, task="rescue")
     assert state.task == "none" and state.double_agent is None
     assert of_kind(state.events, "task") == []
 

@@ -60,8 +60,12 @@ def test_extract_needs_the_rescued_ally_out() -> None:
 
 
 def test_a_task_condition_needs_that_task() -> None:
-    # ZD-C8 with a task condition: without the task (none here) it never holds.
-    state = exit_game("rescue")
+    # ZD-C8 with a task condition: without the task (none here) it never holds, so the
+    # options are refused together; the state is given the condition by surgery.
+    with pytest.raises(RulesError, match="needs task=rescue"):
+        exit_game("rescue")
+    state = exit_game("exit")
+    state.win = ("rescue",)  # surgery
     leave_and_fall(state)
     assert state.report is not None and state.report["conditions"]["team"] == {"rescue": False}
 

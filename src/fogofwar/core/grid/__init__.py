@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from .board import MAX_SIDE, ROAD_EW, ROAD_NS, Board, ModelSpec, Terrain
 from .board import BoolArray as BoolArray
-from .boardfile import builtin_board, builtin_boards, load_board, parse_board
+from .boardfile import builtin_board, builtin_board_text, builtin_boards, load_board, parse_board
 from .coords import (
     DIRECTIONS,
     SIDES,
@@ -74,6 +74,7 @@ __all__ = [
     "Terrain",
     "board_json",
     "builtin_board",
+    "builtin_board_text",
     "builtin_boards",
     "can_step",
     "column_index",

@@ -608,8 +608,19 @@ def builtin_board(name: str) -> Board:
     Raises:
         LookupError: no such board; the message lists the available ones.
     """
+    text, file = builtin_board_text(name)
+    return parse_board(text, file=file)
+
+
+def builtin_board_text(name: str) -> tuple[str, str]:
+    """The text of the shipped board ``name`` and its file's name for messages (a
+    game that keeps a digest of its board reads the text it parses).
+
+    Raises:
+        LookupError: no such board; the message lists the available ones.
+    """
     found = _shipped().get(name)
     if "/" in name or "\\" in name or found is None:
         raise LookupError(f"no built-in board {name!r}; available: {', '.join(builtin_boards())}")
     entry, file = found
-    return parse_board(read_text(entry, file=file, what="a board file"), file=file)
+    return read_text(entry, file=file, what="a board file"), file

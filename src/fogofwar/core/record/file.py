@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..errors import BadDataError, IllegalActionError, InvalidNotationError, RulesError
 from ..files import RECORD_FILE_LIMIT, read_text
-from ..game import JSON, Action, Config, Outcome, Ruleset, State, get_ruleset
+from ..game import JSON, Action, Config, Event, Outcome, Ruleset, State, get_ruleset
 from ..rng import check_seed
 from ..secret import commitment, matches
 from .chain import DIGEST_CHARS, chain_start, chain_step
@@ -342,6 +342,21 @@ class Record:
             BadDataError: the config does not fit the rule set, or the replayed outcome
                 differs from the recorded one (checked once every action is applied).
         """
+        for state, _ in self.steps(ruleset, clone=clone):
+            yield state
+
+    def steps(
+        self, ruleset: Ruleset | None = None, *, clone: bool = True
+    ) -> Iterator[tuple[State, list[Event]]]:
+        """:meth:`states`, each with the events that led to it: none for the initial
+        state, then each action's events (every seat's: filter them with
+        :meth:`~fogofwar.core.game.Event.visible_to`). A stepped replay shows a seat what
+        it was told at each action, a turn's end included, which the view's own list of
+        this turn's events no longer holds once the next turn has begun.
+
+        Raises:
+            as :meth:`states`.
+        """
         rs = self.check_ruleset(ruleset)
         config = self.resolved_config(rs)
         if len(self.actions) > rs.metadata.max_length:
@@ -360,7 +375,7 @@ class Record:
             raise BadDataError(self.source, f"a game {rs.id} can set up", found=str(exc)) from None
         check = self.commitment is not None and bool(self.digests)
         chain = chain_start(rs, config, self.commitment or "", self.seeded, state) if check else b""
-        yield state.clone() if clone else state
+        yield (state.clone() if clone else state), []
         for i, action in enumerate(self.actions):
             try:
                 events = state.apply(action)
@@ -370,7 +385,7 @@ class Record:
                 chain = chain_step(chain, action, events, state)
                 if chain.hex()[:DIGEST_CHARS] != self.digests[i]:
                     raise TamperedRecordError.at_action(self.source, i, action, action.seat)
-            yield state.clone() if clone else state
+            yield (state.clone() if clone else state), events
         self.check_end(state)
 
     def check_end(self, state: State) -> None:

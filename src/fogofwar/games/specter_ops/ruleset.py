@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from importlib import resources
 from types import MappingProxyType
@@ -299,6 +300,8 @@ class SpecterOps(Ruleset):
         words = text.split()
         if not words:
             raise InvalidNotationError(text, "expected an action")
+        # Where each word starts: an error quotes the whole line and points into it.
+        starts = [m.start() for m in re.finditer(r"\S+", text)]
         verb, args = words[0].lower(), words[1:]
         if verb == "attack" and [a.upper() for a in args] in (["A1"], ["A2"]):
             return [Action(seat, verb, (args[0].upper(),))]  # two agents (SO-T5)
@@ -311,6 +314,7 @@ class SpecterOps(Ruleset):
                 raise InvalidNotationError(
                     text,
                     f"{verb} takes no squares" + (" (only A1 or A2)" if verb == "attack" else ""),
+                    position=starts[1],
                 )
             return [Action(seat, "end" if verb == "pass" else verb)]
         if verb in ("character", "card", "use"):
@@ -330,13 +334,22 @@ class SpecterOps(Ruleset):
                 text,
                 "expected step, move, drive, next, order, stop, sensor, attack, end, "
                 "accuse or reveal",
+                position=starts[0],
             )
         if not args:
             raise InvalidNotationError(text, f"{verb} needs at least one square")
         if not isinstance(state, SpecterOpsState):
             raise InvalidNotationError(text, "not a Specter Ops game")
         geo = state.geo
-        squares = [geo.name(geo.parse(a.upper())) for a in args]
+        squares = []
+        for word, at in zip(args, starts[1:], strict=True):
+            try:
+                squares.append(geo.name(geo.parse(word.upper())))
+            except InvalidNotationError as exc:
+                # The board knows the word alone: quote the line, at the word's column.
+                raise InvalidNotationError(
+                    text, exc.reason, position=at + (exc.position or 0)
+                ) from None
         kind = Kind.DRIVE.value if verb == "drive" else Kind.STEP.value
         here = _mover_square(state, seat)
         if verb == "move" and here is not None and squares[0] == geo.name(here):

@@ -195,13 +195,12 @@ class _Parser:
                 continue
             indent = len(body) - len(body.lstrip())
             if indent == 0:
-                if block is not None:
-                    yield block
+                # The new card's line is checked before the card above it is handed on:
+                # a property that lost its indent is reported at its own line, not as
+                # one missing from the card above.
                 kind, _, name = body.partition(" ")
                 if kind not in _KINDS:
-                    raise self.fail(
-                        "a card: " + ", ".join(f"'{k} NAME'" for k in _KINDS), number, 1, kind
-                    )
+                    raise self.unindented(block, body, number, kind)
                 name = name.strip()
                 col = body.index(name, len(kind)) + 1 if name else len(kind) + 2
                 if not _NAME_RE.fullmatch(name) or len(name) > MAX_NAME:
@@ -212,6 +211,8 @@ class _Parser:
                         col,
                         name,
                     )
+                if block is not None:
+                    yield block
                 block = _Block(kind, name, number, col)
                 continue
             if block is None:
@@ -246,6 +247,22 @@ class _Parser:
             block.props.append(_Prop(key, value, number, value_col))
         if block is not None:
             yield block
+
+    def unindented(self, block: _Block | None, body: str, number: int, kind: str) -> BadDataError:
+        """The error for a line at the start of a line that opens no card: a property of
+        the card above that lost its indent is named as such."""
+        cards = ", ".join(f"'{k} NAME'" for k in _KINDS)
+        key, sep, _ = body.partition(":")
+        key = key.strip().lower()
+        if block is not None and sep and key in _KEYS[block.kind]:
+            return self.fail(
+                f"the property indented under {block.kind} '{block.name}' (line "
+                f"{block.line}), or a card at the start of the line: {cards}",
+                number,
+                1,
+                body.strip(),
+            )
+        return self.fail("a card: " + cards, number, 1, kind)
 
     # -- values
 

@@ -18,25 +18,36 @@ passable (FR-G1, FR-G2). On top of the format, Zero Dark needs these markers:
 Every marker square must be passable, and no square may be in two of ``heroes``,
 ``ping``, ``deployment`` and ``exit``. :func:`validate_map` checks this and
 :func:`load_map` loads a shipped map (``zd-corridor``, ``zd-open``) or a file.
+
+A record keeps the digest of its map's text (:func:`map_digest`, the ``map_digest``
+option): :func:`check_map_digest` refuses a map file changed since, naming the file,
+rather than letting the replay diverge as if the record had been changed.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Final
+from typing import Final, TypeVar
 
 from fogofwar.core.errors import BadDataError, RulesError
-from fogofwar.core.grid import Board, Square, builtin_board, builtin_boards, load_board
+from fogofwar.core.files import read_text
+from fogofwar.core.grid import Board, Square, builtin_board_text, builtin_boards, parse_board
 
 __all__ = [
     "MAP_MARKERS",
     "MAX_MAP_SIDE",
     "SHIPPED_MAPS",
+    "check_map_digest",
+    "digest_option",
+    "free_ping_sites",
     "load_map",
+    "map_digest",
     "map_for",
     "map_of",
     "validate_map",
@@ -55,8 +66,14 @@ MAP_MARKERS: Final[Mapping[str, int]] = MappingProxyType(
 #: an open grid map.
 SHIPPED_MAPS: Final[tuple[str, ...]] = ("zd-corridor", "zd-open")
 
+_T = TypeVar("_T")
+
 #: Markers that may not share a square: each square has one role at the start.
 _DISJOINT: Final = ("heroes", "ping", "deployment", "exit")
+
+#: A map's digest: the first 16 hex digits of the SHA-256 of its text (as Warfighter's
+#: ``mission_digest``).
+_DIGEST_RE: Final = re.compile(r"[0-9a-f]{16}", re.ASCII)
 
 
 def validate_map(board: Board) -> Board:
@@ -122,7 +139,7 @@ def load_map(name: str) -> Board:
             ``.board`` file (anything containing a path separator or ending in
             ``.board``).
 
-    A file is read with :func:`fogofwar.core.grid.load_board` (a regular file of at most
+    A file is read with :func:`fogofwar.core.files.read_text` (a regular file of at most
     1 MiB of UTF-8 text, at most :data:`~fogofwar.core.grid.MAX_SIDE` squares a side).
 
     Raises:
@@ -130,13 +147,21 @@ def load_map(name: str) -> Board:
             not parse or lacks what :func:`validate_map` checks (naming the file).
         LookupError: no built-in board of that name.
     """
+    text, file = _source(name)
+    return validate_map(parse_board(text, file=file))
+
+
+def _source(name: str) -> tuple[str, str]:
+    """The text of the map ``name`` and the file's name for messages (see
+    :func:`load_map`; raises as it does)."""
     if is_path(name, ".board"):
         check_file_name(name, "a board file")
-        return validate_map(load_board(Path(name)))
+        path = Path(name)
+        return read_text(path, what="a board file"), str(path)
     if name not in builtin_boards():  # checked first: any text is not a file name
         shown = name if len(name) <= 40 else name[:39] + "…"
         raise LookupError(f"no built-in board {shown!r}; available: {', '.join(SHIPPED_MAPS)}")
-    return validate_map(builtin_board(name))
+    return builtin_board_text(name)
 
 
 def map_of(name: str) -> Board:
@@ -147,8 +172,14 @@ def map_of(name: str) -> Board:
         BadDataError: as :func:`load_map`.
         RulesError: no shipped map of that name, saying which there are.
     """
+    return _unknown_is_rules_error(name, load_map)
+
+
+def _unknown_is_rules_error(name: str, load: Callable[[str], _T]) -> _T:
+    """``load(name)``, a :class:`LookupError` (no shipped map of that name) turned into
+    the ``map`` option's one-line :class:`RulesError`."""
     try:
-        return load_map(name)
+        return load(name)
     except LookupError:
         shown = name if len(name) <= 40 else name[:39] + "…"
         raise RulesError(
@@ -176,6 +207,17 @@ def check_file_name(name: str, what: str) -> str:
     return shown
 
 
+def _stamp(name: str) -> tuple[str, int, int] | None:
+    """What tells a map file's versions apart: its absolute path (the same relative name
+    in another working directory is another file), time of change and size; ``None``
+    for a shipped map. Raises :class:`OSError` or :class:`ValueError` (a NUL byte in the
+    name) when the file cannot be looked at."""
+    if not is_path(name, ".board"):
+        return None
+    st = os.stat(name)
+    return (os.path.abspath(name), st.st_mtime_ns, st.st_size)
+
+
 @lru_cache(maxsize=8)
 def _loaded_map(name: str, stamp: tuple[str, int, int] | None) -> Board:
     """A map loaded once per name (and, for a file, its absolute path, size and time of
@@ -183,17 +225,88 @@ def _loaded_map(name: str, stamp: tuple[str, int, int] | None) -> Board:
     return map_of(name)
 
 
+@lru_cache(maxsize=8)
+def _digest(name: str, stamp: tuple[str, int, int] | None) -> tuple[str, str]:
+    """The digest of a map's text and its file's name, read once per version."""
+    text, file = _unknown_is_rules_error(name, _source)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16], file
+
+
 def map_for(name: str) -> Board:
     """:func:`map_of`, loaded once per name (a file again when it changes): games,
     views and bots on one map share it, and so the sight tables and step graphs cached
     on it (a board never changes; its caches are derived data)."""
-    stamp = None
-    if is_path(name, ".board"):
-        try:
-            st = os.stat(name)
-        except (OSError, ValueError):  # ValueError: a NUL byte in the name
-            return map_of(name)  # the loader's own error
-        # The absolute path too: the same relative name in another working directory
-        # is another file.
-        stamp = (os.path.abspath(name), st.st_mtime_ns, st.st_size)
+    try:
+        stamp = _stamp(name)
+    except (OSError, ValueError):
+        return map_of(name)  # the loader's own error
     return _loaded_map(name, stamp)
+
+
+def map_digest(name: str) -> str:
+    """The digest of the map ``name``'s text (16 hex digits of its SHA-256), read again
+    when the file changes: a record keeps it (the ``map_digest`` option).
+
+    Raises:
+        BadDataError: the file cannot be read (as :func:`load_map`).
+        RulesError: no shipped map of that name.
+    """
+    return _versioned_digest(name)[0]
+
+
+def _versioned_digest(name: str) -> tuple[str, str]:
+    """:func:`_digest` of the map's present version (raises as :func:`map_digest`)."""
+    try:
+        stamp = _stamp(name)
+    except (OSError, ValueError):
+        _unknown_is_rules_error(name, _source)  # the loader's own error
+        raise  # the file came back between the two looks: the first error stands
+    return _digest(name, stamp)
+
+
+def digest_option(given: str) -> str:
+    """The ``map_digest`` option checked: empty, or 16 lowercase hex digits (a digest a
+    record keeps).
+
+    Raises:
+        RulesError: anything else.
+    """
+    if given and not _DIGEST_RE.fullmatch(given):
+        shown = given if len(given) <= 40 else given[:39] + "…"
+        raise RulesError(
+            "option map_digest: expected empty or 16 lowercase hex digits (the digest a "
+            f"record keeps of its map), got {shown!r}"
+        )
+    return given
+
+
+def check_map_digest(name: str, given: str) -> None:
+    """Refuse the map ``name`` when its text no longer has the digest ``given`` (a
+    record's ``map_digest``; empty: nothing to check). The digest is compared before the
+    map is checked, so a file edited since the record was made is named as such even
+    when it no longer passes the map checks.
+
+    Raises:
+        RulesError: ``given`` is not empty and not 16 lowercase hex digits.
+        BadDataError: naming the file: it changed since the record was made (or, as
+            :func:`load_map`, it cannot be read).
+    """
+    if not digest_option(given):
+        return
+    now, file = _versioned_digest(name)
+    if now != given:
+        raise BadDataError(
+            file,
+            f"the map file as it was when the record was made (digest {given})",
+            found=f"digest {now}: the file changed since the record was made",
+        )
+
+
+def free_ping_sites(board: Board, mode: str, heroes: int) -> list[Square]:
+    """The ping sites left free at the start (FR-P1): those no hero deploys on. The
+    first team deploys on ``heroes`` (never a ping site); in Versus the second team on
+    the first ``heroes`` squares of ``heroes2``, which may hold ping sites."""
+    taken: set[Square] = set(board.marker("heroes")[:heroes])
+    if mode == "versus" and "heroes2" in board.markers:
+        taken |= set(board.marker("heroes2")[:heroes])
+    return [sq for sq in board.marker("ping") if sq not in taken]

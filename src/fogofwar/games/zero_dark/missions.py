@@ -34,10 +34,17 @@ from fogofwar.core.errors import BadDataError, RulesError
 from fogofwar.core.files import DATA_FILE_LIMIT, read_text
 from fogofwar.core.grid import Board
 
-from .maps import SHIPPED_MAPS, check_file_name, is_path, load_map
+from .maps import SHIPPED_MAPS, check_file_name, free_ping_sites, is_path, load_map
 from .profiles import BOGEYS, TASKS
 from .state.options import WIN_CONDITIONS as STATE_WIN_CONDITIONS
-from .state.options import StatLineError, parse_ally, parse_red_force_specs, stat_line
+from .state.options import (
+    OptionConflict,
+    StatLineError,
+    check_consistent,
+    parse_ally,
+    parse_red_force_specs,
+    stat_line,
+)
 
 __all__ = [
     "SHIPPED_MISSIONS",
@@ -74,10 +81,6 @@ _KEYS: Final = (
 )
 _REQUIRED: Final = ("name", "map", "red_force")
 _DEFAULT_WIN: Final = ("objectives", "survive")
-_TASK_WINS: Final = ("rescue", "assassination", "observation", "acquisition")
-#: Flags that keep a ping from being the Rescue task's double agent (ZD-T3; the
-#: ``rescue_excludes_synthetic`` option is on by default and a mission leaves it so).
-_NOT_DOUBLE_AGENT: Final = frozenset({"nemesis", "named", "synthetic"})
 _LINE_RE: Final = re.compile(r"(\s*)([^:]*?)(\s*):(.*)")
 
 
@@ -251,21 +254,8 @@ class _Parser:
         susceptible = self.susceptible()
         ally = self.ally()
         win = self.win()
-        self.win_needs_task(win, mode, task)
-        if task == "rescue" and all(flags & _NOT_DOUBLE_AGENT for _, flags in specs):
-            raise self.fail_at(
-                "red_force",
-                f"a ping that may be the double agent for the Rescue task (line "
-                f"{self.entries['task'].line}, ZD-T3): one without the nemesis, named or "
-                "synthetic flag",
-            )
-        if task == "assassination" and not any(tier == "boss" for tier, _ in specs):
-            raise self.fail_at(
-                "red_force",
-                f"a boss in the Red Force for the Assassination task (line "
-                f"{self.entries['task'].line}, ZD-T4)",
-            )
-        map_name = self.map(mode, heroes)
+        self.consistent(mode, task, buy_time, win, specs)
+        map_name = self.map(mode, heroes, len(specs))
         return Mission(
             name=self.entries["name"].value,
             description=self.get("description", ""),
@@ -361,28 +351,36 @@ class _Parser:
             out.append(word)
         return out
 
-    def win_needs_task(self, win: tuple[str, ...], mode: str, task: str) -> None:
-        entry = self.entries.get("win")
-        if entry is None:
-            return
-        for item, col in _items(entry):
-            cond = item.lower()
-            if cond not in _TASK_WINS or (mode == "solo" and task == cond):
-                continue
-            why = (
-                "in Versus the tasks are chosen at the table"
-                if mode == "versus"
-                else f"the mission's task is {task!r}"
+    def consistent(
+        self,
+        mode: str,
+        task: str,
+        buy_time: bool,
+        win: tuple[str, ...],
+        specs: tuple[tuple[str, frozenset[str]], ...],
+    ) -> None:
+        """The checks across keys, the very ones the ``zero-dark`` options get
+        (:func:`~.state.options.check_consistent`), reported at the offending key's line
+        (a win condition at its column)."""
+        try:
+            check_consistent(
+                mode=mode, spook=True, task=task, buy_time=buy_time, win=win, specs=specs
             )
-            raise self.fail(
-                f"a win condition the mission can check: {cond!r} needs 'task: {cond}' "
-                f"in a solo mission ({why})",
-                entry.line,
-                col,
-                item,
-            )
+        except OptionConflict as exc:
+            entry = self.entries[exc.key]
+            column = entry.column
+            found = entry.value
+            if exc.item is not None:
+                column, found = next(
+                    (col, item) for item, col in _items(entry) if item.lower() == exc.item
+                )
+            expected = exc.expected
+            other = self.entries.get(exc.also) if exc.also is not None else None
+            if other is not None:
+                expected += f" (with '{exc.also}' on line {other.line})"
+            raise self.fail(expected, entry.line, column, found) from None
 
-    def map(self, mode: str, heroes: int) -> str:
+    def map(self, mode: str, heroes: int, pings: int) -> str:
         entry = self.entries["map"]
         value = entry.value
         is_path = value.endswith(".board") or "/" in value or "\\" in value
@@ -410,6 +408,14 @@ class _Parser:
             raise self.fail_at("map", f"a Zero Dark map that loads ({exc})") from exc
         if mode == "versus":
             self.check_versus_map(board, heroes)
+        free = len(free_ping_sites(board, mode, heroes))
+        if pings > free:
+            raise self.fail_at(
+                "red_force",
+                f"at most {free} pings, one for each ping site of the map that no hero "
+                f"deploys on ({self.entries['map'].value} on line {entry.line}, FR-P1)",
+                f"{self.entries['red_force'].value} ({pings} pings)",
+            )
         return name
 
     def check_versus_map(self, board: Board, heroes: int) -> None:

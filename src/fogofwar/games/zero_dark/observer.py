@@ -21,6 +21,13 @@ played, its Spook's targetings, whether it has recorded its choices (Versus), th
 waiting, the enemies the active model was engaged with when its action began, the seat
 the Red Force's answer follows and who worked each objective. A sampled world
 (:mod:`.worlds`) is built from a view alone, so it reads these.
+
+Once the mission is over nothing is secret any more, and every view (a spectator's
+too) shows what the umpire kept: each ping still face down with its tier and its public
+flags (as turning it over would have shown them, FR-P3), each side's task, and its
+task's secret pick — the double agent or the Boss to assassinate, a ping or the bogey it
+became (ZD-T3, ZD-T4) — with the ally a persuaded double agent became. Before the end
+nothing of this reaches a view.
 """
 
 from __future__ import annotations
@@ -105,6 +112,10 @@ class SideView(TypedDict):
     observed: list[str]  # the bogeys its Spook has targeted (each announced, ZD-T5)
     verified: bool | None  # its Boss verified (ZD-T4); the other team's: once it happens
     rescued: str | None  # its own: the ally its double agent became ("left": gone, ZD-T3)
+    # Once the mission is over (every view): its task's secret pick, a ping or the bogey
+    # it became (ZD-T3, ZD-T4); left out without one.
+    double_agent: NotRequired[str]
+    boss_target: NotRequired[str]
 
 
 class TurnedOver(TypedDict):
@@ -172,6 +183,11 @@ def _model(state: ZeroDarkState, m: Model, seat: str | None) -> ModelView:
     if m.kind != "ping":
         # A ping's Cyl and tier are those of what it hides: not shown (FR-P4).
         out["cyl"] = m.cyl
+    elif state.is_over:
+        # The mission is over: nothing is secret. A ping still face down shows what it
+        # hid, as turning it over would have (its tier and public flags, FR-P3, ZD-P0).
+        out["tier"] = state.ping_types[m.id]
+        out["flags"] = sorted(state.ping_flags.get(m.id, frozenset()) - {"susceptible"})
     if m.kind == "bogey":
         out["tier"] = m.tier
         out["support"] = state.support.get(m.id, 0)
@@ -243,8 +259,9 @@ def build_view(state: ZeroDarkState, seat: str | None) -> PlayerView:
                 "played": x.played,
                 "observed": sorted(x.observed, key=id_number),
                 "verified": x.verified if solo or seat == x.seat or x.verified else None,
-                # Which ally was the double agent is told to its side alone (ZD-T3).
-                "rescued": x.rescued if seat == x.seat else None,
+                # Which ally was the double agent is told to its side alone (ZD-T3),
+                # and to everyone once the mission is over.
+                "rescued": x.rescued if seat == x.seat or state.is_over else None,
             }
             for x in state.sides.values()
         },
@@ -278,6 +295,14 @@ def build_view(state: ZeroDarkState, seat: str | None) -> PlayerView:
         "red_seat": state.red_seat if not solo else None,
         "objectives_by": dict(state.objectives_by),
     }
+    if state.is_over:
+        # The task's secret picks, once the mission is over (ZD-T3, ZD-T4).
+        for x in state.sides.values():
+            side = data["sides"][x.seat]
+            if x.double_agent is not None:
+                side["double_agent"] = x.double_agent
+            if x.boss_target is not None:
+                side["boss_target"] = x.boss_target
     mine = state.sides.get(seat) if seat is not None else None
     if mine is not None:
         # The Spook's hand is its player's (ZD-C7); others see only its size. The task's

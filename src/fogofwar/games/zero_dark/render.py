@@ -1,11 +1,12 @@
 """Drawing a Zero Dark view in the terminal (rich), from the view alone.
 
 Models are drawn by id with an arrow for their facing (``H1↗``, ``B2↙``; a ping as the
-counter it is, ``P3?``; an id of three characters has no room for the arrow, and the key
-under the map gives every facing), coloured by side (heroes and allies cyan, the second
-Versus team yellow, bogeys red, pings magenta) and styled by state (down: dim italic; out
-of action: struck through; targeted: underlined); a bogey's support tokens are dots in
-the gap under its square (``••``) where no wall runs. Doors are drawn as the view says they
+counter it is, ``P3?``, from P10 on ``?12``; any other id of three characters has no
+room for the arrow, and the key under the map gives every facing), coloured by side
+(heroes and allies cyan, the second Versus team yellow, bogeys red, pings magenta) and
+styled by state (down: dim italic; out of action: struck through; targeted:
+underlined); a bogey's support tokens are dots in the gap under its square (``••``)
+where no wall runs. Doors are drawn as the view says they
 stand. Under the map: the turn, the hero acting, the Control Deck, the characters and
 bogeys with facing, wounds, support tokens and state, the Spook's hand and task, and this
 activation's events.
@@ -30,6 +31,7 @@ from .observer import ModelView, ZeroDarkView, view_data
 
 __all__ = [
     "ARROWS",
+    "acting_seat",
     "draw_view",
     "model_mark",
     "model_style",
@@ -150,6 +152,9 @@ def event_sentence(e: Mapping[str, Any]) -> str:
     return line or sentence(_SENTENCES, e) or plain_event(e)
 
 
+TIER_LETTERS: dict[str, str] = {"grunt": "g", "elite": "e", "boss": "b", "special": "s"}
+"""A face-down ping's tier, shown in its mark once the game is over (``P3e``, ``b12``)."""
+
 ARROWS: dict[str, str] = {"NE": "↗", "NW": "↖", "SE": "↘", "SW": "↙"}
 """The facing arrows drawn after a model's id (FR-L5: four diagonal facings)."""
 
@@ -157,9 +162,15 @@ ARROWS: dict[str, str] = {"NE": "↗", "NW": "↖", "SE": "↘", "SW": "↙"}
 def model_mark(m: ModelView) -> str:
     """A model's mark on the map: its id and facing arrow (a ping: ``?``)."""
     mid = str(m["id"])
+    if m["kind"] == "ping":
+        # FR-P4: a ping's type is unknown, and its "?" says so on every ping. A square
+        # holds three characters, so from P10 on the "?" takes the P's place (?12).
+        # Once the game is over the view tells every ping's tier: its letter instead.
+        mark = TIER_LETTERS.get(str(m.get("tier") or ""), "?")
+        return f"{mid}{mark}" if len(mid) < 3 else f"{mark}{mid[1:]}"[:3]
     if len(mid) >= 3:
         return mid[:3]
-    return mid + ("?" if m["kind"] == "ping" else ARROWS.get(str(m.get("facing")), ""))
+    return mid + ARROWS.get(str(m.get("facing")), "")
 
 
 def support_mark(m: ModelView) -> str:
@@ -195,7 +206,8 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("H1↗", "a hero and its facing (↗ NE, ↖ NW, ↘ SE, ↙ SW); cyan"),
     ("A1↙", "an ally (cyan); in Versus the second team is yellow"),
     ("B2↙", "a bogey (red); underlined: targeted"),
-    ("P3?", "a ping: a counter whose type is not known yet (magenta)"),
+    ("P3? ?12", "a ping: a counter whose type is not known yet (magenta); ?12 is P12"),
+    ("P3e b12", "after the game: a ping's tier (g grunt, e elite, b boss, s special)"),
     ("dim / struck", "a model down / out of action"),
     ("••", "a bogey's support tokens, under its square (•4: four)"),
     ("│ ───", "a wall"),
@@ -220,7 +232,7 @@ def screen_view(view: PlayerView, config: Mapping[str, Any]) -> Screen:
     active model — else the seat's first hero — in focus."""
     data = view_data(view)
     board = map_for(str(config["map"]))
-    drawn = draw_view(data, board)
+    drawn = draw_view(data, board, view.seat)
     parts = list(drawn.renderables) if isinstance(drawn, Group) else [drawn]
     focus = None
     mine = [m for m in data["models"] if m["kind"] in ("hero", "ally")]
@@ -239,11 +251,51 @@ def screen_view(view: PlayerView, config: Mapping[str, Any]) -> Screen:
 def render_view(view: PlayerView, config: Mapping[str, Any]) -> RenderableType:
     """The map of ``config`` (the game's options) with the models ``view``'s seat knows
     of, and the facts under it."""
-    return draw_view(view_data(view), map_for(str(config["map"])))
+    return draw_view(view_data(view), map_for(str(config["map"])), view.seat)
 
 
-def draw_view(view: ZeroDarkView, board: Board) -> RenderableType:
-    """The map with the models of ``view`` and the facts under it."""
+def _seat_of(view: ZeroDarkView, model_id: str) -> str | None:
+    """The Versus team that plays a model, from the view: its own team, else (an ally)
+    its hero's; None where the view does not say."""
+    models = {m["id"]: m for m in view["models"]}
+    m = models.get(model_id)
+    if m is None:
+        return None
+    if m.get("team"):
+        return m["team"]
+    hero = models.get(str(m.get("hero") or ""))
+    return None if hero is None else hero.get("team")
+
+
+def acting_seat(view: ZeroDarkView, seat: str | None = None) -> str | None:
+    """The Versus seat to act now, as the view tells it (None in solo, or once the
+    mission is over). ``turn_seat`` is whose activation comes next, not who acts: while
+    both teams record their choices (ZD-B4) each acts at once, so the seat looking
+    (``seat``) is named when it still has to; the Red Force's answer is the team whose
+    activation it follows (ZD-C9); a CQB choice and an activation are the model's team's."""
+    turn_seat = view.get("turn_seat")
+    if not turn_seat or view["phase"] == "over" or view.get("outcome"):
+        return None
+    phase = view["phase"]
+    if phase == "prepare":
+        waiting = [s for s, side in (view.get("sides") or {}).items() if not side["recorded"]]
+        if seat in waiting:
+            return seat
+        return " and ".join(waiting) or None
+    if phase == "red":
+        return view.get("red_seat") or turn_seat
+    queue = view.get("cqb_queue") or []
+    if phase == "cqb" and queue:
+        return _seat_of(view, queue[0][0]) or turn_seat
+    active = view.get("active")
+    if active:
+        return _seat_of(view, active) or turn_seat
+    return turn_seat
+
+
+def draw_view(view: ZeroDarkView, board: Board, seat: str | None = None) -> RenderableType:
+    """The map with the models of ``view`` and the facts under it; ``seat`` is the seat
+    looking (named as the one to act while several act at once)."""
     marks: dict[Square, str] = {}
     styles: dict[Square, str] = {}
     under: dict[Square, tuple[str, str]] = {}
@@ -273,8 +325,9 @@ def draw_view(view: ZeroDarkView, board: Board) -> RenderableType:
         "prepare": "each team records its task and buying time in secret",
     }.get(phase, phase)
     deck = view["deck"]
+    to_act = acting_seat(view, seat)
     facts = Text(
-        (f"{view['turn_seat']} to act · " if view.get("turn_seat") else "")
+        (f"{to_act} to act · " if to_act else "")
         + f"turn {view['turn']} · "
         # Versus: the deck's count with the hands' cards (a hand's size is secret).
         + ("deck and hands" if view.get("mode") == "versus" else "deck")
@@ -293,6 +346,11 @@ def draw_view(view: ZeroDarkView, board: Board) -> RenderableType:
             extra.append(f"{label}task: {side['task']}")
         if side.get("buying_time"):
             extra.append(f"{label}buying time")
+        # The task's secret picks, shown once the game is over (ZD-T3, ZD-T4).
+        if side.get("double_agent"):
+            extra.append(f"{label}double agent: {side['double_agent']}")
+        if side.get("boss_target"):
+            extra.append(f"{label}Boss to assassinate: {side['boss_target']}")
     done = [k for k, v in view.get("objectives", {}).items() if v]
     if view.get("objectives"):
         extra.append(f"objectives: {len(done)}/{len(view['objectives'])} done")

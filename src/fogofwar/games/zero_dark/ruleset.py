@@ -8,7 +8,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Final
 
 from ...core.cards import playing_cards
-from ...core.errors import InvalidNotationError, RulesError
+from ...core.errors import BadDataError, InvalidNotationError, RulesError
 from ...core.game import (
     JSON,
     Action,
@@ -34,7 +34,14 @@ from ...core.rng import Stream
 from .encoder import ZeroDarkEncoder
 from .evaluation import evaluation_for
 from .fear import FACINGS
-from .maps import SHIPPED_MAPS, map_for, validate_map
+from .maps import (
+    SHIPPED_MAPS,
+    check_map_digest,
+    digest_option,
+    map_digest,
+    map_for,
+    validate_map,
+)
 from .missions import SHIPPED_MISSIONS, load_mission, parse_mission
 from .observer import build_view
 from .odds import QUERIES
@@ -53,6 +60,7 @@ from .state import (
     parse_susceptible,
     parse_win,
 )
+from .state.options import check_consistent
 
 __all__ = ["MAX_ALLIES", "MAX_BOGEYS", "ZeroDark"]
 
@@ -143,6 +151,14 @@ class ZeroDark(Ruleset):
                 str,
                 SHIPPED_MAPS[0],
                 f"A shipped map ({', '.join(SHIPPED_MAPS)}) or a board file's path.",
+                rule="FR-G2",
+            ),
+            Option(
+                "map_digest",
+                str,
+                "",
+                "The map file's digest, filled in when empty; a record keeps it, and a map "
+                "file that no longer matches is refused.",
                 rule="FR-G2",
             ),
             Option(
@@ -268,8 +284,12 @@ class ZeroDark(Ruleset):
 
     def resolve_config(self, config: Mapping[str, Any] | None = None) -> Config:
         """The options, with a mission's settings under what was given explicitly; the
-        text options are checked here (one-line :class:`RulesError` errors saying what is
-        allowed), the map when a game is made."""
+        text options are checked here, and so are the options against one another
+        (:func:`~.state.options.check_consistent`, the checks a mission file gets): one-
+        line :class:`RulesError` errors saying what is allowed. An empty ``map_digest``
+        is filled in with the digest of the map's text, so that a record of a map file
+        replays exactly or is refused by :meth:`new_game` once the file has changed; the
+        map itself is checked when a game is made."""
         given = dict(config or {})
         name = given.get("mission") or ""
         # A resolved configuration (a record's) already holds every option a mission
@@ -282,15 +302,35 @@ class ZeroDark(Ruleset):
                 raise RulesError(str(exc).strip("'\"")) from None
             given = {**mission.config(), **given}
         cfg = super().resolve_config(given)
-        parse_red_force_specs(str(cfg["red_force"]))
+        specs = parse_red_force_specs(str(cfg["red_force"]))
         parse_susceptible(str(cfg["susceptible"]))
-        parse_win(str(cfg["win"]))
+        win = parse_win(str(cfg["win"]))
         parse_ally(str(cfg["ally"]))
+        check_consistent(
+            mode=str(cfg["mode"]),
+            spook=bool(cfg["spook"]),
+            task=str(cfg["task"]),
+            buy_time=bool(cfg["buy_time"]),
+            win=win,
+            specs=specs,
+            rescue_excludes_synthetic=bool(cfg["rescue_excludes_synthetic"]),
+        )
+        if not digest_option(str(cfg["map_digest"])):
+            try:
+                digest = map_digest(str(cfg["map"]))
+            except (RulesError, BadDataError):
+                digest = ""  # a map that does not load: new_game says why
+            if digest:
+                cfg = Config({**cfg, "map_digest": digest})
         return cfg
 
     def board(self, config: Mapping[str, Any] | None = None) -> Board:
-        """The map of a configuration (FR-G2), or a one-line :class:`RulesError`."""
-        return map_for(str(self.resolve_config(config)["map"]))
+        """The map of a configuration (FR-G2), or a one-line :class:`RulesError`; a
+        :class:`BadDataError` naming the file when it no longer has the configuration's
+        ``map_digest`` (it changed since the record was made)."""
+        cfg = self.resolve_config(config)
+        check_map_digest(str(cfg["map"]), str(cfg["map_digest"]))
+        return map_for(str(cfg["map"]))
 
     def seats(self, config: Mapping[str, Any] | None = None) -> tuple[str, ...]:
         mode = self.resolve_config(config)["mode"]

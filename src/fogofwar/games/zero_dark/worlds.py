@@ -44,6 +44,10 @@ earlier fights that were not offered the choice to persuade (a hidden ``suscepti
 flag). Whether an ally of a side not the seat's is that side's double agent is not
 drawn: its Rescue is taken as not yet done (ZD-T3).
 
+Once the mission is over the view shows every ping's tier and public flags and every
+task's pick (:mod:`.observer`): the world deals those pings like the counters turned
+over and keeps the picks shown.
+
 The world gives the seat exactly the view it was drawn from, the same legal actions and
 the same seats to act. Events of earlier turns are not in the view: the world's log is
 this turn's events.
@@ -123,7 +127,10 @@ class _Table:
         n = len(self.specs)
         self.models: dict[str, ModelView] = {m["id"]: m for m in d["models"]}
         pings = sorted((m for m in d["models"] if m["kind"] == "ping"), key=_num)
-        self.face_down = [m["id"] for m in pings if _num(m) <= n]
+        # Once the mission is over the view shows what each ping hides (its tier and
+        # public flags): those are dealt like the counters turned over.
+        self.shown = [m for m in pings if _num(m) <= n and "tier" in m]
+        self.face_down = [m["id"] for m in pings if _num(m) <= n and "tier" not in m]
         self.turned = [t for t in d["turned_over"] if id_number(t["ping"]) <= n]
         self.setup = d["phase"] != Phase.PREPARE  # the sides equipped and dealt (ZD-B4)
         self.eligible = _eligible(st.config)
@@ -230,7 +237,8 @@ def _lay_table(st: ZeroDarkState, d: ZeroDarkView, seat: str | None) -> None:
             facing=m["facing"],  # type: ignore[arg-type]
             state=ModelState(m["state"]),
             team=m.get("team", ""),
-            tier=m.get("tier", ""),
+            # A ping's tier is the umpire's (the end view shows it, not the model's).
+            tier=m.get("tier", "") if m["kind"] != "ping" else "",
         )
     opened = frozenset(Edge.parse(e) for e, is_open in d["doors"].items() if is_open)
     st.position = Position(board, models, opened, FearRules.from_options(st.config))
@@ -329,7 +337,11 @@ def _draw(st: ZeroDarkState, t: _Table, stream: Stream) -> _Draw:
             stream.shuffle(members)
         for x, flags in zip(turned, members, strict=False):
             out.flags[x["bogey"]] = flags
-        pool += [(tier, flags) for flags in members[len(turned) :]]
+        members = members[len(turned) :]
+        shown = [m["id"] for m in t.shown if m["tier"] == tier and frozenset(m["flags"]) == public]
+        for ping, flags in zip(shown, members, strict=False):
+            out.specs[ping] = (tier, flags)
+        pool += [(tier, flags) for flags in members[len(shown) :]]
     for x in d["turned_over"]:
         out.flags.setdefault(x["bogey"], frozenset(x["flags"]))  # a complication's
     face_down = list(t.face_down)
@@ -342,7 +354,11 @@ def _draw(st: ZeroDarkState, t: _Table, stream: Stream) -> _Draw:
         if not t.setup or task not in ("rescue", "assassination"):
             continue
         name = "double_agent" if task == "rescue" else "boss_target"
-        if seat == t.seat and name in told:
+        sv = d["sides"][seat]  # every pick is shown once the mission is over
+        shown_pick = sv.get("double_agent") if task == "rescue" else sv.get("boss_target")
+        if shown_pick is not None:
+            out.picks[seat] = shown_pick
+        elif seat == t.seat and name in told:
             out.picks[seat] = told[name]
         elif seat == t.seat and face_down:
             fits = t.eligible if task == "rescue" else _is_boss
@@ -365,6 +381,8 @@ def _draw(st: ZeroDarkState, t: _Table, stream: Stream) -> _Draw:
         task = out.tasks[seat]
         if seat == t.seat or not t.setup or task not in ("rescue", "assassination"):
             continue
+        if out.picks.get(seat) is not None:
+            continue  # shown at the end
         fits = t.eligible if task == "rescue" else _is_boss
         options = [m for m, spec in every if fits(spec)]
         out.picks[seat] = stream.choice(options) if options else None

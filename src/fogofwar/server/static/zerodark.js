@@ -251,7 +251,8 @@
           if (m.kind === "ping") {
             g.append(el("rect", Object.assign({ x: cx - r * 0.8, y: cy - r * 0.8, width: r * 1.6, height: r * 1.6, transform: "rotate(45 " + cx + " " + cy + ")" }, style)));
             const q = el("text", { x: cx, y: cy + 2.2, "text-anchor": "middle", fill: "#fff", style: "font-size:6px;font-weight:700" });
-            q.textContent = "?"; g.append(q);
+            // Its tier's letter once the game is over (the view tells it then), else "?".
+            q.textContent = { grunt: "g", elite: "e", boss: "b", special: "s" }[m.tier] || "?"; g.append(q);
           } else {
             if (m.state === "prone") g.append(el("ellipse", Object.assign({ cx, cy, rx: r, ry: r * 0.6 }, style)));
             else g.append(el("circle", Object.assign({ cx, cy, r }, style)));

@@ -91,6 +91,14 @@ class ZeroDarkState(ControlDeck):
         legal = ", ".join(sorted({a.kind for a in self.legal_actions(action.seat)}))
         return f"the automatic action now: {legal}", "ZD-C2"
 
+    def _choose_first(self, action: Action) -> Refusal:
+        """ZD-C9: another kind while the seat chooses who acts. The example names a
+        model the seat may activate now, never one that has acted or is out of action."""
+        ready = self._can_activate(action.seat)
+        if not ready:  # not expected (the turn passes on), but never a wrong example
+            return "choose a hero or ally to activate first (none may be activated now)", "ZD-C9"
+        return f"choose a hero or ally to activate first (activate {ready[0].id})", "ZD-C9"
+
 
 # --------------------------------------------------------------------------- the table
 
@@ -109,7 +117,6 @@ def _square(state: St, wire: ArgValue) -> Any:
 SQUARE: Final = Param("square", _square, lambda square: square.name)
 MODEL, TARGET, CARD = text_param("model"), text_param("target"), text_param("card")
 
-_CHOOSE_FIRST: Final = ("choose a hero or ally to activate first (activate H1)", "ZD-C9")
 _TESTED_NOW: Final = ("the tested action now: shoot, dotlight, interact, cautious or pass", "ZD-C2")
 _CQB_CHOICE: Final = ("choose fight or persuade for this CQB", "ZD-P1")
 _FLIP_OR_PLAY: Final = ("flip the Control Deck or play a card from the hand (play 7H)", "ZD-C7")
@@ -206,7 +213,7 @@ ZeroDarkState.rules = PhaseTable(
             f"first record the Spook's task and whether it buys time: {PREPARE_FORM}",
             "ZD-B4",
         ),
-        Phase.CHOOSE: _CHOOSE_FIRST,
+        Phase.CHOOSE: lambda st, action: st._choose_first(action),
         Phase.MOVE: lambda st, action: st._not_automatic(action),
         Phase.BONUS: lambda st, action: st._not_automatic(action),
         Phase.TESTED: _TESTED_NOW,

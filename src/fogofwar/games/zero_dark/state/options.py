@@ -21,9 +21,12 @@ __all__ = [
     "MAX_BOGEYS",
     "MAX_COMPLICATIONS",
     "MAX_RED_FORCE",
+    "TASK_WINS",
     "WIN_CONDITIONS",
+    "OptionConflict",
     "PingSpec",
     "StatLineError",
+    "check_consistent",
     "parse_ally",
     "parse_red_force",
     "parse_red_force_specs",
@@ -45,6 +48,10 @@ WIN_CONDITIONS: Final = (
     "survive",
 )
 """A mission's win conditions (ZD-C8): all must hold for the mission to succeed."""
+
+TASK_WINS: Final = ("rescue", "assassination", "observation", "acquisition")
+"""The win conditions that are a priority task's success (ZD-C8, ZD-T3…T6): each needs
+that task."""
 
 _TIER_OF_LABEL: Final = {v: k for k, v in PING_LABEL.items()}
 
@@ -235,3 +242,109 @@ def parse_ally(text: str) -> HeroStats:
     if missing:
         raise StatLineError(f"{', '.join(missing)} missing", len(text), None)
     return HeroStats(**values)
+
+
+class OptionConflict(RulesError):
+    """Options each valid alone that contradict one another (a task without a Spook, a
+    win condition the mission cannot check…). ``str()`` names the options for
+    ``--set``; a mission file's loader reports ``expected`` at the line of ``key`` (at
+    ``item`` in its value when given), naming the line of ``also`` when the file gives
+    that key too."""
+
+    def __init__(
+        self,
+        message: str,
+        key: str,
+        expected: str,
+        item: str | None = None,
+        also: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.key = key
+        self.expected = expected
+        self.item = item
+        self.also = also
+
+
+def check_consistent(
+    *,
+    mode: str,
+    spook: bool,
+    task: str,
+    buy_time: bool,
+    win: tuple[str, ...],
+    specs: tuple[PingSpec, ...],
+    rescue_excludes_synthetic: bool = True,
+) -> None:
+    """The checks across options, shared by the rule set's configurations (``--set``,
+    a record) and the mission files (``docs/missions.md``), so that neither accepts a
+    combination the other refuses: each option's own value is checked by its parser.
+
+    Raises:
+        OptionConflict: in Versus a task or buying time (each team chooses them in
+            secret at the table, ZD-B4); a task or buying time without a Spook (ZD-T1,
+            ZD-B1: it would be dropped silently); a task's win condition without that
+            task in solo (ZD-C8: the mission could never succeed); the Rescue task with
+            no ping that may be the double agent (ZD-T3); the Assassination task with no
+            Boss in the Red Force (ZD-T4).
+    """
+    versus = mode == "versus"
+    table = (
+        "each team chooses its Spook's task and whether it buys time in secret at the table, ZD-B4"
+    )
+    if versus and task != "none":
+        raise OptionConflict(
+            f"task: Versus takes no task option ({table}), got task={task}",
+            "task",
+            f"no 'task' in a Versus mission ({table})",
+        )
+    if versus and buy_time:
+        raise OptionConflict(
+            f"buy_time: Versus takes no buy_time option ({table}), got buy_time=true",
+            "buy_time",
+            f"no 'buy_time' in a Versus mission ({table})",
+        )
+    if not spook and task != "none":
+        raise OptionConflict(
+            f"task: task={task} needs a Spook (spook=true, ZD-T1): without one there is no task",
+            "task",
+            "no task without a Spook (ZD-T1)",
+        )
+    if not spook and buy_time:
+        raise OptionConflict(
+            "buy_time: buy_time=true needs a Spook (spook=true, ZD-B1): without one "
+            "nobody buys time",
+            "buy_time",
+            "no buying time without a Spook (ZD-B1)",
+        )
+    for cond in win:
+        if cond not in TASK_WINS or (not versus and task == cond):
+            continue
+        at_table = "in Versus the tasks are chosen at the table"
+        why = at_table if versus else f"the task is {task!r}"
+        why_file = at_table if versus else f"the mission's task is {task!r}"
+        raise OptionConflict(
+            f"win: the condition {cond!r} needs task={cond} in solo play ({why}, ZD-C8)",
+            "win",
+            f"a win condition the mission can check: {cond!r} needs 'task: {cond}' in a "
+            f"solo mission ({why_file})",
+            item=cond,
+        )
+    excluded = ["nemesis", "named"] + (["synthetic"] if rescue_excludes_synthetic else [])
+    if task == "rescue" and all(flags & set(excluded) for _, flags in specs):
+        words = ", ".join(excluded[:-1]) + " or " + excluded[-1]
+        raise OptionConflict(
+            f"red_force: task=rescue needs a ping that may be the double agent (ZD-T3): "
+            f"one without the {words} flag",
+            "red_force",
+            f"a ping that may be the double agent for the Rescue task (ZD-T3): one without "
+            f"the {words} flag",
+            also="task",
+        )
+    if task == "assassination" and not any(tier == "boss" for tier, _ in specs):
+        raise OptionConflict(
+            "red_force: task=assassination needs a boss in the Red Force (ZD-T4)",
+            "red_force",
+            "a boss in the Red Force for the Assassination task (ZD-T4)",
+            also="task",
+        )
