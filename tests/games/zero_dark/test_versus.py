@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fogofwar.core.errors import IllegalActionError
+from fogofwar.core.errors import IllegalActionError, RulesError
 from fogofwar.core.game import Action, Event, get_ruleset
 from fogofwar.core.rng import stream
 from fogofwar.games.zero_dark.fear import Position
@@ -576,3 +576,10 @@ def test_versus_is_won_on_win_conditions_then_objectives_then_heroes_lost() -> N
     text = " ".join(DOCS.read_text(encoding="utf-8").split())
     assert "met more of the mission's win conditions wins, then" in text
     assert "worked more objectives, then the one that lost fewer heroes" in text
+
+
+def test_versus_on_a_map_without_a_second_zone_names_the_maps_that_have_one() -> None:
+    # ZD-C9 Versus needs the second team's zone (heroes2): the default map has none, and
+    # the refusal says which shipped maps do, so a player can choose one.
+    with pytest.raises(RulesError, match=r"no 'heroes2' deployment zone.*--set map=zd-open"):
+        RS.new_game({"mode": "versus", "map": "zd-corridor"}, 0)
