@@ -47,11 +47,25 @@ def test_ismcts_plays_the_rule_sets_that_sample_worlds() -> None:
         ("root=deep", "root is one of tree, paired"),
         ("root=paired,widen=0.5", "widen shapes a tree; root=paired grows none"),
         ("cutoff=3", "no parameter cutoff"),
+        # nan passed every "x < 0" check, and c=nan stopped games far from the cause.
+        ("c=nan", "c=nan is not a finite number"),
+        ("prior=inf", "prior=inf is not a finite number"),
+        ("seconds=nan", "seconds=nan is not a finite number"),
+        ("iterations=3,iterations=700000", "iterations is given twice"),
     ],
 )
 def test_bad_parameters_are_refused_by_name(params: str, words: str) -> None:
     with pytest.raises(RulesError, match=words):
         make_bot(f"ismcts:{params}", EXAMPLE)
+
+
+@pytest.mark.parametrize("name", ["c", "prior", "seconds"])
+@pytest.mark.parametrize("value", [math.nan, math.inf])
+def test_a_search_made_in_python_refuses_numbers_that_are_not_finite(
+    name: str, value: float
+) -> None:
+    with pytest.raises(RulesError, match=f"{name} is a number"):
+        IsmctsBot(**{name: value})
 
 
 @pytest.mark.parametrize(

@@ -105,6 +105,31 @@ def test_max_cycles_truncates() -> None:
         assert trunc == (i == 2) and reward == 0.0
 
 
+def test_max_cycles_counts_every_seat_and_stops_exactly_there() -> None:
+    # docs/rl.md: truncated after exactly max_cycles actions, every seat's counted,
+    # with info["truncated_after"] as in the AEC environment (the learner got one action
+    # past the limit, and the info lacked it).
+    probe = single_seat_env("specter-ops", "agent", config={"players": 2})
+    probe.reset(seed=1)
+    limit = probe.num_steps + 2  # the other seats' opening, then two more actions
+    env = single_seat_env("specter-ops", "agent", config={"players": 2}, max_cycles=limit)
+    obs, _ = env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    trunc = term = False
+    info: dict[str, Any] = {}
+    while not (trunc or term):
+        obs, _, term, trunc, info = env.step(masked_choice(rng, obs["action_mask"]))
+    assert trunc and env.num_steps == limit and info["truncated_after"] == limit
+
+
+def test_a_max_cycles_used_up_before_the_seat_acts_is_refused_at_reset() -> None:
+    # The other seats' opening (here the hunters' characters and the first moves) took
+    # every cycle: "never acted in 100 games" named no cause.
+    env = single_seat_env("specter-ops", "agent", config={"players": 2}, max_cycles=1)
+    with pytest.raises(ValueError, match="max_cycles=1 ends the game before agent acts"):
+        env.reset(seed=1)
+
+
 def test_a_mask_never_vouches_for_a_state_it_was_not_made_of() -> None:
     """A step the last observation's mask allows is applied without a second check; once
     the state has moved on (an opponent's bot failing mid-turn), that mask is no longer

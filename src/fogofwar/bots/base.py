@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -199,6 +200,11 @@ def split_params(name: str) -> tuple[str, dict[str, int | float | str]]:
                 break
             except ValueError:
                 continue
+        if isinstance(value, float) and not math.isfinite(value):
+            # nan passes every "x < 0" check and then misleads a search for good.
+            raise RulesError(f"bot {name!r}: {key.strip()}={text.strip()} is not a finite number")
+        if key.strip() in params:
+            raise RulesError(f"bot {name!r}: {key.strip()} is given twice; give it once")
         params[key.strip()] = value
     return base, params
 

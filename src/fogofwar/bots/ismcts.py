@@ -148,11 +148,11 @@ class IsmctsBot(Bot):
     ) -> None:
         if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
             raise RulesError(f"ismcts: iterations is a whole number, 1 or more, not {iterations!r}")
-        if not isinstance(seconds, int | float) or seconds < 0:
+        if not isinstance(seconds, int | float) or not seconds >= 0 or seconds == math.inf:
             raise RulesError(f"ismcts: seconds is a number, 0 or more, not {seconds!r}")
-        if not isinstance(c, int | float) or c < 0:
+        if not isinstance(c, int | float) or not c >= 0 or c == math.inf:
             raise RulesError(f"ismcts: c is a number, 0 or more, not {c!r}")
-        if not isinstance(prior, int | float) or prior < 0:
+        if not isinstance(prior, int | float) or not prior >= 0 or prior == math.inf:
             raise RulesError(f"ismcts: prior is a number, 0 or more, not {prior!r}")
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
             raise RulesError(f"ismcts: depth is a whole number, 0 or more, not {depth!r}")

@@ -129,6 +129,12 @@ class SingleSeatEnv(gym.Env[ObsDict, np.int64]):
             self._done = False
             if not self._play_bots():
                 return self._observe(), self._info()
+            if self._state.outcome() is None:
+                # Not over, yet ended: the other seats' opening used every cycle.
+                raise ValueError(
+                    f"max_cycles={self.max_cycles} ends the game before {self.seat} acts "
+                    f"(the other seats' opening took {self.num_steps} actions): raise it"
+                )
         raise RulesError(
             f"{self.game.ruleset.id}: seat {self.seat} never acted in {_TRIES} games in a row"
         )
@@ -161,13 +167,19 @@ class SingleSeatEnv(gym.Env[ObsDict, np.int64]):
         truncated = ended  # not over, yet ended: the game ran past max_cycles
         if not truncated and self.num_steps >= self.max_cycles:
             self._done = truncated = True
-        return self._observe(), 0.0, False, truncated, self._info()
+        if truncated:  # as the AEC environment tells it
+            return self._observe(), 0.0, False, True, self._info(truncated_after=self.num_steps)
+        return self._observe(), 0.0, False, False, self._info()
 
     def _play_bots(self) -> bool:
         """The other seats act, each on its own view, until this seat acts or the game
         ends or runs past ``max_cycles``; whether the episode ended."""
         state = self.game_state
         while state.outcome() is None:
+            # At max_cycles the game is truncated, whoever is to act: the learner too
+            # (it got one action past the limit), as in the AEC environment.
+            if self.num_steps >= self.max_cycles:
+                break
             acting = state.to_act()
             if self.seat in acting:
                 return False
@@ -175,8 +187,6 @@ class SingleSeatEnv(gym.Env[ObsDict, np.int64]):
                 raise RulesError(
                     f"{self.game.ruleset.id}: the game is not over but no seat may act"
                 )
-            if self.num_steps >= self.max_cycles:
-                break
             other = min(acting)
             bot = self._bots[other]
             legal = tuple(state.legal_actions(other))

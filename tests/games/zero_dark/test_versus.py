@@ -583,3 +583,11 @@ def test_versus_on_a_map_without_a_second_zone_names_the_maps_that_have_one() ->
     # the refusal says which shipped maps do, so a player can choose one.
     with pytest.raises(RulesError, match=r"no 'heroes2' deployment zone.*--set map=zd-open"):
         RS.new_game({"mode": "versus", "map": "zd-corridor"}, 0)
+
+
+def test_versus_without_a_second_zone_is_refused_with_the_options() -> None:
+    # ZD-C9: refused when the options are resolved, so an RL environment or a study is
+    # refused when it is made, not at its first game.
+    with pytest.raises(RulesError, match=r"no 'heroes2' deployment zone"):
+        RS.resolve_config({"mode": "versus"})
+    assert RS.resolve_config({"mode": "versus", "map": "zd-open"})["mode"] == "versus"

@@ -310,3 +310,18 @@ def free_ping_sites(board: Board, mode: str, heroes: int) -> list[Square]:
     if mode == "versus" and "heroes2" in board.markers:
         taken |= set(board.marker("heroes2")[:heroes])
     return [sq for sq in board.marker("ping") if sq not in taken]
+
+
+def require_zone(board: Board, zone: str) -> None:
+    """That ``board`` has the deployment ``zone`` (``heroes2``: the second team's, for
+    Versus, ZD-C9).
+
+    Raises:
+        RulesError: it has none, naming the shipped maps that have one.
+    """
+    if zone not in board.markers:
+        have = [m for m in SHIPPED_MAPS if zone in map_for(m).markers]
+        raise RulesError(
+            f"{board.name} has no {zone!r} deployment zone for Versus: choose a map that "
+            f"has one (--set map={' or map='.join(have)})"
+        )

@@ -40,6 +40,7 @@ from .maps import (
     digest_option,
     map_digest,
     map_for,
+    require_zone,
     validate_map,
 )
 from .missions import SHIPPED_MISSIONS, load_mission, parse_mission
@@ -315,6 +316,15 @@ class ZeroDark(Ruleset):
             specs=specs,
             rescue_excludes_synthetic=bool(cfg["rescue_excludes_synthetic"]),
         )
+        if cfg["mode"] == "versus":
+            # Refused with the options, not at the first game (an RL environment is
+            # made from them long before its first reset).
+            try:
+                board = map_for(str(cfg["map"]))
+            except (RulesError, BadDataError):
+                board = None  # a map that does not load: new_game says why
+            if board is not None:
+                require_zone(board, "heroes2")
         if not digest_option(str(cfg["map_digest"])):
             try:
                 digest = map_digest(str(cfg["map"]))

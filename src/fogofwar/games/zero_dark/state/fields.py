@@ -25,7 +25,7 @@ from ....core.rng import Stream, Streams
 from ....core.rules import TableState
 from ..fear import FearRules, Model, ModelState, Position, id_number
 from ..grouping import best_split, successes_dice
-from ..maps import SHIPPED_MAPS, map_for
+from ..maps import require_zone
 from ..profiles import BOGEYS, HERO, ROSTER, TASKS, BogeyStats, HeroStats
 from .options import ALLY_LINE, parse_ally, parse_susceptible, parse_win
 from .pieces import TEAM, Cqb, Phase, Report, Resume, Reunite, Side, towards
@@ -64,12 +64,7 @@ class Fields(TableState):
         self.sides: dict[str, Side] = {}
         for k, seat in enumerate(seats):
             zone = "heroes" if k == 0 else "heroes2"
-            if zone not in board.markers:
-                versus = [m for m in SHIPPED_MAPS if zone in map_for(m).markers]
-                raise RulesError(
-                    f"{board.name} has no {zone!r} deployment zone for Versus: choose a "
-                    f"map that has one (--set map={' or map='.join(versus)})"
-                )
+            require_zone(board, zone)
             starts = board.marker(zone)
             if n > len(starts):
                 raise RulesError(f"{board.name} deploys at most {len(starts)} heroes, not {n}")
