@@ -95,6 +95,10 @@ def test_the_lobbys_seats_follow_the_options(live: LiveServer, page: Page) -> No
     assert "so-hunter" in options and "so-agent" not in options
     page.select_option("#ruleset", "zero-dark")
     page.select_option("[data-option=mode]", "versus")
+    # The default map has no second team's zone: the lobby says which map has one.
+    expect(page.locator("#error")).to_contain_text("--set map=zd-open")
+    page.fill("[data-option=map]", "zd-open")
+    page.dispatch_event("[data-option=map]", "change")
     expect(page.locator("#seats select[data-seat]")).to_have_count(2)
     assert page.locator("[data-seat=team2]").count() == 1
     # An option out of range says so, as creating the table would.

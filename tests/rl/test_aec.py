@@ -139,7 +139,7 @@ def test_illegal_action_raises_and_changes_nothing(
     with pytest.raises(IllegalActionError) as err:
         env.step(illegal)
     assert err.value.reason and str(illegal) in "".join(getattr(err.value, "__notes__", []))
-    for bad in (-1, before["action_mask"].size, 1.5, "end"):
+    for bad in (-1, before["action_mask"].size, 1.5, "end", True, np.bool_(False)):
         with pytest.raises(ValueError, match="index"):
             env.step(bad)
     after = env.observe(agent)

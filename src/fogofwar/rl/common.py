@@ -146,6 +146,8 @@ class GameSpec:
         range or not an integer raises :class:`ValueError`; the game's rules check the
         rest when it is applied."""
         try:
+            if isinstance(action, bool | np.bool_):
+                raise TypeError  # True is an int to Python, not an index to a learner
             index = operator.index(action)  # type: ignore[arg-type]
         except TypeError:
             raise ValueError(

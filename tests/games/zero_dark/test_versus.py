@@ -41,7 +41,7 @@ def prepare(state: ZeroDarkState, one: tuple[str, str], two: tuple[str, str]) ->
 def test_seats_and_secret_simultaneous_setup() -> None:
     # ZD-C9: Versus seats are team1 and team2; ZD-B4: each records its choice in secret,
     # both at once (either may go first).
-    assert RS.seats({"mode": "versus"}) == ("team1", "team2")
+    assert RS.seats({"mode": "versus", "map": "zd-open"}) == ("team1", "team2")
     assert RS.seats({}) == ("team",)
     state = versus()
     assert state.phase == "prepare" and state.to_act() == frozenset({"team1", "team2"})
