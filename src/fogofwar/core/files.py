@@ -11,6 +11,7 @@ small enough that a parser never has to defend against gigabytes.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import stat
 from importlib.abc import Traversable
@@ -18,9 +19,16 @@ from os import PathLike
 from pathlib import Path
 from typing import Final
 
-from .errors import BadDataError
+from .errors import BadDataError, RulesError
 
-__all__ = ["DATA_FILE_LIMIT", "RECORD_FILE_LIMIT", "decode_text", "read_text"]
+__all__ = [
+    "DATA_FILE_LIMIT",
+    "RECORD_FILE_LIMIT",
+    "check_digest_option",
+    "decode_text",
+    "read_text",
+    "text_digest",
+]
 
 #: The most bytes a board, card or mission file may hold (1 MiB).
 DATA_FILE_LIMIT: Final = 1 << 20
@@ -121,3 +129,30 @@ def _size(n: int) -> str:
     if n % (1 << 10) == 0:
         return f"{n >> 10} KiB"
     return f"{n} bytes"
+
+
+# A file's digest as a record keeps it (a mission's, a map's): 16 lowercase hex digits.
+_DIGEST: Final = re.compile(r"[0-9a-f]{16}", re.ASCII)
+
+
+def text_digest(text: str) -> str:
+    """The digest a record keeps of a data file's text: the first 16 hex digits of the
+    SHA-256 of its UTF-8, so that a file changed since the record was made is refused
+    by name rather than replayed differently."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def check_digest_option(option: str, given: str, *, of: str = "") -> str:
+    """A digest option's value (``mission_digest``, ``map_digest``) checked: empty, or
+    16 lowercase hex digits (:func:`text_digest`); ``of`` says of what, for the message.
+
+    Raises:
+        RulesError: anything else.
+    """
+    if given and not _DIGEST.fullmatch(given):
+        shown = given if len(given) <= 40 else given[:39] + "…"
+        raise RulesError(
+            f"option {option}: expected empty or 16 lowercase hex digits (the digest a "
+            f"record keeps{of}), got {shown!r}"
+        )
+    return given

@@ -41,7 +41,6 @@ checks every name a card or the mission refers to.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -50,7 +49,7 @@ from pathlib import Path
 from typing import Final, TypeVar
 
 from fogofwar.core.errors import BadDataError
-from fogofwar.core.files import DATA_FILE_LIMIT, read_text
+from fogofwar.core.files import DATA_FILE_LIMIT, read_text, text_digest
 
 from .cards import (
     FAIL_HEADINGS,
@@ -779,7 +778,7 @@ def read_mission(name: str) -> tuple[MissionCard, CardLibrary, str]:
         text, file = _shipped(name.lower() + ".wf")
     else:
         raise LookupError(f"no shipped mission {name!r}; available: {', '.join(SHIPPED_MISSIONS)}")
-    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    digest = text_digest(text)
     own = parse_cards(text, file=file)
     if len(own.missions) != 1:
         raise BadDataError(

@@ -9,6 +9,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, cast
 
 from ...core.errors import BadDataError, InvalidNotationError, RulesError
+from ...core.files import check_digest_option
 from ...core.game import (
     Action,
     ActionEncoding,
@@ -68,7 +69,6 @@ _SOLDIERS = 6
 MAX_LINE_ACTIONS = 100
 #: The most characters of one line of notation.
 MAX_NOTATION = 4000
-_DIGEST_RE = re.compile(r"[0-9a-f]{16}", re.ASCII)
 #: One word of the notation: an id (``S1``, ``H12``, ``K3``, ``L2``) or a word (``door``,
 #: ``up``); what the action takes is checked by the rules (with its rule ID).
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z0-9]{0,11}", re.ASCII)
@@ -121,13 +121,7 @@ def mission_of(config: Mapping[str, Any]) -> tuple[MissionCard, CardLibrary]:
 def _check_digest(given: str) -> str:
     """The ``mission_digest`` option: empty, or 16 lowercase hex digits (a digest this
     rule set wrote), else :class:`RulesError`."""
-    if given and not _DIGEST_RE.fullmatch(given):
-        shown = given if len(given) <= 40 else given[:39] + "…"
-        raise RulesError(
-            f"option mission_digest: expected empty or 16 lowercase hex digits (the digest a "
-            f"record keeps), got {shown!r}"
-        )
-    return given
+    return check_digest_option("mission_digest", given)
 
 
 def capacity(mission: MissionCard, library: CardLibrary) -> tuple[int, int]:

@@ -26,9 +26,7 @@ rather than letting the replay diverge as if the record had been changed.
 
 from __future__ import annotations
 
-import hashlib
 import os
-import re
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -36,7 +34,7 @@ from types import MappingProxyType
 from typing import Final, TypeVar
 
 from fogofwar.core.errors import BadDataError, RulesError
-from fogofwar.core.files import read_text
+from fogofwar.core.files import check_digest_option, read_text, text_digest
 from fogofwar.core.grid import Board, Square, builtin_board_text, builtin_boards, parse_board
 
 __all__ = [
@@ -70,10 +68,6 @@ _T = TypeVar("_T")
 
 #: Markers that may not share a square: each square has one role at the start.
 _DISJOINT: Final = ("heroes", "ping", "deployment", "exit")
-
-#: A map's digest: the first 16 hex digits of the SHA-256 of its text (as Warfighter's
-#: ``mission_digest``).
-_DIGEST_RE: Final = re.compile(r"[0-9a-f]{16}", re.ASCII)
 
 
 def validate_map(board: Board) -> Board:
@@ -229,7 +223,7 @@ def _loaded_map(name: str, stamp: tuple[str, int, int] | None) -> Board:
 def _digest(name: str, stamp: tuple[str, int, int] | None) -> tuple[str, str]:
     """The digest of a map's text and its file's name, read once per version."""
     text, file = _unknown_is_rules_error(name, _source)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16], file
+    return text_digest(text), file
 
 
 def map_for(name: str) -> Board:
@@ -271,13 +265,7 @@ def digest_option(given: str) -> str:
     Raises:
         RulesError: anything else.
     """
-    if given and not _DIGEST_RE.fullmatch(given):
-        shown = given if len(given) <= 40 else given[:39] + "…"
-        raise RulesError(
-            "option map_digest: expected empty or 16 lowercase hex digits (the digest a "
-            f"record keeps of its map), got {shown!r}"
-        )
-    return given
+    return check_digest_option("map_digest", given, of=" of its map")
 
 
 def check_map_digest(name: str, given: str) -> None:
