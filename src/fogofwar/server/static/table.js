@@ -15,8 +15,12 @@
   // The version the last action sent answers, until a new view or a refusal comes: a
   // second click meanwhile (a double click) would be refused as stale and read as a
   // failure, so it is not sent.
-  let sentAt = -1;
+  // The second click of a double click may also come after the new view, on one of its
+  // buttons: the browser counts it (detail 2), so no action is sent from it either.
+  let sentAt = -1, clickCount = 0;
+  document.addEventListener("click", (ev) => { clickCount = ev.detail; setTimeout(() => { clickCount = 0; }, 0); }, true);
   function send(body) {
+    if (clickCount > 1) return;
     if (message && sentAt === message.version) return;
     $("refusal").textContent = "";
     body.version = message ? message.version : undefined;
