@@ -35,8 +35,8 @@ Facts applied (rule IDs as in ``rules/specter-ops.md``):
   differs are dropped;
 * the agent's equipment (SO-A7, SO-A8), for each world every use its kit allows:
   a *hidden* card (never announced) may have been used — Adrenal Surge before the move
-  (up to 6 steps), Stealth Field before (the path and the end are seen only by hunters
-  within 2 squares) or after (the end only), Holo Decoy after (Blue Jay: the Last Seen
+  (up to 6 steps), Stealth Field before or after (it lasts the turn: the path and the
+  end are seen only by hunters within 2 squares), Holo Decoy after (Blue Jay: the Last Seen
   token on any square a hunter saw during the move and that the agent could have been
   on in a legal move this turn, its real end unseen) — within the per-turn limit
   (``equipment_per_turn`` 1: one card a turn, so none hidden when a public one was used;
@@ -502,8 +502,9 @@ class Oracle:
         end_seen = {s: self.seen_by_hunters(self.smoke(), stealth=s) for s in (False, True)}
         for before, after in self._options(kit):
             limit = SURGE_STEPS if before == ADRENAL else MAX_STEPS
-            pw = PathWorld(foot, self.vehicle, path_seen[before == STEALTH], limit=limit)
-            at_end = end_seen[STEALTH in (before, after)]
+            stealth = STEALTH in (before, after)  # the whole turn, whenever used
+            pw = PathWorld(foot, self.vehicle, path_seen[stealth], limit=limit)
+            at_end = end_seen[stealth]
             decoys = path_seen[False] & self.move_squares(start, pw)
             for end, steps, seen in self.walks(start, pw):
                 if after != DECOY:
@@ -963,7 +964,7 @@ class Oracle:
             if got is not None:
                 return got
             limit = SURGE_STEPS if before == ADRENAL else MAX_STEPS
-            stealth_path = before == STEALTH
+            stealth_path = STEALTH in (before, after)  # the whole turn, whenever used
             pw = pws.get((t, limit, stealth_path))
             if pw is None:
                 pw = pws[(t, limit, stealth_path)] = PathWorld(
@@ -1289,8 +1290,9 @@ def engine_turns(
     the real result): a reveal ends on its square; with no Holo Decoy left to play, a
     hidden move was never seen on its path and a Last Seen token lies on the last square
     of the path that was. Moves are told apart by the card used before, the end, the
-    steps and the last square of the path that the hunters saw (within 2 squares of
-    them with a Stealth Field used before). The actions come from the engine's legal
+    steps and the last square of the path that the hunters saw, both in plain sight and
+    within 2 squares of them (a Stealth Field, used before the move or after it, lasts
+    the turn). The actions come from the engine's legal
     actions, so they are applied unchecked.
     """
     geo = state.geo
@@ -1308,11 +1310,14 @@ def engine_turns(
             plain |= table[h.square]
             stealthy |= table[h.square] & geo.within(h.square, STEALTH_RANGE)
         seen = (plain, stealthy)
-        pick = 1 if node0.focus.used_before == STEALTH else 0  # the path sight of this turn
+        # The path sights this turn may have: plain and stealthy, or stealthy only once
+        # a Stealth Field is used before the move.
+        sights = (stealthy, stealthy) if node0.focus.used_before == STEALTH else seen
         decoy = node0.focus.cards.get(DECOY, 0) > 0
         limit = node0.move_limit()
+        Marks = tuple[int | None, int | None]
 
-        def plausible(end: int, mark: int | None, decoy: bool = decoy) -> bool:
+        def plausible(end: int, marks: Marks, decoy: bool = decoy) -> bool:
             if want is None:
                 return True
             result, name = want
@@ -1320,12 +1325,17 @@ def engine_turns(
                 return geo.name(end) == name
             if decoy and result == "last_seen":
                 return True
-            return (None if mark is None else geo.name(mark)) == name
+            return name in {None if m is None else geo.name(m) for m in marks}
+
+        def marked(sq: int, last: Marks, sights: tuple[int, int] = sights) -> Marks:
+            return (
+                sq if sights[0] >> sq & 1 else last[0],
+                sq if sights[1] >> sq & 1 else last[1],
+            )
 
         start = node0.focus.path[-1]
-        sight = seen[pick]
         visited: set[Any] = set()
-        stack = [(node0, list(prefix), start if sight >> start & 1 else None)]
+        stack = [(node0, list(prefix), marked(start, (None, None)))]
         while stack:
             node, actions, last = stack.pop()
             key = (node.focus.path[-1], len(node.focus.path) - 1, last)
@@ -1338,7 +1348,7 @@ def engine_turns(
                 steps = len(node.focus.path) - 1
                 if a.kind == "step":
                     sq = geo.parse(str(a.args[0]))
-                    mark = sq if sight >> sq & 1 else last
+                    mark = marked(sq, last)
                     if steps + 1 < limit:
                         nxt = node.clone()
                         nxt.apply_unchecked(a)

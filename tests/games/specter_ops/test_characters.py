@@ -33,6 +33,7 @@ from fogofwar.core.errors import IllegalActionError
 from fogofwar.core.game import Action, Event, get_ruleset
 from fogofwar.core.record import Record, Recorder
 from fogofwar.core.rng import stream
+from fogofwar.games.specter_ops.bots import AgentBot
 from fogofwar.games.specter_ops.characters import (
     AGENTS,
     CARDS,
@@ -844,6 +845,50 @@ def test_stealth_field_not_used_the_agent_is_seen_at_3(yard: str) -> None:
     place_hunter(state, "H1", "F3")  # surgery
     events = agent_move(state)
     assert of_kind(events, "agent_moved") == [{"result": "revealed", "square": "F6"}]
+
+
+@pytest.mark.parametrize("after", [None, "stealth-field"])
+def test_stealth_field_used_after_moving_lasts_the_whole_turn(yard: str, after: str | None) -> None:
+    # Stealth Field (SO-A7, SO-A6): "this turn" whenever it is used. H1 on A8 watches row
+    # 8 from 5 away; the agent crosses it (F7, F8, F9). Without the card the token falls on
+    # F8; used after the last step, the card hides the path too, not just the end (a
+    # hunter that saw the end square would otherwise mark the agent's true square). The
+    # map allows for the hidden use and holds the truth (SO-I2).
+    state = game("blue-jay", ["stealth-field", "adrenal-surge", "holo-decoy"], board=yard)
+    place_hunter(state, "H1", "A8")  # surgery
+    events = agent_move(state, "F7", "F8", "F9", after=after)
+    expected = (
+        {"result": "hidden", "square": None} if after else {"result": "last_seen", "square": "F8"}
+    )
+    assert of_kind(events, "agent_moved") == [expected]
+    assert holds_truth(state)
+
+
+def test_stealth_field_used_after_moving_hides_the_end_square(yard: str) -> None:
+    # The same card after a move that ends seen from 3 away (H1 on F3, the agent back on
+    # F6): without it the agent is revealed, with it the turn is hidden.
+    state = game("blue-jay", ["stealth-field", "adrenal-surge", "holo-decoy"], board=yard)
+    place_hunter(state, "H1", "F3")  # surgery
+    events = agent_move(state, "G6", "F6", after="stealth-field")
+    assert of_kind(events, "agent_moved") == [{"result": "hidden", "square": None}]
+    assert holds_truth(state)
+
+
+def test_the_heuristic_agent_hides_a_move_seen_from_afar(yard: str) -> None:
+    # SO-A7: so-agent plays a Stealth Field after moving when only hunters 3 or more away
+    # saw its path (here H1 from A8, 5 away) — and not when no hunter saw it at all.
+    for crossing, wanted in ((("F7", "F8", "F9"), True), (("G6",), False)):
+        state = game("blue-jay", ["stealth-field", "adrenal-surge", "holo-decoy"], board=yard)
+        place_hunter(state, "H1", "A8")  # surgery
+        for square in crossing:
+            play(state, "agent", "step", square)
+        play(state, "agent", "stop")
+        assert state.phase == "agent_after"
+        legal = state.legal_actions("agent")
+        bot = AgentBot()
+        bot.reset("agent", RS.id, state.config)
+        choice = bot.choose(state.view("agent"), legal, stream(0, "bot"))
+        assert (str(choice) == "use stealth-field") is wanted, str(choice)
 
 
 def decoy_game(yard: str) -> SpecterOpsState:

@@ -669,9 +669,9 @@ DECOY = "holo-decoy"
 
 def test_engine_turns_are_the_oracle_turns() -> None:
     """SO-A1…A8 with hidden cards: every turn the engine lets the agent play without a
-    public card — its steps, and Adrenal Surge (6 steps), Stealth Field (before: the path
-    and the end; after: the end) or Holo Decoy (a false Last Seen token) within the
-    per-turn limit — with the result it announces, is one of the oracle's, and the other
+    public card — its steps, and Adrenal Surge (6 steps), Stealth Field (the path and
+    the end, used before the move or after it) or Holo Decoy (a false Last Seen token)
+    within the per-turn limit — with the result it announces, is one of the oracle's, and the other
     way round."""
 
     def hidden_only(action: Action, moment: str) -> bool:

@@ -9,8 +9,9 @@ seat's legal actions and their own random stream; the board is public.
   hunter sees it or stands within 4 (Smoke Grenade on its own square, else a Stealth
   Field), jams the motion sensor before a long move while a hunter is aboard the
   vehicle (Signal Jammer), takes a longer move when its goal is far (Adrenal Surge),
-  and after moving heals (Med Kit) or lays a false Last Seen token as far from itself as
-  it may (Holo Decoy).
+  and after moving hides a move that hunters saw only from 3 or more squares away
+  (Stealth Field: it lasts the whole turn), heals (Med Kit) or lays a false Last Seen
+  token as far from itself as it may (Holo Decoy).
 * ``so-hunter`` searches with the possibility map of its view: it moves where its end
   square sees the most squares the agent may be on, drives towards the map when it is
   far (the Puppet on foot from afar, when it is near the map itself), uses the motion
@@ -36,6 +37,7 @@ from ...core.game import Action, Config, PlayerView
 from ...core.rng import Stream
 from .geometry import Geometry, geometry_for
 from .observer import SpecterOpsView, maps_on_board, view_data
+from .state.pieces import STEALTH_RANGE
 
 __all__ = ["AgentBot", "HunterBot"]
 
@@ -255,6 +257,21 @@ def _hunted(data: SpecterOpsView, board: _Board) -> int:
     return out
 
 
+def _seen_only_from_afar(data: SpecterOpsView, board: _Board) -> bool:
+    """Whether a hunter sees some square of the agent's path this turn (smoke left out)
+    and none within 2 squares does: a Stealth Field used now would hide the whole move."""
+    geo = board.geo
+    path = 0
+    for name in data["secret"]["path"]:
+        path |= 1 << geo.parse(name)
+    seen = near = 0
+    for h in data["hunters"]:
+        i = geo.parse(h["square"])
+        seen |= geo.sight[i]
+        near |= geo.sight[i] & geo.within(i, STEALTH_RANGE)
+    return bool(path & seen) and not path & near
+
+
 def _by_kind(legal: Sequence[Action]) -> dict[str, list[Action]]:
     out: dict[str, list[Action]] = {}
     for a in legal:
@@ -383,9 +400,13 @@ class AgentBot(_SpecterBot):
 
     @staticmethod
     def _after(data: SpecterOpsView, kinds: Mapping[str, list[Action]], board: _Board) -> Action:
-        """After moving: heal (Med Kit), else a false Last Seen token as far from the
-        agent as it may lay one (Holo Decoy), else done."""
+        """After moving: hide a move seen only from afar (Stealth Field), else heal (Med
+        Kit), else a false Last Seen token as far from the agent as it may lay one (Holo
+        Decoy), else done."""
         uses = kinds.get("use", [])
+        field = [a for a in uses if a.args[0] == "stealth-field"]
+        if field and _seen_only_from_afar(data, board):
+            return field[0]
         heal = [a for a in uses if a.args[0] == "med-kit"]
         if heal:
             return heal[0]

@@ -234,8 +234,8 @@ class MoveSight:
 
     Attributes:
         path: squares seen while the agent moved (smoke included).
-        path_stealth: the same with a Stealth Field used before the move (only hunters
-            within 2 squares see).
+        path_stealth: the same with a Stealth Field used this turn, before the move or
+            after it (only hunters within 2 squares see).
         end: squares seen when the turn ended (the end-of-move check, SO-A5).
         end_stealth: the same with a Stealth Field on.
         decoy: squares on which the agent "could have been seen" (any hunter sees them).
@@ -1159,12 +1159,17 @@ def _play_keys(
 
 
 def _walker(
-    unseen: dict[tuple[bool, int], WalksFn], step: StepFn, seen: MoveSight, before: str
+    unseen: dict[tuple[bool, int], WalksFn],
+    step: StepFn,
+    seen: MoveSight,
+    before: str,
+    after: str,
 ) -> WalksFn:
-    """The unseen walks of a move played with ``before`` (a Stealth Field changes the
-    path seen): one walker per path seen, kept in ``unseen``, keeps each start's walk
-    for every length (Adrenal Surge) and end (the groups share starts)."""
-    stealth = before == STEALTH
+    """The unseen walks of a move played with ``before`` and ``after`` (a Stealth Field
+    used at either moment changes the path seen: it lasts the whole turn): one walker
+    per path seen, kept in ``unseen``, keeps each start's walk for every length
+    (Adrenal Surge) and end (the groups share starts)."""
+    stealth = STEALTH in (before, after)
     path_seen = seen.path_stealth if stealth else seen.path
     uk = (stealth, path_seen)
     walker = unseen.get(uk)
@@ -1185,7 +1190,7 @@ def _unseen_way(
     the walker (:func:`_walker`), the squares the move may not end on (seen at the end,
     or ``no_end``) and whether it runs to Adrenal Surge's length."""
     end_seen = seen.end_stealth if STEALTH in (before, after) else seen.end
-    return _walker(unseen, step, seen, before), end_seen | no_end, before == ADRENAL
+    return _walker(unseen, step, seen, before, after), end_seen | no_end, before == ADRENAL
 
 
 def _play(
@@ -1355,8 +1360,9 @@ def _move(
 ) -> tuple[int, int]:
     """(short, long) end squares of one way of playing the turn, given its public result."""
     limit = SURGE_STEPS if before == ADRENAL else MAX_STEPS
-    path_seen = sight.path_stealth if before == STEALTH else sight.path
-    end_seen = sight.end_stealth if STEALTH in (before, after) else sight.end
+    stealth = STEALTH in (before, after)  # the whole turn, whenever used
+    path_seen = sight.path_stealth if stealth else sight.path
+    end_seen = sight.end_stealth if stealth else sight.end
     ok_end = ~end_seen & ~no_end
     short = long = 0
     if after == DECOY:

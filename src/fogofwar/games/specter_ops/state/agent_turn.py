@@ -223,7 +223,8 @@ class AgentTurn(Setup):
         me.square = here
         me.last_steps = len(path) - 1
         stealth = "stealth-field" in (me.used_before, me.used_after)
-        path_seen = self._path_seen(stealth=me.used_before == "stealth-field")
+        # A Stealth Field lasts the whole turn, used before the move or after it.
+        path_seen = self._path_seen(stealth=stealth)
         end_seen = self._end_seen()
         visible = [sq for sq in path if path_seen >> sq & 1]
         square: int | None
