@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -168,6 +169,19 @@ def test_los_bad_square(capsys: pytest.CaptureFixture[str]) -> None:
 def test_rulesets_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rulesets", "--json")
     assert code == 0 and isinstance(json.loads(out), list)
+
+
+def test_rulesets_mark_the_options_fogofwar_fills_in(capsys: pytest.CaptureFixture[str]) -> None:
+    # A data file's digest is filled in by the program (a record keeps it): the listing
+    # says so, and the JSON form (the lobby's) flags it; a player's choice is not flagged.
+    code, out, _ = run(capsys, "rulesets", "--json")
+    options = {o["name"]: o for rs in json.loads(out) for o in rs["options"]}
+    assert options["mission_digest"]["filled"] and options["map_digest"]["filled"]
+    assert not options["mission"]["filled"]
+    code, out, _ = run(capsys, "rulesets")
+    # The table wraps its cells; the note is read with the cells' lines joined.
+    words = " ".join(w for w in re.split(r"[\s│┃|]+", out) if w)
+    assert code == 0 and "(filled in by fogofwar)" in words, words
 
 
 def test_sim_with_a_plugin_ruleset(capsys: pytest.CaptureFixture[str]) -> None:

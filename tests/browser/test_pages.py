@@ -33,12 +33,16 @@ def play_by_clicking(page: Page, limit: int = 600) -> None:
 def test_the_lobby_creates_a_table_and_hands_out_links(live: LiveServer, page: Page) -> None:
     page.goto(live.url + "/")
     page.select_option("#ruleset", "warfighter")
-    # Each option says what it does beside it, in the rule set's words.
+    # Each option says what it does beside it, in the rule set's words; one the program
+    # fills in (the mission file's digest) is no choice for people and is not shown.
     from fogofwar.core.game import get_ruleset
 
     for option in get_ruleset("warfighter").config_schema.options:
-        if option.help:
+        if option.filled:
+            expect(page.locator(f"[data-option={option.name}]")).to_have_count(0)
+        elif option.help:
             expect(page.locator("#options")).to_contain_text(option.help)
+    assert any(o.filled for o in get_ruleset("warfighter").config_schema.options)
     page.click("#create")
     links = page.locator("#link-list a")
     expect(links.first).to_be_visible()

@@ -47,7 +47,9 @@ def rulesets(*, json_out: bool, console: Console) -> None:
             allowed = ", ".join(map(str, o.choices)) if o.choices else ""
             if o.minimum is not None or o.maximum is not None:
                 allowed = f"{o.minimum if o.minimum is not None else ''}..{o.maximum or ''}"
-            table.add_row(o.name, o.type.__name__, str(o.default), allowed, o.help)
+            # An option the program fills in says so: it is no choice for people.
+            note = " (filled in by fogofwar)" if o.filled else ""
+            table.add_row(o.name, o.type.__name__, str(o.default), allowed, o.help + note)
         console.print(table)
 
 

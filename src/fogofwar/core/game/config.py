@@ -29,6 +29,9 @@ class Option:
         minimum: the least allowed value (numbers).
         maximum: the greatest allowed value (numbers).
         rule: the rule ID the option belongs to, if any.
+        filled: the program fills it in (a record's digest of a data file), so it is no
+            choice for people: the lobby's form leaves it out and ``rulesets`` marks it;
+            ``--set`` and the API still take it, as a record replays it.
     """
 
     name: str
@@ -39,6 +42,7 @@ class Option:
     minimum: float | None = None
     maximum: float | None = None
     rule: str | None = None
+    filled: bool = False
 
     def __post_init__(self) -> None:
         if self.type not in _TYPE_NAMES:
@@ -104,6 +108,7 @@ class Option:
             "minimum": self.minimum,
             "maximum": self.maximum,
             "rule": self.rule,
+            "filled": self.filled,
         }
 
 

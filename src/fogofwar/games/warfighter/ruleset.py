@@ -254,6 +254,7 @@ class Warfighter(Ruleset):
                 "",
                 "The mission file's digest, filled in when empty; a record keeps it, and a "
                 "file that no longer matches is refused.",
+                filled=True,
             ),
             Option(
                 "turns",

@@ -161,6 +161,7 @@ class ZeroDark(Ruleset):
                 "The map file's digest, filled in when empty; a record keeps it, and a map "
                 "file that no longer matches is refused.",
                 rule="FR-G2",
+                filled=True,
             ),
             Option(
                 "mission",

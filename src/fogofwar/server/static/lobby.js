@@ -25,7 +25,8 @@
     const rs = current();
     $("description").textContent = rs.description || "";
     const opts = $("options"); opts.replaceChildren(opts.firstElementChild);
-    for (const o of rs.options) {
+    // An option the program fills in (a data file's digest) is no choice for people.
+    for (const o of rs.options.filter((o) => !o.filled)) {
       let input;
       if (o.choices) {
         input = document.createElement("select");
