@@ -1398,10 +1398,16 @@ def test_puppet_not_after_a_step_and_not_other_hunters(yard: str) -> None:
     # Puppet, not applicable (SO-V1, SO-V7): once it has stepped, it moves as any hunter;
     # and a hunter on foot that is not the Puppet may neither drive nor use the sensor.
     state = puppet_game(yard)
+    # Before its step a drive off the road is refused for the road, not as if only a
+    # hunter aboard could drive.
+    error = illegal(state, "hunter1", "drive", "J12", rule="SO-V1")
+    assert "road" in error.reason, error.reason
     play(state, "hunter1", "step", "B11")
     assert not [a for a in state.legal_actions("hunter1") if a.kind in ("drive", "sensor")]
-    illegal(state, "hunter1", "sensor", rule="SO-V7")
-    illegal(state, "hunter1", "drive", "K11", rule="SO-V1")
+    # The refusals say why: the Puppet's remote use replaces its move.
+    for kind, args, rule in (("sensor", (), "SO-V7"), ("drive", ("K11",), "SO-V1")):
+        error = illegal(state, "hunter1", kind, *args, rule=rule)
+        assert "before its first step" in error.reason, error.reason
     other = game(
         "cobra",
         ["venom-dart", "smoke-grenade", "flash-bang"],

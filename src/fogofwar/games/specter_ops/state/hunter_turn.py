@@ -28,6 +28,12 @@ from .table import SquareName
 __all__ = ["HunterTurn"]
 
 
+#: The Puppet's refusal once it has stepped: its remote use replaces its move.
+_PUPPET_LATE = (
+    "the Puppet drives or uses the sensor from afar instead of moving: before its first step"
+)
+
+
 class HunterTurn(Sightings):
     """SO-R1, SO-H1, SO-H4, SO-V1…V7: the hunters' round and their movement."""
 
@@ -182,8 +188,12 @@ class HunterTurn(Sightings):
     def _why_not_drive(self, t: int | None) -> Refusal:
         """Which of SO-V1, SO-V7 a drive to ``t`` breaks (None: no square)."""
         geo = self.geo
-        if not self._active().aboard:
-            return "only a hunter aboard the vehicle may drive it", "SO-V1"
+        h = self._active()
+        if not h.aboard:
+            if not self._remote(h):
+                return "only a hunter aboard the vehicle may drive it", "SO-V1"
+            if self.steps:
+                return _PUPPET_LATE, "SO-V1"
         if self.vehicle_scanned:
             return "a vehicle that was scanned from does not move this round", "SO-V7"
         if self.drove >= DRIVE:
@@ -219,7 +229,11 @@ class HunterTurn(Sightings):
         return False
 
     def _why_not_sensor(self) -> Refusal:
-        if not self._active().aboard or not self.started_aboard:
+        h = self._active()
+        if self._remote(h) and not h.aboard:
+            if self.steps:
+                return _PUPPET_LATE, "SO-V7"
+        elif not h.aboard or not self.started_aboard:
             return "only a hunter that started its turn aboard may use the sensor", "SO-V7"
         return "the sensor may not be used in a round in which the vehicle moved", "SO-V7"
 
