@@ -1394,6 +1394,26 @@ def test_puppet_drives_from_anywhere(yard: str) -> None:
     assert holds_truth(state)
 
 
+def test_a_stunned_puppet_still_drives_from_afar(yard: str) -> None:
+    # Ruling (SO-H4 with the Puppet): a stun limits the hunter's own steps (2) and forbids
+    # its attack; the remote drive replaces its move and is not a step, so it stands.
+    state = game(
+        "cobra",
+        ["venom-dart", "smoke-grenade", "flash-bang"],
+        board=yard,
+        hunters=("puppet", "gun"),
+    )
+    place_hunter(state, "H1", "A11")  # surgery: on foot, far from the vehicle
+    hunter(state, "H1").stunned = True  # surgery: as a Flash Bang would leave it
+    agent_move(state, "E7", "D7", "C7")
+    start_turn(state, "H1")
+    for square in ("K11", "K10", "K9"):  # more squares than a stunned hunter's 2 steps
+        play(state, "hunter1", "drive", square)
+    play(state, "hunter1", "stop")
+    assert name_of(state, state.vehicle) == "K9"
+    assert hunter(state, "H1").square == at(state, "A11")
+
+
 def test_puppet_not_after_a_step_and_not_other_hunters(yard: str) -> None:
     # Puppet, not applicable (SO-V1, SO-V7): once it has stepped, it moves as any hunter;
     # and a hunter on foot that is not the Puppet may neither drive nor use the sensor.
