@@ -146,10 +146,11 @@ def test_a_versus_objective_is_a_gain_for_one_team_and_a_loss_for_the_other() ->
     ev = _evaluation(config)
     state = _fresh(config)
     level = ev(state, "team1")
+    (cache,) = state.board.markers["objective"]  # the depot's data cache
     for team, sign in (("team1", 1), ("team2", -1)):
         edited = cast(ZeroDarkState, state.clone())
-        edited.objectives_done.append("R7")
-        edited.objectives_by["R7"] = team
+        edited.objectives_done.append(cache.name)
+        edited.objectives_by[cache.name] = team
         assert sign * (ev(edited, "team1") - level) > 0
         assert ev(edited, "team1") + ev(edited, "team2") == pytest.approx(1.0)
 

@@ -68,8 +68,8 @@ MISSION_MODELS: Final[Mapping[str, LogisticModel]] = MappingProxyType(
         ),
         "dead-drop": LogisticModel(
             names=VERSUS_FEATURES,
-            weights=(0.3525, 1.8512, -2.0068),
-            bias=-0.2548,
+            weights=(2.3461, 1.2035, -2.327),
+            bias=0.4364,
         ),
     }
 )
