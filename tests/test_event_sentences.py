@@ -93,3 +93,19 @@ def test_a_card_use_is_told_once_in_each_seats_log() -> None:
                 assert len(uses) == expected, (viewer, card, said)
             told[card.public] += 1
     assert told[True] and told[False], told
+
+
+@pytest.mark.parametrize(
+    ("distance", "dice", "wanted"),
+    [
+        (0, [], "H2 attacks the agent on its own square: a hit, no roll; the agent has 2 health."),
+        (1, [4], "H2 attacks the agent at 1 square: rolled 4, hit; the agent has 2 health."),
+        (3, [6, 2], "H2 attacks the agent at 3 squares: rolled 6 2, hit; the agent has 2 health."),
+    ],
+)
+def test_an_attack_reads_plainly(distance: int, dice: list[int], wanted: str) -> None:
+    # SO-X2: on the agent's own square no die is rolled (the sentence read "rolled , hit");
+    # "1 square", not "1 squares".
+    event = {"kind": "attack", "hunter": "H2", "distance": distance, "dice": dice}
+    line = get_ruleset("specter-ops").describe_event({**event, "hit": True, "health": 2})
+    assert line == wanted

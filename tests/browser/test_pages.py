@@ -125,6 +125,28 @@ def test_the_lobby_keeps_a_large_seed_exact(live: LiveServer, page: Page) -> Non
     assert table.recorder.seeded and table.recorder.record().seed == 12345678901234567891
 
 
+def test_a_mission_chosen_in_the_lobby_keeps_its_own_settings(live: LiveServer, page: Page) -> None:
+    # The lobby sent every option at its default, and each overrode the mission: the-spy
+    # became the default game (no task, Red Force grunt=5...). Only options changed in
+    # the form are sent; the mission's Versus brings its two teams' seats.
+    page.goto(live.url + "/")
+    page.select_option("#ruleset", "zero-dark")
+    page.fill("[data-option=mission]", "dead-drop")
+    page.dispatch_event("[data-option=mission]", "change")
+    expect(page.locator("#seats select[data-seat]")).to_have_count(2)
+    page.fill("[data-option=mission]", "the-spy")
+    page.dispatch_event("[data-option=mission]", "change")
+    expect(page.locator("#seats select[data-seat]")).to_have_count(1)
+    page.fill("[data-option=heroes]", "3")  # changed: sent, and it overrides the mission's 4
+    page.click("#create")
+    link = page.locator("#link-list a").first
+    expect(link).to_be_visible()
+    table = live.hall.tables[(link.get_attribute("href") or "").split("/t/")[1].split("?")[0]]
+    config = table.recorder.config
+    assert config["task"] == "rescue" and config["win"] == "rescue,extract,survive"
+    assert config["red_force"] == "grunt=3,elite=1,boss=1:named" and config["heroes"] == 3
+
+
 def test_a_double_click_sends_the_action_once(live: LiveServer, page: Page) -> None:
     # The second click of a double click came before the new view and was refused as
     # stale, which read as if the action had failed: it is not sent at all. Where the new
@@ -220,6 +242,8 @@ def test_after_the_end_the_game_is_replayed_step_by_step(live: LiveServer, page:
     expect(page.locator("#end")).to_be_visible(timeout=60000)
     total = int(str(page.locator("#replay-at").get_attribute("max")))
     assert total > 3
+    known = page.locator("#summary pre").last
+    at_end = known.text_content()
     page.locator("#replay-back").click()
     expect(page.locator("#replay-text")).to_contain_text(f"After {total - 1} of {total} actions")
     page.locator("#replay-seat").select_option("squad")
@@ -228,8 +252,23 @@ def test_after_the_end_the_game_is_replayed_step_by_step(live: LiveServer, page:
     )
     expect(page.locator("#replay-text")).to_contain_text(f"After 0 of {total} actions")
     expect(page.locator("#board .card").first).to_be_visible()
+    # "What you know" beside the table is the replayed view's too, not the end's.
+    assert known.text_content() != at_end
+    assert '"turn": 1,' in (known.text_content() or "")  # the first turn, as replayed
     page.locator("#replay-on").click()
     expect(page.locator("#replay-text")).to_contain_text("After 1 of")
     shot(page, "replay-warfighter")
     page.locator("#replay-close").click()
     expect(page.locator("#replay-text")).to_have_text("")
+    assert known.text_content() == at_end
+
+
+def test_the_end_fits_a_phone_screen(live: LiveServer, page: Page) -> None:
+    # The verdict's 64 hex digits (one unbroken word) widened the side panel: the page
+    # scrolled sideways at a phone's width, and at a desktop's the panel fell below the
+    # board at every game's end.
+    page.set_viewport_size({"width": 390, "height": 844})
+    t = live.table(ruleset="warfighter", seats={"squad": "bot"}, seed=2, options={"bot_pause": 0})
+    page.goto(t["spectator"])
+    expect(page.locator("#verified")).to_contain_text("Verified", timeout=60000)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

@@ -298,3 +298,53 @@ def test_hunters_see_the_second_agent(live: LiveServer, page: Page) -> None:
     blue = page.locator('#board rect[fill="#c4d4f2"], #board rect[fill="#dcc4f2"]')
     expect(blue.first).to_be_visible()
     shot(page, "specter-ops-second-agent")
+
+
+def test_a_hunter_is_chosen_on_its_own_square(live: LiveServer, page: Page) -> None:
+    # "next H2" names a hunter, not the board's square H2: the page highlighted H1 and H2
+    # (column H, top left) and a click on the empty H2 sent the choice. The figure's own
+    # square is the one to click; with both hunters there, both choices are offered.
+    t = live.table(ruleset="specter-ops", config=BASE, seats={"hunter1": "human"}, seed=4)
+    page.goto(t["links"]["hunter1"])
+    expect(page.locator('#actions button[data-action="next H2"]')).to_be_visible(timeout=20000)
+    for name in ("H1", "H2"):
+        expect(page.locator(f'#board rect.legal[data-square="{name}"]')).to_have_count(0)
+    hunters = live.hall.tables[t["table"]].recorder.state.hunters  # type: ignore[attr-defined]
+    square = live.hall.tables[t["table"]].recorder.state.geo.name(hunters[1].square)  # type: ignore[attr-defined]
+    page.locator(f'#board rect.legal[data-square="{square}"]').click()
+    shown = [b for b in page.locator("#actions button").all() if b.is_visible()]
+    assert {b.get_attribute("data-action") for b in shown} <= {"next H1", "next H2"}
+    assert any(b.get_attribute("data-action") == "next H2" for b in shown)
+
+
+def test_a_card_is_used_by_its_button_not_by_a_stray_click(live: LiveServer, page: Page) -> None:
+    # SO-A7: a click on a square that only a card may name (a Smoke Grenade's target, not
+    # a step) used to throw the card at once; it now only offers that card's buttons.
+    t = live.table(ruleset="specter-ops", seats={"agent": "human"}, seed=4)
+    page.goto(t["links"]["agent"])
+    # One card (the Smoke Grenade) names squares: a Flash Bang would share its targets.
+    picks = ("character cobra", "card adrenal-surge", "card smoke-grenade", "card venom-dart")
+    for choice in picks:
+        button = page.locator(f'#actions button[data-action="{choice}"]')
+        expect(button).to_be_visible(timeout=20000)
+        button.click()
+    expect(page.locator('#actions button[data-action^="use smoke-grenade "]').first).to_be_visible()
+    table = live.hall.tables[t["table"]]
+    version = table.version
+    steps = {
+        str(a.args[0]) for a in table.recorder.state.legal_actions("agent") if a.kind == "step"
+    }  # type: ignore[attr-defined]
+    target = next(
+        str(b.get_attribute("data-action")).split()[-1]
+        for b in page.locator('#actions button[data-action^="use smoke-grenade "]').all()
+        if str(b.get_attribute("data-action")).split()[-1] not in steps
+    )
+    page.locator(f'#board rect.legal[data-square="{target}"]').click()
+    page.wait_for_timeout(300)
+    assert table.version == version  # nothing sent
+    shown = {
+        b.get_attribute("data-action")
+        for b in page.locator("#actions button").all()
+        if b.is_visible()
+    }
+    assert shown and all(str(a).startswith("use ") and str(a).endswith(" " + target) for a in shown)

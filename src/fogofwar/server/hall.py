@@ -344,6 +344,7 @@ class Table:
         self._replay = cached = (at, rec, events)
         state = rec.state
         told = [e.to_json() for e in events if e.visible_to(seat)] if at else []
+        view = state.view(seat)
         return {
             "ruleset": self.ruleset.id,
             "seat": seat,
@@ -351,7 +352,9 @@ class Table:
             "of": self.version,
             "action": None if at == 0 else str(actions[at - 1]),
             "to_act": sorted(state.to_act()),
-            "view": state.view(seat).to_json(),
+            "view": view.to_json(),
+            # The panel beside the board shows the replayed view too, not the end's.
+            "drawing": None if self.board is not None else self.drawing(seat, view, kept=False),
             "legal": [],
             "notation": [],
             "events": told,
@@ -366,11 +369,11 @@ class Table:
         describe = self.ruleset.describe_event
         return [describe(e) for e in events]
 
-    def drawing(self, seat: str | None, view: PlayerView) -> str:
+    def drawing(self, seat: str | None, view: PlayerView, *, kept: bool = True) -> str:
         """The terminal's drawing of ``view`` (the rule set's ``render``, from the view
         alone) as HTML, for the pages of games without a board of their own; made once
-        a version for each seat."""
-        cached = self._drawings.get(seat)
+        a version for each seat (``kept`` False: a replayed view's, made each time)."""
+        cached = self._drawings.get(seat) if kept else None
         if cached is not None and cached[0] == self.version:
             return cached[1]
         console = Console(
@@ -385,7 +388,8 @@ class Table:
         # markup, a card game's "[rock'n'roll]" and "[dealt]" flags were dropped.
         console.print(Text(out) if isinstance(out, str) else out, soft_wrap=True)
         drawn = console.export_html(inline_styles=True, code_format="<pre>{code}</pre>")
-        self._drawings[seat] = (self.version, drawn)
+        if kept:
+            self._drawings[seat] = (self.version, drawn)
         return drawn
 
     def verdict(self) -> dict[str, JSON]:

@@ -247,12 +247,18 @@ def _moved(e: Mapping[str, Any]) -> str:
 
 
 def _attack(e: Mapping[str, Any]) -> str:
+    distance = int(e["distance"])
+    health = f"{_agent(e)} has {e['health']} health."
+    if distance == 0:
+        # On the agent's own square no die is rolled: the attack hits (SO-X2).
+        return f"{e['hunter']} attacks {_agent(e)} on its own square: a hit, no roll; {health}"
     dice = " ".join(str(d) for d in e.get("dice") or ())
     mod = f" {e['modifier']:+d}" if e.get("modifier") else ""
     result = "hit" if e["hit"] else "miss"
+    squares = "square" if distance == 1 else "squares"
     return (
-        f"{e['hunter']} attacks {_agent(e)} at {e['distance']} squares: rolled {dice}{mod}, "
-        f"{result}; {_agent(e)} has {e['health']} health."
+        f"{e['hunter']} attacks {_agent(e)} at {distance} {squares}: rolled {dice}{mod}, "
+        f"{result}; {health}"
     )
 
 

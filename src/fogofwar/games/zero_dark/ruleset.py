@@ -167,8 +167,9 @@ class ZeroDark(Ruleset):
                 "mission",
                 str,
                 "",
-                "A mission (a shipped one's name or a .mission file): it sets the map, the "
-                "teams, the Red Force, the task and the win conditions (--set overrides).",
+                f"A mission (a shipped one: {', '.join(SHIPPED_MISSIONS)}; or a .mission "
+                "file): it sets the map, the teams, the Red Force, the task and the win "
+                "conditions (--set overrides).",
                 rule="ZD-C8",
             ),
             Option(

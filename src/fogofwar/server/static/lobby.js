@@ -40,20 +40,25 @@
         if (o.type === "int") { input.type = "number"; if (o.minimum !== null) input.min = o.minimum; if (o.maximum !== null) input.max = o.maximum; }
       }
       input.dataset.option = o.name; input.dataset.type = o.type; input.title = o.help || "";
+      input.dataset.default = JSON.stringify(o.default === null ? "" : o.default);
       opts.append(field(o.name, input, o.help));
     }
     for (const input of opts.querySelectorAll("[data-option]")) input.addEventListener("change", refreshSeats);
     seatsOf({ seats: rs.default_seats, bots: Object.fromEntries(rs.default_seats.map((s) => [s, rs.bots])), default_bots: rs.default_bots });
     refreshSeats();
   }
-  // The options as the form has them (the inputs of the options list only).
+  // The options the form changed from their defaults (the inputs of the options list
+  // only). An option left alone is not sent: a mission sets its own (the-spy's task, Red
+  // Force, win conditions), and a default sent with it would override them.
   function config() {
     const out = {};
     for (const input of $("options").querySelectorAll("[data-option]")) {
       const t = input.dataset.type;
-      if (t === "bool") out[input.dataset.option] = input.checked;
-      else if (t === "int") out[input.dataset.option] = Number(input.value);
-      else out[input.dataset.option] = input.value;
+      let value;
+      if (t === "bool") value = input.checked;
+      else if (t === "int" || t === "float") value = Number(input.value);
+      else value = input.value;
+      if (JSON.stringify(value) !== input.dataset.default) out[input.dataset.option] = value;
     }
     return out;
   }

@@ -14,30 +14,53 @@ window.FogMarks = (function () {
     for (const v of Object.values(node)) if (v && typeof v === "object") pieces(v, out);
   }
   // The legal actions that name a square, by square: clicking one sends it (or, when
-  // several actions name that square, offers them).
-  function targets(message) {
+  // several actions name that square, offers them). An action whose last argument names
+  // a figure (Specter Ops' "next H2", "use venom-dart H2") is clicked on that figure's
+  // square, not on the board square of the same name: a family of actions (the same
+  // kind and first arguments) names figures when every one of its last arguments is a
+  // figure's id, as no family of square actions does.
+  function targets(message, figures) {
     const by = new Map();
+    const family = (a) => [a.kind, ...a.args.slice(0, -1)].join(" ");
+    const named = new Map();  // family -> whether every last argument names a figure
+    for (const a of message.legal) {
+      const last = a.args[a.args.length - 1];
+      const f = family(a), isFigure = typeof last === "string" && figures.has(last);
+      named.set(f, (named.has(f) ? named.get(f) : true) && isFigure);
+    }
     message.legal.forEach((a, i) => {
-      const sq = [...a.args].reverse().find((x) => typeof x === "string" && SQUARE.test(x));
+      const last = a.args[a.args.length - 1];
+      let sq = null;
+      if (named.get(family(a))) sq = figures.get(last);
+      else if (typeof last === "string" && SQUARE.test(last)) sq = last;
       if (sq) { if (!by.has(sq)) by.set(sq, []); by.get(sq).push(i); }
     });
     return by;
   }
-  function generic(message, ui, shade) {
+  // ``confirm(action)``: an action a click on its square only offers (its button, one
+  // more click) instead of sending, for choices that cannot be taken back.
+  function generic(message, ui, shade, confirm) {
     const view = message.view.view || {};
     const squares = {}, labels = {};
     for (const [sq, colour] of Object.entries(shade || {})) squares[sq] = colour;
     const found = [];
     pieces(view, found);
-    for (const [sq, id] of found) labels[sq] = labels[sq] ? labels[sq] + "," + id : id;
-    const by = targets(message);
+    const figures = new Map();
+    for (const [sq, id] of found) {
+      labels[sq] = labels[sq] ? labels[sq] + "," + id : id;
+      if (!figures.has(id)) figures.set(id, sq);
+    }
+    const by = targets(message, figures);
     return {
       squares, labels, legal: new Set(by.keys()),
       click(sq) {
         const options = by.get(sq) || [];
-        if (options.length === 1) window.FOGOFWAR.send({ action: message.legal[options[0]] });
-        else if (options.length > 1) {
-          for (const b of document.querySelectorAll("#actions button")) b.hidden = !b.dataset.action.endsWith(" " + sq);
+        const only = options.length === 1 ? message.legal[options[0]] : null;
+        if (only && !(confirm && confirm(only))) window.FOGOFWAR.send({ action: only });
+        else if (options.length) {
+          // The #actions buttons are the legal actions, in order: only these stay shown.
+          const keep = new Set(options);
+          document.querySelectorAll("#actions button").forEach((b, i) => { b.hidden = !keep.has(i); });
         }
       },
     };
@@ -58,7 +81,9 @@ window.FogMarks = (function () {
     if (second && second.last_seen) shade[second.last_seen] = "#5f8fe0";
     const secret = v.secret;
     if (secret) { for (const sq of secret.path || []) shade[sq] = "#f3c677"; shade[secret.square] = "#d1495b"; }
-    const marks = generic(message, ui, shade);
+    // A card is used by its button: a click on a square it may name only offers it (a
+    // click meant for a step would otherwise throw a Flash Bang).
+    const marks = generic(message, ui, shade, (a) => a.kind === "use");
     // A seat that steps enters its path square by square (table.js asks the server
     // which steps are legal after it); its other square actions are clicked as usual.
     const steps = (ui.pathLegal || message.legal).filter((a) => a.kind === "step");

@@ -101,20 +101,10 @@
     $("turn").hidden = !m.seat || m.over;
     m.events.forEach((e, i) => { const li = eventLine(e, m.sentences && m.sentences[i]); if (li) $("log").append(li); });
     $("log").scrollTop = $("log").scrollHeight;
-    const summary = $("summary");
     // A grid game is drawn on its board; a card game as a card table (static/cards.js).
     const drawn = (window.FogBoard && board ? window.FogBoard.draw($("board"), board, m, ui()) : false)
       || (window.FogCards ? window.FogCards.draw($("board"), m) : false);
-    // The server's drawing of the view (the terminal's, as HTML), and the view itself.
-    const panel = window.FogMarks && window.FogMarks.panel && window.FogMarks.panel[m.ruleset];
-    if (m.drawing) summary.innerHTML = m.drawing;
-    else if (panel) summary.replaceChildren(panel(m));
-    else summary.replaceChildren(facts(m.view.view || {}));
-    const raw = document.createElement("details");
-    const label = document.createElement("summary"); label.textContent = "the view as JSON";
-    const pre = document.createElement("pre"); pre.textContent = JSON.stringify(m.view.view, null, 1);
-    raw.append(label, pre);
-    summary.append(raw);
+    summarize(m);
     if (!drawn) { $("board-area").hidden = true; document.querySelector("main").classList.add("no-board"); }
     if (m.over) {
       $("end").hidden = false;
@@ -125,6 +115,21 @@
       $("download").href = api("/record");
       setUpReplay(m);
     }
+  }
+  // "What you know": the server's drawing of the view (the terminal's, as HTML), the
+  // rule set's panel or the view's facts, and the view itself — of the live view, or of
+  // the replayed one (which must not sit beside the end's).
+  function summarize(m) {
+    const summary = $("summary");
+    const panel = window.FogMarks && window.FogMarks.panel && window.FogMarks.panel[m.ruleset];
+    if (m.drawing) summary.innerHTML = m.drawing;
+    else if (panel) summary.replaceChildren(panel(m));
+    else summary.replaceChildren(facts(m.view.view || {}));
+    const raw = document.createElement("details");
+    const label = document.createElement("summary"); label.textContent = "the view as JSON";
+    const pre = document.createElement("pre"); pre.textContent = JSON.stringify(m.view.view, null, 1);
+    raw.append(label, pre);
+    summary.append(raw);
   }
   // After the end: the whole game again, action by action, as any seat saw it (every
   // secret is public by then). The board or card table shows the replayed view.
@@ -149,9 +154,9 @@
       $("replay-at").value = d.version;
       $("replay-text").textContent = "After " + d.version + " of " + d.of + " actions" + (d.action ? " (last: " + d.action + ")" : "") + (d.to_act.length ? "; to act: " + d.to_act.join(", ") : "");
       $("replay-events").replaceChildren(...d.events.map((e, i) => eventLine(e, d.sentences && d.sentences[i])).filter((li) => li));
-      const drawn = (window.FogBoard && board ? window.FogBoard.draw($("board"), board, d, { path: [], setPath: () => {}, pathLegal: null }) : false)
-        || (window.FogCards ? window.FogCards.draw($("board"), d) : false);
-      if (!drawn) $("summary").replaceChildren(facts(d.view.view || {}));
+      void ((window.FogBoard && board ? window.FogBoard.draw($("board"), board, d, { path: [], setPath: () => {}, pathLegal: null }) : false)
+        || (window.FogCards ? window.FogCards.draw($("board"), d) : false));
+      summarize(d);
     });
   }
   $("replay-at").addEventListener("input", () => replayAt(Number($("replay-at").value)));
