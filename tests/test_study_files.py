@@ -423,3 +423,28 @@ def test_resume_replays_a_last_line_cut_inside_a_character(tmp_path: Path) -> No
 
         read_games(bad / "games.jsonl", load_study(path))
     assert info.value.line == 3 and re.match(r"byte 0x", info.value.found or "")
+
+
+def test_resume_refuses_games_played_with_a_mission_file_since_edited(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A designer edits the mission file between two sittings: --resume would put games of
+    # two missions in one cell. The results.json of the first sitting keeps each cell's
+    # configuration, the mission's digest with it, and the resume is refused, naming it.
+    data = Path(__file__).parents[1] / "src" / "fogofwar" / "data" / "warfighter"
+    for name in ("dagon.wf", "cards.wf"):
+        (tmp_path / name).write_text((data / name).read_text(encoding="utf-8"), encoding="utf-8")
+    mission = tmp_path / "dagon.wf"
+    text = WF + f'games = 2\nseed = 3\n[config]\nmission = "{mission.as_posix()}"\n'
+    path = write(tmp_path, text)
+    out = tmp_path / "out"
+    assert main(["study", str(path), "--out", str(out), "--workers", "1", "--json"]) == 0
+    assert main(["study", str(path), "--out", str(out), "--workers", "1", "--resume"]) == 0
+    mission.write_text(mission.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    capsys.readouterr()
+    code = main(["study", str(path), "--out", str(out), "--workers", "1", "--resume"])
+    err = capsys.readouterr().err
+    assert code == 2 and "results.json" in err and "mission_digest" in err, err
+    assert "Without --resume the study starts afresh" in err
+    # Played afresh, the study is whole again.
+    assert main(["study", str(path), "--out", str(out), "--workers", "1", "--json"]) == 0

@@ -15,7 +15,7 @@ from ..core.game import JSON
 from ..sim.command import progress_bar
 from ..sim.report import print_study, write_report
 from ..sim.runner import check_backend, game_line, write_jsonl
-from ..sim.study import cell_seed, load_study, read_games, run_study
+from ..sim.study import cell_seed, check_settings_kept, load_study, read_games, run_study
 from .interrupt import ctrl_c_interrupts
 
 
@@ -38,6 +38,8 @@ def study(
     folder = Path(out) if out else Path(file).with_suffix("")
     folder.mkdir(parents=True, exist_ok=True)
     games_path = folder / "games.jsonl"
+    if resume:
+        check_settings_kept(folder / "results.json", spec)
     known = read_games(games_path, spec) if resume else {}
     if resume:
         # Keep only whole lines: a line cut short by a kill is played again.

@@ -785,6 +785,57 @@ def study_game(games: str | Path, line: int) -> GameResult:
     return game
 
 
+def check_settings_kept(path: str | Path, study: Study) -> None:
+    """Refuse to resume a study whose games were played under other settings than its
+    file gives now: the ``results.json`` a study writes when it ends or stops keeps the
+    rule set and its version and each cell's whole configuration and bots. A data file
+    edited since (a Zero Dark map, a Warfighter mission: its digest in the
+    configuration), another version of the rule set or a cell's bots changed would put
+    games of two settings in one cell. Options the kept configuration lacks (added to
+    the rule set since) are not compared. Without a readable ``results.json`` (a study
+    killed before it wrote one) there is nothing to compare.
+
+    Raises:
+        BadDataError: naming ``results.json``, the cell and the first setting that
+            differs, and how to start afresh.
+    """
+    name = str(path)
+    try:
+        kept = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return
+    if not isinstance(kept, dict):
+        return
+    afresh = (
+        " (a data file or the rule set changed since? Without --resume the study starts afresh)"
+    )
+    rs = study.ruleset
+    for key, now in (("ruleset", rs.id), ("ruleset_version", rs.version)):
+        if key in kept and kept[key] != now:
+            raise BadDataError(
+                name, f"games played with {key} = {json.dumps(now)}, as now{afresh}",
+                found=f"{key} = {json.dumps(kept[key])}",
+            )  # fmt: skip
+    cells = {c.name: c for c in study.cells}
+    seats = kept.get("seats") if isinstance(kept.get("seats"), dict) else {}
+    for entry in kept.get("cells") or []:
+        cell = cells.get(entry.get("name")) if isinstance(entry, dict) else None
+        if cell is None:
+            continue
+        then = {**dict(entry.get("config") or {}), **{
+            f"{seat} bot": bot for seat, bot in {**seats, **dict(entry.get("bots") or {})}.items()
+        }}  # fmt: skip
+        now = {**dict(cell.config), **{f"{seat} bot": bot for seat, bot in cell.bots.items()}}
+        for key in sorted(then.keys() & now.keys()):
+            if then[key] != now[key]:
+                raise BadDataError(
+                    name,
+                    f"games of cell {json.dumps(cell.name)} played with {key} = "
+                    f"{json.dumps(now[key])}, as the study gives it now{afresh}",
+                    found=f"{key} = {json.dumps(then[key])}",
+                )
+
+
 def read_games(path: str | Path, study: Study) -> dict[str, dict[int, GameResult]]:
     """The games a study's ``games.jsonl`` already holds, by cell and index, to resume
     it. A last line cut short (the study was killed while writing it) is left out: that
