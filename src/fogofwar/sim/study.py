@@ -810,22 +810,22 @@ def check_settings_kept(path: str | Path, study: Study) -> None:
         " (a data file or the rule set changed since? Without --resume the study starts afresh)"
     )
     rs = study.ruleset
-    for key, now in (("ruleset", rs.id), ("ruleset_version", rs.version)):
-        if key in kept and kept[key] != now:
+    for key, value in (("ruleset", rs.id), ("ruleset_version", rs.version)):
+        if key in kept and kept[key] != value:
             raise BadDataError(
-                name, f"games played with {key} = {json.dumps(now)}, as now{afresh}",
+                name, f"games played with {key} = {json.dumps(value)}, as now{afresh}",
                 found=f"{key} = {json.dumps(kept[key])}",
             )  # fmt: skip
     cells = {c.name: c for c in study.cells}
-    seats = kept.get("seats") if isinstance(kept.get("seats"), dict) else {}
+    seats: dict[str, Any] = _mapping(kept.get("seats"))
     for entry in kept.get("cells") or []:
-        cell = cells.get(entry.get("name")) if isinstance(entry, dict) else None
+        entry = _mapping(entry)
+        cell = cells.get(str(entry.get("name")))
         if cell is None:
             continue
-        then = {**dict(entry.get("config") or {}), **{
-            f"{seat} bot": bot for seat, bot in {**seats, **dict(entry.get("bots") or {})}.items()
-        }}  # fmt: skip
-        now = {**dict(cell.config), **{f"{seat} bot": bot for seat, bot in cell.bots.items()}}
+        bots = {**seats, **_mapping(entry.get("bots"))}
+        then = {**_mapping(entry.get("config")), **{f"{s} bot": b for s, b in bots.items()}}
+        now = {**dict(cell.config), **{f"{s} bot": b for s, b in cell.bots.items()}}
         for key in sorted(then.keys() & now.keys()):
             if then[key] != now[key]:
                 raise BadDataError(
@@ -834,6 +834,11 @@ def check_settings_kept(path: str | Path, study: Study) -> None:
                     f"{json.dumps(now[key])}, as the study gives it now{afresh}",
                     found=f"{key} = {json.dumps(then[key])}",
                 )
+
+
+def _mapping(value: object) -> dict[str, Any]:
+    """``value`` as a dict of text keys (a file's JSON object), or empty."""
+    return {str(k): v for k, v in value.items()} if isinstance(value, dict) else {}
 
 
 def read_games(path: str | Path, study: Study) -> dict[str, dict[int, GameResult]]:
