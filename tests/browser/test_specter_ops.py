@@ -128,13 +128,22 @@ def test_two_humans_at_one_table_each_see_only_their_own(
         expect(agent.locator("#status")).to_contain_text("Your turn")
         expect(hunter.locator("#status")).to_contain_text("Waiting for: agent")
         assert hunter.locator("#actions button").count() == 0
-        # The agent's square is marked on its own board only.
-        expect(agent.locator("#board text", has_text=re.compile(r"\bA\b"))).to_have_count(1)
-        expect(hunter.locator("#board text", has_text=re.compile(r"\bA\b"))).to_have_count(0)
+        # The agent's square is marked on its own board; on the hunter's only where its
+        # figure stands in public (SO-S5: it starts on N1, shown), and not once it has
+        # moved unseen.
+        table = live.hall.tables[t["table"]]
+
+        def shown() -> int:
+            agent_view = table.recorder.state.view("hunter1").to_json()["view"]["agent"]  # type: ignore[attr-defined]
+            return 1 if agent_view["revealed_at"] else 0
+
+        label = re.compile(r"\bA\b")
+        expect(agent.locator("#board text", has_text=label)).to_have_count(1)
+        expect(hunter.locator("#board text", has_text=label)).to_have_count(shown())
         status = hunter.locator("#status").inner_text()
         _agent_acts(agent)
         _wait_change(hunter, status)  # the hunter hears that something happened
-        expect(hunter.locator("#board text", has_text=re.compile(r"\bA\b"))).to_have_count(0)
+        expect(hunter.locator("#board text", has_text=label)).to_have_count(shown())
         shot(agent, "specter-ops-two-humans-agent")
         shot(hunter, "specter-ops-two-humans-hunter")
     finally:
@@ -348,3 +357,27 @@ def test_a_card_is_used_by_its_button_not_by_a_stray_click(live: LiveServer, pag
         if b.is_visible()
     }
     assert shown and all(str(a).startswith("use ") and str(a).endswith(" " + target) for a in shown)
+
+
+def test_a_revealed_agent_is_marked_for_the_hunters(live: LiveServer, page: Page) -> None:
+    # SO-A5: a revealed agent's figure stands on the board for every seat: a hunter's
+    # board labels it and the panel says where it was seen and its wounds (public).
+    t = live.table(ruleset="specter-ops", config=BASE, seats={"hunter1": "human"}, seed=4)
+    page.goto(t["links"]["hunter1"])
+    expect(page.locator("#board svg")).to_be_visible()
+    got = page.evaluate(
+        """() => {
+          const agent = {objectives_done: 1, health: 4, wounds: 2, revealed_at: "E15",
+                         last_seen: null, escaped: false, character: "cobra"};
+          const m = {ruleset: "specter-ops", legal: [], notation: [], seat: "hunter1",
+                     view: {view: {round: 3, max_rounds: 40, phase: "hunters", agent,
+                                   possible: ["E15"], possible_count: 1, hunters: []}}};
+          const ui = {path: [], setPath() {}, pathLegal: null};
+          const marks = window.FogMarks["specter-ops"](m, ui);
+          const panel = window.FogMarks.panel["specter-ops"](m).textContent;
+          return [marks.labels["E15"] || "", panel];
+        }"""
+    )
+    label, panel = got
+    assert label == "A"
+    assert "seen at E15" in panel and "wounds 2" in panel
