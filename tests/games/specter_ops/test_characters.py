@@ -1349,8 +1349,9 @@ def test_beast_no_sniff_after_4_steps(yard: str) -> None:
     assert not of_kind(state.events, "sniff")
 
 
-def puppet_game(yard: str) -> SpecterOpsState:
-    """H1 (Puppet) on foot on A11, H2 (Gun) aboard on K12; the agent moved 3 steps."""
+def puppet_game(yard: str, *, stunned: bool = False) -> SpecterOpsState:
+    """H1 (Puppet) on foot on A11 (``stunned``: as a Flash Bang would leave it), H2 (Gun)
+    aboard on K12; the agent moved 3 steps."""
     state = game(
         "cobra",
         ["venom-dart", "smoke-grenade", "flash-bang"],
@@ -1358,6 +1359,7 @@ def puppet_game(yard: str) -> SpecterOpsState:
         hunters=("puppet", "gun"),
     )
     place_hunter(state, "H1", "A11")  # surgery: on foot, far from the vehicle
+    hunter(state, "H1").stunned = stunned  # surgery
     agent_move(state, "E7", "D7", "C7")
     start_turn(state, "H1")
     return state
@@ -1397,16 +1399,7 @@ def test_puppet_drives_from_anywhere(yard: str) -> None:
 def test_a_stunned_puppet_still_drives_from_afar(yard: str) -> None:
     # Ruling (SO-H4 with the Puppet): a stun limits the hunter's own steps (2) and forbids
     # its attack; the remote drive replaces its move and is not a step, so it stands.
-    state = game(
-        "cobra",
-        ["venom-dart", "smoke-grenade", "flash-bang"],
-        board=yard,
-        hunters=("puppet", "gun"),
-    )
-    place_hunter(state, "H1", "A11")  # surgery: on foot, far from the vehicle
-    hunter(state, "H1").stunned = True  # surgery: as a Flash Bang would leave it
-    agent_move(state, "E7", "D7", "C7")
-    start_turn(state, "H1")
+    state = puppet_game(yard, stunned=True)
     for square in ("K11", "K10", "K9"):  # more squares than a stunned hunter's 2 steps
         play(state, "hunter1", "drive", square)
     play(state, "hunter1", "stop")

@@ -99,12 +99,13 @@ window.FogMarks = (function () {
         else click(sq);
       };
     }
-    if (v.vehicle && v.vehicle.square) marks.labels[v.vehicle.square] = (marks.labels[v.vehicle.square] ? marks.labels[v.vehicle.square] + "," : "") + "V";
-    if (secret) marks.labels[secret.square] = (marks.labels[secret.square] ? marks.labels[secret.square] + "," : "") + "A";
+    const label = (sq, text) => { marks.labels[sq] = (marks.labels[sq] ? marks.labels[sq] + "," : "") + text; };
+    if (v.vehicle && v.vehicle.square) label(v.vehicle.square, "V");
+    if (secret) label(secret.square, "A");
     // A revealed agent's figure stands on the board for every seat (SO-A5).
-    for (const [who, label] of [[v.agent, "A"], [second, "A2"]]) {
+    for (const [who, text] of [[v.agent, "A"], [second, "A2"]]) {
       const at = who && !who.escaped && who.revealed_at;
-      if (at && !(secret && secret.square === at && label === "A")) marks.labels[at] = (marks.labels[at] ? marks.labels[at] + "," : "") + label;
+      if (at && !(secret && secret.square === at && text === "A")) label(at, text);
     }
     if (v.agent && v.agent.last_seen) marks.labels[v.agent.last_seen] = (marks.labels[v.agent.last_seen] || "") + "LS";
     if (second && second.last_seen) marks.labels[second.last_seen] = (marks.labels[second.last_seen] || "") + "LS2";
@@ -181,14 +182,16 @@ window.FogMarks = (function () {
     }
     if (v.role) row("Your role", v.role.role + (v.role.concealed ? " (concealed)" : "") + (v.role.proves ? "; the record proves " + v.role.proves + " the traitor: accuse it" : ""));
     const a = v.agent || {};
-    const health = (x) => (x.health !== null && x.health !== undefined ? ", health " + x.health : "");
-    // Its figure on the board when revealed (SO-A5), and its wounds (public, SO-X*).
-    row("The agent", "objectives " + a.objectives_done + health(a) + (a.wounds ? ", wounds " + a.wounds : "") + (a.character ? ", " + a.character : "") + (a.revealed_at ? ", seen at " + a.revealed_at : "") + (a.last_seen ? ", last seen " + a.last_seen : "") + (a.escaped ? ", escaped" : ""));
+    // An agent's health and wounds (public, SO-X*), and where it stands: its figure on
+    // the board when revealed (SO-A5), its Last Seen token, or gone.
+    const condition = (x) => (x.health !== null && x.health !== undefined ? ", health " + x.health : "") + (x.wounds ? ", wounds " + x.wounds : "");
+    const whereabouts = (x) => (x.revealed_at ? ", seen at " + x.revealed_at : "") + (x.last_seen ? ", last seen " + x.last_seen : "") + (x.escaped ? ", escaped" : "");
+    row("The agent", "objectives " + a.objectives_done + condition(a) + (a.character ? ", " + a.character : "") + whereabouts(a));
     if (v.possible_count !== undefined && !a.escaped) row("Squares the agent may be on", String(v.possible_count));
     const a2 = v.agent2;
     if (a2) {
       // SO-T5: the revealed traitor's second agent, hidden like the first.
-      row("The second agent (A2)", (a2.character || "character hidden") + health(a2) + (a2.wounds ? ", wounds " + a2.wounds : "") + (a2.revealed_at ? ", seen at " + a2.revealed_at : "") + (a2.last_seen ? ", last seen " + a2.last_seen : "") + (a2.escaped ? ", escaped" : ""));
+      row("The second agent (A2)", (a2.character || "character hidden") + condition(a2) + whereabouts(a2));
       if (!a2.escaped) row("Squares the second agent may be on", String((v.possible2 || []).length));
     }
     for (const h of v.hunters || []) row(h.id + " (" + h.seat + ")", (h.character || "hunter") + " at " + h.square + (h.aboard ? ", aboard" : "") + (h.stunned ? ", stunned" : ""));
