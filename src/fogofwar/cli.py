@@ -467,6 +467,20 @@ def serve_command(
         help="Processes that hold the tables, on ports PORT, PORT+1, ... (the lobby on "
         "PORT); each table lives in one of them and its links go there.",
     ),
+    data: list[str] | None = typer.Option(
+        None,
+        "--data",
+        metavar="DIR",
+        help="A folder of your own boards, maps and missions that the lobby offers by file "
+        "name (a request names no other file); repeatable.",
+    ),
+    plugin: list[str] | None = typer.Option(
+        None,
+        "--plugin",
+        metavar="MODULE:ATTR",
+        help="Load a plug-in rule set, which the lobby then offers (a request imports "
+        "nothing); repeatable.",
+    ),
     worker: int = typer.Option(0, "--worker", hidden=True, help="This process's worker index."),
 ) -> None:
     """The web table: each player at their own browser, with a secret link to their seat."""
@@ -489,6 +503,8 @@ def serve_command(
         console=_out(),
         workers=workers,
         worker=worker,
+        data_dirs=[Path(d) for d in data or []],
+        plugins=plugin or [],
     )
     raise typer.Exit(code)
 

@@ -101,8 +101,7 @@ def test_the_lobbys_seats_follow_the_options(live: LiveServer, page: Page) -> No
     page.select_option("[data-option=mode]", "versus")
     # The default map has no second team's zone: the lobby says which map has one.
     expect(page.locator("#error")).to_contain_text("--set map=zd-open")
-    page.fill("[data-option=map]", "zd-open")
-    page.dispatch_event("[data-option=map]", "change")
+    page.select_option("[data-option=map]", "zd-open")
     expect(page.locator("#seats select[data-seat]")).to_have_count(2)
     assert page.locator("[data-seat=team2]").count() == 1
     # An option out of range says so, as creating the table would.
@@ -131,11 +130,12 @@ def test_a_mission_chosen_in_the_lobby_keeps_its_own_settings(live: LiveServer, 
     # the form are sent; the mission's Versus brings its two teams' seats.
     page.goto(live.url + "/")
     page.select_option("#ruleset", "zero-dark")
-    page.fill("[data-option=mission]", "dead-drop")
-    page.dispatch_event("[data-option=mission]", "change")
+    # The server's missions are a pick-list (it opens no file a request names).
+    missions = page.locator("[data-option=mission] option")
+    assert missions.all_inner_texts() == ["(none)", "the-spy", "the-boss", "dead-drop"]
+    page.select_option("[data-option=mission]", "dead-drop")
     expect(page.locator("#seats select[data-seat]")).to_have_count(2)
-    page.fill("[data-option=mission]", "the-spy")
-    page.dispatch_event("[data-option=mission]", "change")
+    page.select_option("[data-option=mission]", "the-spy")
     expect(page.locator("#seats select[data-seat]")).to_have_count(1)
     page.fill("[data-option=heroes]", "3")  # changed: sent, and it overrides the mission's 4
     page.click("#create")

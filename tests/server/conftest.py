@@ -9,9 +9,19 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from fogofwar.core.game import get_ruleset
 from fogofwar.server.app import create_app
 from fogofwar.server.hall import Hall
 from fogofwar.server.store import Store
+
+#: The example plug-in the tests' tables play. A request imports nothing, so it is loaded
+#: here, as `fogofwar serve --plugin REF` loads one (server.guard).
+EXAMPLE = "tests.example_game:HideAndSeek"
+
+
+@pytest.fixture(autouse=True)
+def _example_loaded() -> None:
+    get_ruleset(EXAMPLE)
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -41,9 +42,10 @@ def _ports(count: int) -> int:
 class Server:
     """``fogofwar serve`` in a process of its own."""
 
-    def __init__(self, db: Path, *, workers: int = 1) -> None:
+    def __init__(self, db: Path, *, workers: int = 1, args: Sequence[str] = ()) -> None:
         self.db = db
         self.workers = workers
+        self.args = tuple(args)
         self.port = _ports(workers)
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -51,7 +53,8 @@ class Server:
     def start(self) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "fogofwar", "serve", "--port", str(self.port),
-             "--db", str(self.db), "--bot-pause", "0", "--workers", str(self.workers)],
+             "--db", str(self.db), "--bot-pause", "0", "--workers", str(self.workers),
+             *self.args],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )  # fmt: skip

@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 import time
+from importlib import resources
 from pathlib import Path
 
 import httpx2 as httpx
@@ -143,3 +144,34 @@ def test_a_worker_that_cannot_listen_stops_the_server_with_a_clear_error(
     assert done.returncode != 0
     assert "worker 1" in done.stdout + done.stderr
     assert f"port {second} free" in done.stdout + done.stderr
+
+
+def test_each_worker_offers_the_operators_data_files_and_plug_ins(tmp_path: Path) -> None:
+    # `serve --data DIR --plugin REF`: what a request may name is the same on every
+    # worker (worker 0 starts the others with the same folders and plug-ins).
+    data = tmp_path / "data"
+    data.mkdir()
+    shipped = resources.files("fogofwar").joinpath("data", "warfighter", "dagon.wf")
+    (data / "mine.wf").write_text(shipped.read_text(encoding="utf-8"), encoding="utf-8")
+    server = Server(tmp_path / "t.db", workers=2, args=("--data", str(data), "--plugin", EXAMPLE))
+    server.start()
+    assert server.proc is not None
+    try:
+        for port in (server.port, server.port + 1):
+            answer = httpx.get(f"http://127.0.0.1:{port}/api/rulesets", timeout=30).json()
+            by_id = {r["id"]: r for r in answer}
+            assert "hide-and-seek" in by_id
+            mission = next(o for o in by_id["warfighter"]["options"] if o["name"] == "mission")
+            assert mission["offered"] == ["dagon", "mine.wf"]
+        made = []
+        for body in (
+            {"ruleset": "warfighter", "config": {"mission": "mine.wf"}},
+            {"ruleset": "hide-and-seek"},
+            {"ruleset": "warfighter", "config": {"mission": "/etc/hostname"}},
+        ):
+            made.append(httpx.post(server.url + "/api/tables", json=body, timeout=30))
+        assert [r.status_code for r in made] == [201, 201, 400]
+        assert "not one this server offers (dagon, mine.wf)" in made[2].json()["message"]
+    finally:
+        server.proc.send_signal(signal.SIGTERM)
+        server.proc.wait(30)

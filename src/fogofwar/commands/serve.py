@@ -43,6 +43,8 @@ def serve(
     console: Console,
     workers: int = 1,
     worker: int = 0,
+    data_dirs: Sequence[Path] = (),
+    plugins: Sequence[str] = (),
 ) -> int:
     """Serve until Ctrl-C (or SIGTERM); every accepted action is already in the store.
 
@@ -50,9 +52,15 @@ def serve(
     workers 1, 2, ... on the next ports, all on one store; each table lives in one
     worker (its id says which) and its links go there. ``worker`` > 0: this process is
     that worker, started so by worker 0.
+
+    ``data_dirs`` are the folders whose files a request may name (by file name), and
+    ``plugins`` the plug-in rule sets loaded here, which requests may then name: a
+    request itself imports nothing and opens no other file (:mod:`..server.guard`).
     """
+    for ref in plugins:
+        get_ruleset(ref)  # the operator's choice: its module is imported here
     store = Store(db, sync=sync)
-    hall = Hall(store, bot_pause=bot_pause, worker=worker, workers=workers)
+    hall = Hall(store, bot_pause=bot_pause, worker=worker, workers=workers, data_dirs=data_dirs)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     base = port - worker
     urls = [f"http://{shown}:{base + i}" for i in range(workers)]
@@ -61,7 +69,11 @@ def serve(
     try:
         if worker == 0:
             for i in range(1, workers):
-                children.append(_start_worker(i, workers, host, base + i, db, sync, bot_pause))
+                children.append(
+                    _start_worker(
+                        i, workers, host, base + i, db, sync, bot_pause, data_dirs, plugins
+                    )
+                )
             for i, child in enumerate(children, start=1):
                 _wait_for_worker(child, i, shown, base + i)
         if new is not None:
@@ -118,13 +130,24 @@ def _wait_for_worker(child: subprocess.Popen[bytes], index: int, host: str, port
 
 
 def _start_worker(
-    index: int, workers: int, host: str, port: int, db: Path, sync: Sync, bot_pause: float
+    index: int,
+    workers: int,
+    host: str,
+    port: int,
+    db: Path,
+    sync: Sync,
+    bot_pause: float,
+    data_dirs: Sequence[Path] = (),
+    plugins: Sequence[str] = (),
 ) -> subprocess.Popen[bytes]:
-    """Worker ``index``: ``fogofwar serve`` in a process of its own, on its own port."""
+    """Worker ``index``: ``fogofwar serve`` in a process of its own, on its own port, with
+    the same data folders and plug-ins as worker 0."""
+    more = [x for d in data_dirs for x in ("--data", str(d))]
+    more += [x for ref in plugins for x in ("--plugin", ref)]
     return subprocess.Popen(
         [sys.executable, "-m", "fogofwar", "serve", "--host", host, "--port", str(port),
          "--db", str(db), "--sync", sync, "--bot-pause", str(bot_pause),
-         "--workers", str(workers), "--worker", str(index)],
+         "--workers", str(workers), "--worker", str(index), *more],
         stdout=subprocess.DEVNULL,
     )  # fmt: skip
 

@@ -40,7 +40,7 @@ from starlette.requests import HTTPConnection
 
 from ..bots import available_bots, bot_spec
 from ..core.errors import RulesError
-from ..core.game import JSON, get_ruleset, registered_rulesets
+from ..core.game import JSON, Ruleset, registered_rulesets
 from .hall import (
     MAX_MESSAGE,
     Forbidden,
@@ -254,6 +254,16 @@ def create_app(hall: Hall, *, public_url: str = "", worker_urls: Sequence[str] =
 
     # ------------------------------------------------------------------ the API
 
+    def _options(rs: Ruleset) -> list[dict[str, JSON]]:
+        # A file-reading option offers what a request may give it here: the shipped
+        # names and the operator's files (the lobby's pick-list).
+        offered = hall.guard.offered(rs)
+        out = rs.config_schema.to_json()
+        for o in out:
+            if o["name"] in offered:
+                o["offered"] = list(offered[str(o["name"])])
+        return out
+
     @app.get("/api/rulesets")
     def rulesets() -> JSONResponse:
         out = []
@@ -265,7 +275,7 @@ def create_app(hall: Hall, *, public_url: str = "", worker_urls: Sequence[str] =
                     "name": rs.metadata.name,
                     "seats": seats,
                     "default_seats": list(rs.seats(rs.resolve_config({}))),
-                    "options": rs.config_schema.to_json(),
+                    "options": _options(rs),
                     "bots": available_bots(rs.id),
                     "default_bots": dict(rs.default_bots),
                     "description": rs.metadata.description,
@@ -278,7 +288,7 @@ def create_app(hall: Hall, *, public_url: str = "", worker_urls: Sequence[str] =
         # The seats of a config (a player count, a mode), with the bots that play each:
         # the lobby asks again whenever an option changes.
         try:
-            rs = get_ruleset(name)
+            rs = hall.guard.ruleset(name)
         except RulesError as exc:
             return _error(404, "not_found", str(exc))
         try:
@@ -286,7 +296,7 @@ def create_app(hall: Hall, *, public_url: str = "", worker_urls: Sequence[str] =
             config = body.get("config", {}) if isinstance(body, dict) else None
             if not isinstance(config, dict):
                 raise ValueError("expected a JSON object with a 'config' object")
-            seats = list(rs.seats(rs.resolve_config(config)))
+            seats = list(rs.seats(rs.resolve_config(hall.guard.config(rs, config))))
         except (RulesError, ValueError, TypeError) as exc:
             return _error(400, "bad_request", str(exc))
         names = available_bots(rs.id)
@@ -311,9 +321,11 @@ def create_app(hall: Hall, *, public_url: str = "", worker_urls: Sequence[str] =
             options = body.get("options") or {}
             if not all(isinstance(x, dict) for x in (config, seats, options)):
                 raise ValueError("config, seats and options are JSON objects")
-            table, tokens, spectator = hall.create(
-                str(body.get("ruleset", "")), config, seats, seed=seed, options=options
-            )
+            # Only what this server offers: no module imported, no file a request names.
+            rs = hall.guard.ruleset(body.get("ruleset", ""))
+            hall.guard.seats(rs, seats)
+            config = hall.guard.config(rs, config)
+            table, tokens, spectator = hall.create(rs.id, config, seats, seed=seed, options=options)
         except (RulesError, ValueError, TypeError) as exc:
             return _error(400, "bad_request", str(exc))
         owner = owner_of(table.id, hall.workers)
@@ -537,7 +549,7 @@ def create_app(hall: Hall, *, public_url: str = "", worker_urls: Sequence[str] =
     @app.get("/api/rulesets/{name}")
     def one_ruleset(name: str) -> Response:
         try:
-            rs = get_ruleset(name)
+            rs = hall.guard.ruleset(name)
         except RulesError as exc:
             return _error(404, "not_found", str(exc))
         return JSONResponse({"id": rs.id, "metadata": rs.metadata.to_json()})

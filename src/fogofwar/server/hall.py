@@ -29,6 +29,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, Final
 
 from rich.console import Console
@@ -40,6 +41,7 @@ from ..core.game import JSON, Action, Config, Event, PlayerView, Ruleset, State,
 from ..core.record import Recorder, verify_record
 from ..core.rng import Stream, stream
 from ..core.secret import new_secret
+from .guard import Guard
 from .store import Store, StoredTable
 
 __all__ = [
@@ -415,13 +417,23 @@ class Hall:
         store: where tables and their actions are kept.
         bot_pause: seconds a bot waits before it acts, so people can follow (a table's
             ``bot_pause`` option overrides it).
+        data_dirs: the folders whose data files (boards, maps, missions) a request may
+            name, by file name (:class:`~fogofwar.server.guard.Guard`).
     """
 
     def __init__(
-        self, store: Store, *, bot_pause: float = 0.6, worker: int = 0, workers: int = 1
+        self,
+        store: Store,
+        *,
+        bot_pause: float = 0.6,
+        worker: int = 0,
+        workers: int = 1,
+        data_dirs: Sequence[Path | str] = (),
     ) -> None:
         if not 0 <= worker < workers:
             raise ValueError(f"worker {worker} of {workers}")
+        #: What a request may name (the app checks every request with it).
+        self.guard = Guard(data_dirs)
         self.store = store
         self.bot_pause = bot_pause
         self.worker = worker

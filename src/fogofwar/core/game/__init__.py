@@ -32,7 +32,7 @@ The package, one concept a module (import from the package):
 * :mod:`~fogofwar.core.game.evaluation` — :class:`Evaluation` (who is winning, for search).
 * :mod:`~fogofwar.core.game.protocol` — :class:`Ruleset` and :class:`State`.
 * :mod:`~fogofwar.core.game.registry` — :func:`register`, :func:`get_ruleset`,
-  :func:`ruleset_ref`.
+  :func:`registered_ruleset` (importing nothing), :func:`ruleset_ref`.
 """
 
 from __future__ import annotations
@@ -45,7 +45,13 @@ from .evaluation import Evaluation, LogisticModel
 from .metadata import DataFormat, GameMetadata
 from .observation import HashedViewEncoder, Observation, ObservationEncoder
 from .protocol import KeptSampler, Ruleset, State, WorldSampler, kept_table
-from .registry import get_ruleset, register, registered_rulesets, ruleset_ref
+from .registry import (
+    get_ruleset,
+    register,
+    registered_ruleset,
+    registered_rulesets,
+    ruleset_ref,
+)
 from .views import Outcome, PlayerView, Screen, SightExplanation
 
 __all__ = [
@@ -77,6 +83,7 @@ __all__ = [
     "kept_table",
     "plain_event",
     "register",
+    "registered_ruleset",
     "registered_rulesets",
     "ruleset_ref",
     "sentence",

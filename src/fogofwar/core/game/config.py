@@ -32,6 +32,12 @@ class Option:
         filled: the program fills it in (a record's digest of a data file), so it is no
             choice for people: the lobby's form leaves it out and ``rulesets`` marks it;
             ``--set`` and the API still take it, as a record replays it.
+        file_suffix: the option reads a data file (a board, a map, a mission): a value
+            other than the ``offered`` names is a file's path, ending in this suffix.
+            The command line may name any file; a web table's request only the offered
+            names and the files its operator offers (docs/server.md).
+        offered: the values offered by name (the shipped boards or missions): a
+            pick-list, not a restriction (``choices`` restricts).
     """
 
     name: str
@@ -43,6 +49,8 @@ class Option:
     maximum: float | None = None
     rule: str | None = None
     filled: bool = False
+    file_suffix: str | None = None
+    offered: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.type not in _TYPE_NAMES:
@@ -109,6 +117,8 @@ class Option:
             "maximum": self.maximum,
             "rule": self.rule,
             "filled": self.filled,
+            "file_suffix": self.file_suffix,
+            "offered": list(self.offered),
         }
 
 

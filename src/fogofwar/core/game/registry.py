@@ -68,6 +68,27 @@ def get_ruleset(name: str) -> Ruleset:
     raise RulesError(f"unknown rule set {name!r} (known: {known})")
 
 
+def registered_ruleset(name: str) -> Ruleset:
+    """Return a rule set already registered in this process, by id, alias or the
+    ``package.module:attribute`` reference it was loaded by, importing nothing.
+
+    For names that come from outside (a web table's request): :func:`get_ruleset`
+    imports the module a reference names, which runs that module's code.
+
+    Raises:
+        RulesError: no registered rule set of that name (the message lists them).
+    """
+    _load_builtins()
+    if name in _ALIASES:
+        return _REGISTRY[_ALIASES[name]]
+    for ruleset in _REGISTRY.values():
+        cls = type(ruleset)
+        if name == f"{cls.__module__}:{cls.__name__}":
+            return ruleset
+    known = ", ".join(sorted(_REGISTRY)) or "none yet"
+    raise RulesError(f"unknown rule set {name!r} (known: {known})")
+
+
 def ruleset_ref(ruleset: Ruleset) -> str:
     """A name that :func:`get_ruleset` resolves in another process (for workers)."""
     if _ALIASES.get(ruleset.id) == ruleset.id and _is_builtin(ruleset):

@@ -113,6 +113,8 @@ class SpecterOps(Ruleset):
                 "specter-ops",
                 "A built-in board's name or a board file's path.",
                 rule="SO-B2",
+                file_suffix=".board",
+                offered=("specter-ops",),
             ),
             Option("max_rounds", int, 40, "The round limit.", minimum=1, maximum=200, rule="SO-R2"),
             Option(

@@ -247,6 +247,8 @@ class Warfighter(Ruleset):
                 SHIPPED_MISSIONS[0],
                 f"A shipped mission ({', '.join(SHIPPED_MISSIONS)}) or a .wf file's path.",
                 rule="WF-C7",
+                file_suffix=".wf",
+                offered=SHIPPED_MISSIONS,
             ),
             Option(
                 "mission_digest",

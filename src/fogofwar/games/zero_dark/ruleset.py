@@ -153,6 +153,8 @@ class ZeroDark(Ruleset):
                 SHIPPED_MAPS[0],
                 f"A shipped map ({', '.join(SHIPPED_MAPS)}) or a board file's path.",
                 rule="FR-G2",
+                file_suffix=".board",
+                offered=SHIPPED_MAPS,
             ),
             Option(
                 "map_digest",
@@ -171,6 +173,8 @@ class ZeroDark(Ruleset):
                 "file): it sets the map, the teams, the Red Force, the task and the win "
                 "conditions (--set overrides).",
                 rule="ZD-C8",
+                file_suffix=".mission",
+                offered=SHIPPED_MISSIONS,
             ),
             Option(
                 "mode",

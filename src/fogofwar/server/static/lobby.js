@@ -28,7 +28,15 @@
     // An option the program fills in (a data file's digest) is no choice for people.
     for (const o of rs.options.filter((o) => !o.filled)) {
       let input;
-      if (o.choices) {
+      if (o.file_suffix) {
+        // A board, map or mission: the server plays only what it offers (its shipped
+        // ones and its operator's files), so they are a pick-list; the default first
+        // (an empty one is "none").
+        input = document.createElement("select");
+        const values = [o.default, ...o.offered.filter((c) => c !== o.default)];
+        for (const c of values) { const e = document.createElement("option"); e.value = c; e.textContent = c === "" ? "(none)" : c; input.append(e); }
+        input.value = o.default;
+      } else if (o.choices) {
         input = document.createElement("select");
         for (const c of o.choices) { const e = document.createElement("option"); e.value = e.textContent = c; input.append(e); }
         input.value = o.default;
