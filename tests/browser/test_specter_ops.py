@@ -381,3 +381,71 @@ def test_a_revealed_agent_is_marked_for_the_hunters(live: LiveServer, page: Page
     label, panel = got
     assert label == "A"
     assert "seen at E15" in panel and "wounds 2" in panel
+
+
+def test_a_hunter_aboard_drives_by_clicking_the_road(live: LiveServer, page: Page) -> None:
+    # SO-V1, SO-V2: aboard, a road square next to the vehicle is both a drive and a step
+    # out. A click there started a path out of the vehicle; it now drives, and getting
+    # out there is the "step" button (before it has driven).
+    t = live.table(ruleset="specter-ops", config={"players": 2}, seats={"hunter1": "human"}, seed=4)
+    page.goto(t["links"]["hunter1"])
+    for choice in ("character H1 beast", "character H2 puppet", "next H1"):
+        button = page.locator(f'#actions button[data-action="{choice}"]')
+        expect(button).to_be_visible(timeout=20000)
+        button.click()
+    expect(page.locator('#actions button[data-action^="drive "]').first).to_be_visible()
+    table = live.hall.tables[t["table"]]
+    state = table.recorder.state
+    legal = list(state.legal_actions("hunter1"))
+    squares = {
+        kind: {str(a.args[0]) for a in legal if a.kind == kind} for kind in ("drive", "step")
+    }
+    both = sorted(squares["drive"] & squares["step"])
+    assert both, squares
+    version = table.version
+    page.locator(f'#board rect.legal[data-square="{both[0]}"]').click()
+    page.wait_for_function(
+        "v => document.querySelector('#status').innerText.includes('version ' + v)",
+        arg=version + 1,
+        timeout=20000,
+    )
+    assert table.recorder.record().actions[-1].kind == "drive"
+    assert state.geo.name(state.vehicle) == both[0]  # type: ignore[attr-defined]
+    expect(page.locator("#path-bar")).to_be_hidden()
+    # It drives on from there (after driving it may not get out: SO-V2).
+    expect(page.locator('#actions button[data-action^="drive "]').first).to_be_visible()
+
+
+def test_the_puppet_on_foot_is_offered_a_drive_or_a_step(live: LiveServer, page: Page) -> None:
+    # The Puppet drives from afar instead of walking: on a square that both a drive and
+    # its step name, a click offers both buttons and sends nothing (its view, drawn as
+    # the page draws it: FogMarks on a message).
+    t = live.table(ruleset="specter-ops", config=BASE, seats={"hunter1": "human"}, seed=4)
+    page.goto(t["links"]["hunter1"])
+    expect(page.locator("#board svg")).to_be_visible()
+    sent = page.evaluate(
+        """() => {
+          const sent = [];
+          window.FOGOFWAR.send = (body) => sent.push(body.action);
+          const act = (kind, sq) => ({seat: "hunter1", kind, args: [sq]});
+          const legal = [act("step", "K16"), act("drive", "K16"), act("drive", "L17")];
+          const message = (aboard) => ({
+            ruleset: "specter-ops", legal, notation: legal.map((a) => a.kind + " " + a.args[0]),
+            seat: "hunter1",
+            view: {view: {round: 2, max_rounds: 40, phase: "hunter",
+                          current: {hunter: "H2", steps: 0, limit: 4},
+                          hunters: [{id: "H2", seat: "hunter1", square: "K15", aboard}],
+                          vehicle: {square: "K17"}, agent: {}, possible: []}}});
+          const ui = {path: [], setPath(p) { sent.push("path " + p.join(" ")); }, pathLegal: null};
+          for (const aboard of [false, true]) {
+            const marks = window.FogMarks["specter-ops"](message(aboard), ui);
+            marks.click("K16");
+            marks.click("L17");
+          }
+          return sent;
+        }"""
+    )
+    drive = [{"seat": "hunter1", "kind": "drive", "args": [sq]} for sq in ("K16", "L17")]
+    # On foot, K16 (both) sends nothing and starts no path; L17 (a drive only) drives.
+    # Aboard, both drive.
+    assert sent == [drive[1], drive[0], drive[1]]

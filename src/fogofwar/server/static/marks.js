@@ -92,9 +92,18 @@ window.FogMarks = (function () {
       const plain = ui.path.length ? new Set() : marks.legal;
       const click = marks.click;
       const last = ui.path[ui.path.length - 1];
+      // A hunter aboard drives the vehicle a road square a click (SO-V1), where a step
+      // onto the same square would get it out (SO-V2): aboard, a click on a square both
+      // name drives, and getting out there is its "step" button. The Puppet on foot
+      // drives from afar instead of walking: a square both name offers both buttons.
+      const drives = new Map();
+      if (!ui.path.length) for (const a of message.legal) if (a.kind === "drive") drives.set(a.args[0], a);
+      const acting = v.current && (v.hunters || []).find((h) => h.id === v.current.hunter);
       marks.legal = new Set([...plain, ...next, ...(last ? [last] : [])]);
       marks.click = (sq) => {
         if (sq === last) ui.setPath(ui.path.slice(0, -1));          // a step back
+        else if (drives.has(sq) && acting && acting.aboard) window.FOGOFWAR.send({ action: drives.get(sq) });
+        else if (drives.has(sq)) click(sq);
         else if (next.has(sq)) ui.setPath([...ui.path, sq]);
         else click(sq);
       };
