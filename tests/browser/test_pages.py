@@ -124,6 +124,30 @@ def test_the_lobby_keeps_a_large_seed_exact(live: LiveServer, page: Page) -> Non
     assert table.recorder.seeded and table.recorder.record().seed == 12345678901234567891
 
 
+def test_the_lobby_sets_the_bots_pause(live: LiveServer, page: Page) -> None:
+    # How long a bot waits before it acts (a table's bot_pause): the server's own when
+    # the field is left empty; one out of range is not sent.
+    page.goto(live.url + "/")
+    page.select_option("#ruleset", "warfighter")
+    made = []
+    for pause in ("", "2.5", "11"):
+        page.fill("#bot-pause", pause)
+        page.click("#create")
+        if pause == "11":
+            # The browser's own check stops the form (the field's range); nothing made.
+            expect(page.locator("#bot-pause:invalid")).to_have_count(1)
+            page.wait_for_timeout(300)
+            assert len(live.hall.tables) == 2
+            break
+        link = page.locator("#link-list a").first
+        expect(link).not_to_have_attribute("href", made[-1] if made else "")
+        href = link.get_attribute("href") or ""
+        made.append(href)
+        table = live.hall.tables[href.split("/t/")[1].split("?")[0]]
+        assert table.options["bot_pause"] == (2.5 if pause else live.hall.bot_pause)
+    assert len(made) == 2
+
+
 def test_a_mission_chosen_in_the_lobby_keeps_its_own_settings(live: LiveServer, page: Page) -> None:
     # The lobby sent every option at its default, and each overrode the mission: the-spy
     # became the default game (no task, Red Force grunt=5...). Only options changed in

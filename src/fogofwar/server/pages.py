@@ -42,6 +42,9 @@ shows each player only what the rules let them know.</p></header>
       type="number" min="0" step="any" value="0"></label>
     <p class="hint">A seat out of time has its turn played by its default bot, and
     every seat is told.</p></fieldset>
+  <label>Seconds a bot waits before it acts, so people can follow (0 to 10)
+    <input id="bot-pause" type="number" min="0" max="10" step="any"
+      placeholder="the server's"></label>
   <label>Seed (optional: a seeded table is marked so; without one the table gets a
     secret of 256 bits) <input id="seed" name="seed" inputmode="numeric"></label>
   <button type="submit" id="create">Create the table</button>

@@ -110,6 +110,9 @@
       body.options = { clock: minutes * 60 };
       if (increment > 0) body.options.clock_increment = increment;
     }
+    // The bots' pause (optional): the server's own when left empty.
+    const pause = $("bot-pause").value.trim();
+    if (pause !== "") body.options = { ...(body.options || {}), bot_pause: Number(pause) };
     const seed = $("seed").value.trim();
     let text = JSON.stringify(body);
     if (/^\d+$/.test(seed)) {
