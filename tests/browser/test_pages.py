@@ -296,3 +296,30 @@ def test_the_end_fits_a_phone_screen(live: LiveServer, page: Page) -> None:
     page.goto(t["spectator"])
     expect(page.locator("#verified")).to_contain_text("Verified", timeout=60000)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_a_phones_controls_stay_above_the_card_table(live: LiveServer, page: Page) -> None:
+    # At a phone's width the side panel fell below Rock-n-Roll's card table, and the
+    # move's buttons were 2,000 px from the cards they act on. There they now come first
+    # and stay at the top of the screen while the table scrolls under them.
+    page.set_viewport_size({"width": 390, "height": 844})
+    t = live.table(**ONE_ROUND_OF_ROCK_N_ROLL)
+    page.goto(t["links"]["vietnam"])
+    turn, board = page.locator("#turn"), page.locator("#board")
+    expect(page.locator("#actions button").first).to_be_visible(timeout=20000)
+    turn_box, board_box = turn.bounding_box(), board.bounding_box()
+    assert turn_box is not None and board_box is not None
+    assert turn_box["y"] + turn_box["height"] <= board_box["y"]
+    assert turn_box["height"] <= 844 * 0.4 + 1  # it leaves the screen to the table
+    page.mouse.wheel(0, 1200)
+    page.wait_for_function("window.scrollY > 1000")
+    box = turn.bounding_box()
+    assert box is not None and box["y"] == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "phone-rock-n-roll")
+    # At a desktop's width the panel stands beside the table.
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    page.evaluate("window.scrollTo(0, 0)")
+    turn_box, board_box = turn.bounding_box(), board.bounding_box()
+    assert turn_box is not None and board_box is not None
+    assert turn_box["x"] >= board_box["x"] + board_box["width"]
