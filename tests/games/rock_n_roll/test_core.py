@@ -296,10 +296,18 @@ def test_match_won_at_three_rounds_or_by_rounds_limit() -> None:
     end_round_now(st)
     out = st.outcome()
     assert out is not None and out.winners == {V} and st.rounds_won[V] == 2
+    assert out.reason == "vietnam won 2 rounds"
     st = fresh(rounds=1)
     end_round_now(st)
     out = st.outcome()
     assert out is not None and out.is_draw
+    # One round won is "1 round" (it read "won 1 rounds").
+    st = fresh(rounds=1)
+    empty_hands(st)
+    place(st, "V1", "C")
+    end_round_now(st)
+    out = st.outcome()
+    assert out is not None and out.reason == "vietnam won 1 round"
 
 
 def test_features_are_code_by_name() -> None:

@@ -129,7 +129,8 @@ class Rounds(Operations):
             self._outcome = Outcome(
                 frozenset({leader}),
                 frozenset({leader}),
-                f"{leader} won {self.rounds_won[leader]} rounds",
+                f"{leader} won {self.rounds_won[leader]} "
+                + ("round" if self.rounds_won[leader] == 1 else "rounds"),
                 "PT-C6",
             )
         emit(self.log, "match_over", winner=leader, rounds_won=dict(self.rounds_won))
