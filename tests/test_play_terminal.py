@@ -822,3 +822,22 @@ def test_layout_fits_the_height(height: int, facts: int, news: int, board: int) 
     if 3 + facts + board + news + (1 if news else 0) <= height:
         assert (fit.news, fit.board, fit.cut) == (news, board, False)
     assert fit.news <= news and fit.board <= max(board, 2)
+
+
+def test_a_refused_input_does_not_tell_a_roll_before_it_counts(tmp_path: Path) -> None:
+    # "check S1 K1; check S1 K1; ..." was tried as a whole and refused with nothing
+    # played, in words that told whether the first check's roll succeeded ("gained
+    # already") or failed ("no Actions left"), so a bad roll could be declined. The
+    # actions before the refused one are now played, and the roll counts.
+    s = Session(
+        "warfighter", "--mission", "dagon", "--seed", "3", "--record", "wf.json", cwd=tmp_path
+    )
+    s.expect(r"squad> ")
+    s.send("check S1 K1; check S1 K1; move S1 L9")
+    answer = s.expect(r"squad> ")
+    assert "refused" in answer and "actions were played" in answer
+    s.send("quit")
+    s.expect(r"Record stopped: ")
+    assert s.wait() == 0
+    record = Record.load(tmp_path / "wf.json")
+    assert [str(a) for a in record.actions][:1] == ["check S1 K1"]

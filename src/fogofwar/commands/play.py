@@ -34,7 +34,16 @@ from rich.text import Text
 
 from ..bots import make_bot
 from ..core.errors import IllegalActionError, InvalidNotationError, RulesError
-from ..core.game import Action, Event, Outcome, PlayerView, Ruleset, State, get_ruleset
+from ..core.game import (
+    Action,
+    Event,
+    Outcome,
+    PlayerView,
+    Ruleset,
+    State,
+    get_ruleset,
+    try_actions,
+)
 from ..core.record import Record, Recorder
 from ..core.record.errors import ReplayError, TamperedRecordError
 from ..core.secret import new_secret
@@ -423,15 +432,24 @@ class TerminalGame:
                 continue
             try:
                 actions = self.rs.parse_actions(text, seat, self.state)
-                trial = self.state.clone()
-                for a in actions:
-                    trial.apply(a)  # all or nothing: check the whole input first
+                # All or nothing while the input decides nothing; past an action that
+                # decides something (a roll), what comes before the refused action is
+                # played, so that the refusal does not tell the roll before it counts.
+                tried = try_actions(self.rs, self.state, actions)
             except (IllegalActionError, InvalidNotationError) as exc:
                 self.console.print(f"[bold red]refused:[/] {escape(str(exc))}", highlight=False)
                 continue
             self.since[seat] = len(self.log)  # its own action's results are news to it
-            for a in actions:
+            played = actions if tried is None else actions[: tried[0]]
+            for a in played:
                 self.log += self.recorder.apply(a)
+            if tried is not None:
+                i, refusal = tried
+                self.console.print(
+                    f"[bold red]refused:[/] the first {i} of {len(actions)} actions were "
+                    f"played; then {escape(str(actions[i]))}: {escape(refusal.reason)}",
+                    highlight=False,
+                )
             return True
 
     def _words(self) -> list[tuple[str, str]]:

@@ -37,7 +37,17 @@ from rich.text import Text
 
 from ..bots import Bot, make_bot
 from ..core.errors import IllegalActionError, InvalidNotationError, RulesError
-from ..core.game import JSON, Action, Config, Event, PlayerView, Ruleset, State, get_ruleset
+from ..core.game import (
+    JSON,
+    Action,
+    Config,
+    Event,
+    PlayerView,
+    Ruleset,
+    State,
+    get_ruleset,
+    try_actions,
+)
 from ..core.record import Recorder, verify_record
 from ..core.rng import Stream, stream
 from ..core.secret import new_secret
@@ -691,9 +701,7 @@ class Hall:
             if not actions:
                 raise Refused("no action in that notation", None)
             if len(actions) > 1:
-                trial = state.clone()
-                for a in actions:
-                    trial.apply(a)  # all or nothing: the whole input is checked first
+                self._try_all(table, actions)
             # One action is checked as it is applied: a refused one changes nothing.
             self._apply(table, actions)
         except IllegalActionError as exc:
@@ -701,6 +709,21 @@ class Hall:
         except InvalidNotationError as exc:
             raise Refused(str(exc), None) from exc
         return actions
+
+    def _try_all(self, table: Table, actions: Sequence[Action]) -> None:
+        """Check several actions as a whole (:func:`~fogofwar.core.game.try_actions`):
+        all or nothing while they decide nothing; after one decides something, the
+        actions before the refused one are played for real and the rest refused.
+
+        Raises:
+            Refused: an action the rules refuse (after playing the actions before it,
+                where one of them decided something).
+        """
+        tried = try_actions(table.ruleset, table.recorder.state, actions)
+        if tried is not None:
+            i, exc = tried
+            self._apply(table, actions[:i])
+            raise Refused(_partly_played(i, actions, exc), exc.rule) from exc
 
     def preview(
         self, table: Table, seat: str | None, actions: JSON, *, version: int | None = None
@@ -846,6 +869,13 @@ class Hall:
     def pause(self, table: Table) -> float:
         pause = table.options.get("bot_pause", self.bot_pause)
         return float(pause) if isinstance(pause, int | float) else self.bot_pause
+
+
+def _partly_played(i: int, actions: Sequence[Action], exc: IllegalActionError) -> str:
+    return (
+        f"the first {i} of {len(actions)} actions were played (what they decided is in "
+        f"the events); then {actions[i]}: {exc.reason}"
+    )
 
 
 def preview_actions(

@@ -33,6 +33,8 @@ The package, one concept a module (import from the package):
 * :mod:`~fogofwar.core.game.protocol` — :class:`Ruleset` and :class:`State`.
 * :mod:`~fogofwar.core.game.registry` — :func:`register`, :func:`get_ruleset`,
   :func:`registered_ruleset` (importing nothing), :func:`ruleset_ref`.
+* :mod:`~fogofwar.core.game.trial` — :func:`try_actions` (an input's actions checked as
+  a whole, without telling what they decide).
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ from .registry import (
     registered_rulesets,
     ruleset_ref,
 )
+from .trial import try_actions
 from .views import Outcome, PlayerView, Screen, SightExplanation
 
 __all__ = [
@@ -87,4 +90,5 @@ __all__ = [
     "registered_rulesets",
     "ruleset_ref",
     "sentence",
+    "try_actions",
 ]
