@@ -133,7 +133,7 @@ def test_malformed_and_oversized_requests_get_a_clear_error(client: TestClient) 
     assert r.status_code == 400
     big = json.dumps({"notation": "x" * (MAX_MESSAGE + 10)})
     r = client.post(url, params={"token": hider}, content=big.encode())
-    assert r.status_code == 400 and "at most" in r.json()["message"]
+    assert r.status_code == 413 and r.json()["error"] == "too_large"
     r = act(client, table, hider, notation="bid 1", version="3")
     assert r.status_code == 400
     r = client.post("/api/tables", json={"ruleset": "no-such-game"})

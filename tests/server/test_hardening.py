@@ -5,10 +5,24 @@ what a request names stays inside what the server offers."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import re
+import socket
+import threading
+import time
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
+import pytest
+import uvicorn
 from fastapi.testclient import TestClient
+
+from fogofwar.server.app import create_app, uvicorn_config
+from fogofwar.server.guard import MAX_BOT_SECONDS
+from fogofwar.server.hall import Hall
+from fogofwar.server.store import Store
 
 from .test_api import act, new_table, token, view
 
@@ -58,3 +72,170 @@ def test_a_quiet_path_stays_all_or_nothing(client: TestClient) -> None:
     assert r.status_code == 422, r.text
     assert not r.json()["message"].startswith("the first")
     assert view(client, table, tok)["version"] == start["version"]
+
+
+def test_a_page_for_a_crafted_table_address_runs_no_script(client: TestClient) -> None:
+    # The 404 page quoted the address's table id as HTML.
+    r = client.get("/t/%3Cimg%20src=x%20onerror=alert(1)%3E")
+    assert r.status_code == 404
+    assert "<img" not in r.text and "&lt;img src=x onerror=alert(1)&gt;" in r.text
+
+
+def test_a_body_past_the_limit_is_not_read_whole(tmp_path: Path) -> None:
+    # A body of hundreds of MiB was read into memory before its size was checked. Now
+    # a declared length past the limit is refused unread, and a streamed body once the
+    # limit is passed (a served app on a socket: the test client buffers bodies).
+    hall = Hall(Store(tmp_path / "t.db"), bot_pause=0.0)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn_config(create_app(hall), host="127.0.0.1", port=port))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.02)
+    try:
+        head = b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as c:
+            c.sendall(head + b"Content-Length: 1000000000\r\n\r\n{")
+            assert c.recv(4096).startswith(b"HTTP/1.1 413")  # nothing more was sent
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as c:
+            c.sendall(head + b"Transfer-Encoding: chunked\r\n\r\n")
+            c.setblocking(False)
+            sent, answer = 0, b""
+            while sent < 64 * 2**20 and not answer:
+                chunk = b" " * 65536
+                with contextlib.suppress(BlockingIOError):
+                    c.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+                    sent += len(chunk)
+                time.sleep(0.005)
+                with contextlib.suppress(BlockingIOError):
+                    answer = c.recv(4096)
+            assert answer.startswith(b"HTTP/1.1 413"), answer[:80]
+            assert sent <= 16 * 65536  # answered once past 64 KiB, not at the end
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        hall.store.close()
+
+
+def test_malformed_input_is_a_clear_error_and_the_table_plays_on(client: TestClient) -> None:
+    t = new_table(client, ruleset="warfighter", seats={"squad": "human"}, seed=1)
+    table, tok = t["table"], token(t["links"]["squad"])
+    deep = b"[" * 60_000 + b"]" * 60_000
+    for url in ("/api/tables", f"/api/tables/{table}/actions?token={tok}"):
+        r = client.post(url, content=deep[:65_000])
+        assert r.status_code in (400, 413), r.text
+    r = client.post("/api/tables", content=b"[" * 30_000 + b"]" * 30_000)
+    assert r.status_code == 400 and "nested too deeply" in r.json()["message"]
+    # A lone surrogate (valid in JSON text) quoted back in a refusal answered HTTP 500.
+    r = client.post(
+        "/api/tables", content=b'{"ruleset": "warfighter", "seats": {"squad": "random:\\ud800=1"}}'
+    )
+    assert r.status_code == 400 and "\\ud800" in r.json()["message"]
+    r = client.post(f"/api/tables/{table}/actions?token={tok}", content=b'{"notation": "\\ud800"}')
+    assert r.status_code in (400, 422), r.text
+    with client.websocket_connect(f"/ws/tables/{table}?token={tok}") as ws:
+        first = json.loads(ws.receive_text())
+        assert first["type"] == "state"
+        ws.send_bytes(b"\x00\x01")  # killed the connection's loop
+        assert json.loads(ws.receive_text())["message"] == "send text frames of JSON"
+        ws.send_text("[" * 30_000 + "]" * 30_000)
+        assert "nested too deeply" in json.loads(ws.receive_text())["message"]
+        ws.send_text('{"notation": "\\ud800"}')
+        assert json.loads(ws.receive_text())["type"] == "error"
+        # The same connection still plays.
+        ws.send_text(json.dumps({"action": first["legal"][0], "version": first["version"]}))
+        assert json.loads(ws.receive_text())["version"] == first["version"] + 1
+
+
+def test_a_searching_bot_thinks_at_most_the_servers_limit(client: TestClient) -> None:
+    # "ismcts:iterations=100000000" was taken as given: one decision of days, holding a
+    # thread and every table waiting on it. A bot with a time budget gets one here.
+    asked = {
+        "ismcts:iterations=100000000": "ismcts:iterations=100000000,seconds=5.0",
+        "ismcts:seconds=0": "ismcts:seconds=5.0",
+        "ismcts:seconds=60,c=0.5": "ismcts:seconds=5.0,c=0.5",
+        "ismcts": "ismcts:seconds=5.0",
+        "ismcts:iterations=10,seconds=2": "ismcts:iterations=10,seconds=2",
+        "wf-heuristic": "wf-heuristic",
+    }
+    hall = client.app.state.hall  # type: ignore[attr-defined]
+    for given, kept in asked.items():
+        t = new_table(client, ruleset="warfighter", seats={"squad": given})
+        assert hall.tables[t["table"]].players["squad"] == kept, given
+    assert MAX_BOT_SECONDS == 5.0
+
+
+def test_only_the_known_table_options_are_taken(client: TestClient) -> None:
+    r = client.post("/api/tables", json={"ruleset": "warfighter", "options": {"x" * 60_000: 1}})
+    assert r.status_code in (400, 413)
+    r = client.post("/api/tables", json={"ruleset": "warfighter", "options": {"colour": 1}})
+    assert r.status_code == 400
+    assert r.json()["message"] == (
+        "no table option 'colour' (options: bot_pause, clock, clock_increment)"
+    )
+
+
+def test_a_table_that_cannot_come_back_keeps_no_other_down(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # One stored table whose rebuild failed (its mission file edited since) stopped the
+    # server's start, and every other table with it.
+    data = tmp_path / "data"
+    data.mkdir()
+    mission = data / "mine.wf"
+    shipped = resources.files("fogofwar").joinpath("data", "warfighter", "dagon.wf")
+    mission.write_text(shipped.read_text(encoding="utf-8"), encoding="utf-8")
+    db = tmp_path / "t.db"
+    first = Hall(Store(db), bot_pause=0.0, data_dirs=[data])
+    kept, _, _ = first.create("warfighter", {}, {"squad": "human"}, seed=1)
+    lost, _, _ = first.create("warfighter", {"mission": str(mission)}, {"squad": "human"}, seed=2)
+    first.store.close()
+    mission.write_text(mission.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    again = Hall(Store(db), bot_pause=0.0, data_dirs=[data])
+    with TestClient(create_app(again)) as c:
+        assert kept.id in again.tables and lost.id not in again.tables
+        assert "WF-C7" in again.unresumed[lost.id] or "digest" in again.unresumed[lost.id]
+        r = c.get(f"/t/{lost.id}")
+        assert r.status_code == 404 and "could not be brought back" in r.text
+    assert f"table {lost.id} not brought back" in capsys.readouterr().err
+    again.store.close()
+
+
+def test_replays_asked_at_once_each_get_their_own_answer(client: TestClient) -> None:
+    # The plain routes ran in worker threads, and two replays at once applied one cached
+    # record together: wrong answers, refusals and HTTP 500. Every route that touches a
+    # table now runs on the event loop.
+    t = new_table(
+        client,
+        ruleset="specter-ops",
+        config={"players": 2},
+        seats={"agent": "so-agent", "hunter1": "so-hunter"},
+        options={"bot_pause": 0},
+        seed=3,
+    )
+    table, tok = t["table"], token(t["spectator"])
+    deadline = time.monotonic() + 120
+    while not view(client, table, tok)["over"] and time.monotonic() < deadline:
+        time.sleep(0.2)
+    total = view(client, table, tok)["version"]
+    points = [0, total // 3, total // 2, total]
+    url = f"/api/tables/{table}/replay"
+    ref = {at: client.get(url, params={"token": tok, "at": at}).json() for at in points}
+    wrong: list[str] = []
+
+    def hammer(k: int) -> None:
+        for i in range(12):
+            at = points[(k + i) % len(points)]
+            r = client.get(url, params={"token": tok, "at": at})
+            if r.status_code != 200 or r.json() != ref[at]:
+                wrong.append(f"at {at}: {r.status_code} {r.text[:80]}")
+
+    threads = [threading.Thread(target=hammer, args=(k,)) for k in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert wrong == []

@@ -19,16 +19,21 @@ message.
   be sent on it too.
 
 Every request and frame is at most 64 KiB. Bots at seats think in worker threads and
-pause between actions so that people can follow.
+pause between actions so that people can follow. Every route that touches a table is a
+coroutine, so tables are read and changed on the event loop's thread only (a plain
+route runs in a worker thread: two replays at once applied one cached record together).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
+import sys
 import time
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Final
 
@@ -40,7 +45,7 @@ from starlette.requests import HTTPConnection
 
 from ..bots import available_bots, bot_spec
 from ..core.errors import RulesError
-from ..core.game import JSON, Ruleset, registered_rulesets
+from ..core.game import JSON, Action, Ruleset, registered_rulesets
 from .hall import (
     MAX_MESSAGE,
     Forbidden,
@@ -71,7 +76,25 @@ def encode(message: Mapping[str, Any]) -> str:
 
 
 def _error(status: int, kind: str, message: str, **more: JSON) -> JSONResponse:
+    # A message may quote the request (a notation, a bot's name), and a lone surrogate
+    # ("\ud800", valid in JSON text) cannot be encoded as UTF-8: it is written escaped.
+    message = message.encode("utf-8", "backslashreplace").decode("utf-8")
     return JSONResponse({"error": kind, "message": message, **more}, status_code=status)
+
+
+class TooLarge(ValueError):
+    """A request past :data:`MAX_MESSAGE` bytes (HTTP 413; nothing more is read)."""
+
+
+def _json(raw: bytes | str) -> Any:
+    """A request's JSON, or a :class:`ValueError` saying what is wrong with it (nested
+    past Python's recursion limit included: it answered HTTP 500)."""
+    try:
+        return json.loads(raw)
+    except RecursionError:
+        raise ValueError("the request is not JSON we read: nested too deeply") from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ValueError(f"the request is not JSON: {exc}") from exc
 
 
 def _refusal(exc: Exception) -> JSONResponse:
@@ -80,6 +103,8 @@ def _refusal(exc: Exception) -> JSONResponse:
         return _error(404, "not_found", str(exc))
     if isinstance(exc, Forbidden):
         return _error(403, "forbidden", str(exc))
+    if isinstance(exc, TooLarge):
+        return _error(413, "too_large", str(exc))
     if isinstance(exc, Stale):
         return _error(409, "stale", str(exc), version=exc.version)
     if isinstance(exc, Refused):
@@ -106,12 +131,22 @@ def _close_reason(text: str) -> str:
     return text if len(raw) <= 123 else raw[:120].decode("utf-8", "ignore") + "..."
 
 
+#: Threads the bots of all tables think in (their own pool: a slow search must not hold
+#: up the threads of the rest of the server, such as the sight a hover asks for).
+BOT_THREADS: Final = 4
+
+
 class _Tasks:
     """A task per table, stopped with the server."""
 
-    def __init__(self, hall: Hall) -> None:
+    def __init__(self, hall: Hall, thinkers: ThreadPoolExecutor) -> None:
         self.hall = hall
+        self.thinkers = thinkers
         self.tasks: dict[str, asyncio.Task[None]] = {}
+
+    async def think(self, choose: Callable[[], Action]) -> Action:
+        """A bot's choice, worked out in the bots' own threads."""
+        return await asyncio.get_running_loop().run_in_executor(self.thinkers, choose)
 
     async def stop(self) -> None:
         for task in self.tasks.values():
@@ -137,7 +172,7 @@ class _Bots(_Tasks):
             if turn is None:
                 return
             # The bot thinks in a worker thread: the event loop keeps serving.
-            action = await asyncio.to_thread(turn.choose)
+            action = await self.think(turn.choose)
             self.hall.bot_acts(turn, action)
 
 
@@ -165,7 +200,7 @@ class _Clocks(_Tasks):
             turn = self.hall.clock_turn(table)
             if turn is None:
                 continue
-            action = await asyncio.to_thread(turn.choose)
+            action = await self.think(turn.choose)
             # The change wakes a new task for what follows (any change does).
             self.hall.bot_acts(turn, action)
             return
@@ -184,20 +219,24 @@ def create_app(hall: Hall, *, public_url: str = "", worker_urls: Sequence[str] =
     """
     if hall.workers > 1 and len(worker_urls) != hall.workers:
         raise ValueError(f"{hall.workers} workers need {hall.workers} worker_urls")
-    bots = _Bots(hall)
-    clocks = _Clocks(hall)
+    thinkers = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="fogofwar-bot")
+    bots = _Bots(hall, thinkers)
+    clocks = _Clocks(hall, thinkers)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # Every table of the store comes back as it was; bots whose turn it is resume.
         for table in hall.resume():
             _watch(table)
+        for table_id, reason in hall.unresumed.items():
+            print(f"fogofwar serve: table {table_id} not brought back: {reason}", file=sys.stderr)
         for table in hall.tables.values():
             bots.wake(table)
             clocks.wake(table)
         yield
         await bots.stop()
         await clocks.stop()
+        thinkers.shutdown(wait=False, cancel_futures=True)
 
     app = FastAPI(title="fogofwar web table", lifespan=lifespan, docs_url="/api/docs")
     app.state.hall = hall
@@ -244,13 +283,18 @@ def create_app(hall: Hall, *, public_url: str = "", worker_urls: Sequence[str] =
         return table, hall.seat_of(table, token)
 
     async def _body(request: Request) -> Any:
-        raw = await request.body()
-        if len(raw) > MAX_MESSAGE:
-            raise ValueError(f"the request is {len(raw)} bytes; at most {MAX_MESSAGE}")
-        try:
-            return json.loads(raw or b"{}")
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise ValueError(f"the request is not JSON: {exc}") from exc
+        # Read no further than the limit: a request of hundreds of MiB was read whole
+        # before its size was checked.
+        too_large = f"the request is over {MAX_MESSAGE} bytes"
+        declared = request.headers.get("content-length", "")
+        if declared.isdigit() and int(declared) > MAX_MESSAGE:
+            raise TooLarge(too_large)
+        raw = bytearray()
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > MAX_MESSAGE:
+                raise TooLarge(too_large)
+        return _json(bytes(raw) or b"{}")
 
     # ------------------------------------------------------------------ the API
 
@@ -298,7 +342,7 @@ def create_app(hall: Hall, *, public_url: str = "", worker_urls: Sequence[str] =
                 raise ValueError("expected a JSON object with a 'config' object")
             seats = list(rs.seats(rs.resolve_config(hall.guard.config(rs, config))))
         except (RulesError, ValueError, TypeError) as exc:
-            return _error(400, "bad_request", str(exc))
+            return _refusal(exc)
         names = available_bots(rs.id)
         return JSONResponse(
             {
@@ -323,11 +367,11 @@ def create_app(hall: Hall, *, public_url: str = "", worker_urls: Sequence[str] =
                 raise ValueError("config, seats and options are JSON objects")
             # Only what this server offers: no module imported, no file a request names.
             rs = hall.guard.ruleset(body.get("ruleset", ""))
-            hall.guard.seats(rs, seats)
+            seats = hall.guard.seats(rs, seats)
             config = hall.guard.config(rs, config)
             table, tokens, spectator = hall.create(rs.id, config, seats, seed=seed, options=options)
         except (RulesError, ValueError, TypeError) as exc:
-            return _error(400, "bad_request", str(exc))
+            return _refusal(exc)
         owner = owner_of(table.id, hall.workers)
         if owner == hall.worker:
             _watch(table)
@@ -344,7 +388,7 @@ def create_app(hall: Hall, *, public_url: str = "", worker_urls: Sequence[str] =
         )
 
     @app.get("/api/tables/{table_id}/view")
-    def view(table_id: str, token: str = "", since: int = 0) -> Response:
+    async def view(table_id: str, token: str = "", since: int = 0) -> Response:
         try:
             table, seat = _open(table_id, token)
         except (NotFound, Forbidden) as exc:
@@ -399,7 +443,7 @@ def create_app(hall: Hall, *, public_url: str = "", worker_urls: Sequence[str] =
         hall.act(table, seat, action=body.get("action"), notation=notation, version=version)
 
     @app.get("/api/tables/{table_id}/board")
-    def board(table_id: str, token: str = "") -> Response:
+    async def board(table_id: str, token: str = "") -> Response:
         try:
             table, _ = _open(table_id, token)
         except (NotFound, Forbidden) as exc:
@@ -424,7 +468,7 @@ def create_app(hall: Hall, *, public_url: str = "", worker_urls: Sequence[str] =
         return Response(encode({"sight": seen}), media_type="application/json")
 
     @app.get("/api/tables/{table_id}/replay")
-    def replay(table_id: str, token: str = "", at: int = 0, seat: str = "") -> Response:
+    async def replay(table_id: str, token: str = "", at: int = 0, seat: str = "") -> Response:
         try:
             table, own = _open(table_id, token)
             # After the end every secret is public: any seat's view may be replayed
@@ -438,7 +482,7 @@ def create_app(hall: Hall, *, public_url: str = "", worker_urls: Sequence[str] =
         return Response(encode(answer), media_type="application/json")
 
     @app.get("/api/tables/{table_id}/record")
-    def record(table_id: str, token: str = "") -> Response:
+    async def record(table_id: str, token: str = "") -> Response:
         try:
             table, _ = _open(table_id, token)
         except (NotFound, Forbidden) as exc:
@@ -489,8 +533,18 @@ def create_app(hall: Hall, *, public_url: str = "", worker_urls: Sequence[str] =
         sender = asyncio.get_running_loop().create_task(push())
         try:
             while True:
-                text = await ws.receive_text()
-                reply = _frame(table, seat, text)
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                if text is None:  # a binary frame: answered, and the connection kept
+                    reply: dict[str, JSON] | None = {
+                        "type": "error",
+                        "error": "bad_request",
+                        "message": "send text frames of JSON",
+                    }
+                else:
+                    reply = _frame(table, seat, text)
                 if reply is not None:
                     await ws.send_text(encode(reply))
         except WebSocketDisconnect:
@@ -511,7 +565,7 @@ def create_app(hall: Hall, *, public_url: str = "", worker_urls: Sequence[str] =
                 "message": f"at most {MAX_MESSAGE} bytes",
             }
         try:
-            body = json.loads(text)
+            body = _json(text)
             if not isinstance(body, dict):
                 raise ValueError("expected a JSON object")
             _act(table, seat, body)
@@ -527,12 +581,14 @@ def create_app(hall: Hall, *, public_url: str = "", worker_urls: Sequence[str] =
         return HTMLResponse(lobby_page())
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
-    def table_view(table_id: str, token: str = "") -> Response:
+    async def table_view(table_id: str, token: str = "") -> Response:
         try:
             table, seat = _open(table_id, token)
         except (NotFound, Forbidden) as exc:
+            # The message quotes the address's table id: escaped, or a crafted link
+            # runs its script on this server's pages.
             return HTMLResponse(
-                f"<h1>{type(exc).__name__}</h1><p>{exc}</p>",
+                f"<h1>{type(exc).__name__}</h1><p>{html.escape(str(exc))}</p>",
                 status_code=403 if isinstance(exc, Forbidden) else 404,
             )
         return HTMLResponse(table_page(table.ruleset.id, seat))

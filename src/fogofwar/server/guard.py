@@ -20,17 +20,18 @@ checked here, before anything is imported or opened:
 
 from __future__ import annotations
 
+import inspect
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from ..bots import available_bots
-from ..bots.base import split_params
+from ..bots.base import bot_spec, split_params
 from ..core.errors import RulesError
 from ..core.game import Option, Ruleset, registered_ruleset
 
-__all__ = ["Guard"]
+__all__ = ["MAX_BOT_SECONDS", "Guard"]
 
 #: A player that is no bot, and the word for a seat's default bot (as Hall.create reads).
 _NOT_BOTS = frozenset({"human", "bot"})
@@ -125,14 +126,21 @@ class Guard:
             )
         return out
 
-    def seats(self, ruleset: Ruleset, seats: Mapping[str, Any]) -> None:
-        """Check that each seat's player is ``human``, ``bot`` or a registered bot's
-        name (parameters allowed); whether that bot plays the seat is the table's check.
+    def seats(self, ruleset: Ruleset, seats: Mapping[str, Any]) -> dict[str, Any]:
+        """Each seat's player checked: ``human``, ``bot`` or a registered bot's name
+        (parameters allowed; whether that bot plays the seat is the table's check). A
+        bot that takes a time budget (``seconds``: ``ismcts``) thinks at most
+        :data:`MAX_BOT_SECONDS` a decision here: ``ismcts:iterations=100000000`` kept
+        threads busy for days, and the tables waiting on them.
+
+        Returns:
+            The seats, each bot with a time budget given its capped ``seconds``.
 
         Raises:
             RulesError: a player that is not a string, or names no registered bot.
         """
         registered = set(available_bots())
+        out = dict(seats)
         for seat, who in seats.items():
             if not isinstance(who, str):
                 raise RulesError(
@@ -147,3 +155,33 @@ class Guard:
                     f"seat {seat}: no bot {_shown(base)} on this server (bots for "
                     f"{ruleset.id}: {known})"
                 )
+            out[seat] = _time_capped(who, ruleset.id)
+        return out
+
+
+#: The longest a bot at a web table thinks about one decision, in seconds.
+MAX_BOT_SECONDS: Final = 5.0
+
+
+def _time_capped(who: str, ruleset_id: str) -> str:
+    """``who`` with its ``seconds`` set to at most :data:`MAX_BOT_SECONDS` (0, no limit,
+    included), where its bot takes a time budget; other bots as given."""
+    base, params = split_params(who)
+    if "seconds" not in _keywords(base, ruleset_id):
+        return who
+    given = params.get("seconds", 0)
+    if isinstance(given, int | float) and 0 < given <= MAX_BOT_SECONDS:
+        return who
+    params["seconds"] = MAX_BOT_SECONDS
+    return base + ":" + ",".join(f"{k}={v}" for k, v in params.items())
+
+
+def _keywords(bot: str, ruleset_id: str) -> set[str]:
+    """The keyword parameters a registered bot's factory takes (none where it does not
+    play the rule set: the table refuses it)."""
+    try:
+        factory = bot_spec(bot, ruleset_id).factory
+        parameters = inspect.signature(factory).parameters.values()
+    except (RulesError, TypeError, ValueError):
+        return set()
+    return {p.name for p in parameters if p.kind is inspect.Parameter.KEYWORD_ONLY}

@@ -74,6 +74,10 @@ __all__ = [
 HUMAN: Final = "human"
 #: The largest message a client may send (the API's bodies and the websocket's frames).
 MAX_MESSAGE: Final = 64 * 1024
+
+#: The table options a creator may give (each checked; any other key is refused, so
+#: that nothing unchecked is stored with a table).
+_TABLE_OPTIONS: Final = frozenset({"bot_pause", "clock", "clock_increment"})
 #: The most actions one preview may try (a Specter Ops move has at most 6 steps).
 _MAX_PREVIEW: Final = 16
 #: Bits of a link token (``secrets.token_urlsafe``: 32 bytes, 256 bits).
@@ -444,6 +448,9 @@ class Hall:
             raise ValueError(f"worker {worker} of {workers}")
         #: What a request may name (the app checks every request with it).
         self.guard = Guard(data_dirs)
+        #: The stored tables that could not be rebuilt, with the reason (their links
+        #: answer "not found" with it; the server names them when it starts).
+        self.unresumed: dict[str, str] = {}
         self.store = store
         self.bot_pause = bot_pause
         self.worker = worker
@@ -502,6 +509,12 @@ class Hall:
                 make_bot(who, rs.id, seat)  # a bad bot fails here, before the table exists
             players[seat] = who
         table_options = dict(options or {})
+        unknown_options = sorted(set(table_options) - _TABLE_OPTIONS)
+        if unknown_options:
+            raise RulesError(
+                f"no table option {unknown_options[0]!r} (options: "
+                f"{', '.join(sorted(_TABLE_OPTIONS))})"
+            )
         pause = table_options.get("bot_pause", self.bot_pause)
         if isinstance(pause, bool) or not isinstance(pause, int | float) or not 0 <= pause <= 10:
             raise RulesError(f"bot_pause: a number of seconds from 0 to 10, not {pause!r}")
@@ -600,8 +613,20 @@ class Hall:
         out = []
         for stored in self.store.tables():
             if stored.id not in self.tables and self.owns(stored.id):
-                out.append(self._rebuild(stored))
+                table = self._rebuild_or_note(stored)
+                if table is not None:
+                    out.append(table)
         return out
+
+    def _rebuild_or_note(self, stored: StoredTable) -> Table | None:
+        """A stored table rebuilt, or ``None`` with the reason kept in
+        :attr:`unresumed`: one table that cannot be rebuilt (its data file edited since,
+        a plug-in not installed) must not keep the server and every other table down."""
+        try:
+            return self._rebuild(stored)
+        except Exception as exc:  # any failure of one table's rebuild
+            self.unresumed[stored.id] = f"{type(exc).__name__}: {exc}"
+            return None
 
     def _rebuild(self, stored: StoredTable) -> Table:
         rs = get_ruleset(stored.ruleset)
@@ -650,7 +675,13 @@ class Hall:
             raise NotFound(f"no table {table_id!r}")
         if not self.owns(table_id):
             raise Misdirected(table_id, owner_of(table_id, self.workers))
-        return self._rebuild(stored)
+        table = None if table_id in self.unresumed else self._rebuild_or_note(stored)
+        if table is None:
+            raise NotFound(
+                f"table {table_id!r} could not be brought back from the store: "
+                f"{self.unresumed[table_id]}"
+            )
+        return table
 
     def seat_of(self, table: Table, token: str) -> str | None:
         """The seat whose link ``token`` is (``None``: the spectator's link).
