@@ -115,6 +115,12 @@ def test_the_lobby_keeps_a_large_seed_exact(live: LiveServer, page: Page) -> Non
     # A seeded table is reproducible only from its exact seed: one past 2**53 must not
     # be rounded on its way (as a JavaScript number would be).
     page.goto(live.url + "/")
+    # A small seed is no secret: any player can find it from what they see (a security
+    # review found a Rock-n-Roll seed and the other hand in half a second). The form
+    # says so beside the field.
+    expect(page.locator("label", has=page.locator("#seed"))).to_contain_text(
+        "any player can find a small seed"
+    )
     page.select_option("#ruleset", "warfighter")
     page.fill("#seed", "12345678901234567891")
     page.click("#create")

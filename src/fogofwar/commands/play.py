@@ -312,8 +312,8 @@ class TerminalGame:
         if rec.seeded:
             self.console.print(
                 "[bold yellow]This game is seeded:[/] whoever knows its seed knows every "
-                "secret of it (hands, decks, hidden squares). Play without --seed for a "
-                "secret game.",
+                "secret of it (hands, decks, hidden squares), and a small seed can be "
+                "found from what a player sees. Play without --seed for a secret game.",
                 highlight=False,
             )
         self.console.print(

@@ -45,8 +45,10 @@ shows each player only what the rules let them know.</p></header>
   <label>Seconds a bot waits before it acts, so people can follow (0 to 10)
     <input id="bot-pause" type="number" min="0" max="10" step="any"
       placeholder="the server's"></label>
-  <label>Seed (optional: a seeded table is marked so; without one the table gets a
-    secret of 256 bits) <input id="seed" name="seed" inputmode="numeric"></label>
+  <label>Seed (optional, for a game to reproduce: a seeded table is marked so, and any
+    player can find a small seed from what they see, and with it every secret; without
+    one the table gets a secret of 256 bits) <input id="seed" name="seed"
+    inputmode="numeric"></label>
   <button type="submit" id="create">Create the table</button>
 </form>
 <section id="links" hidden>
@@ -79,7 +81,9 @@ def table_page(ruleset: str, seat: str | None) -> str:
   <p id="status" aria-live="polite"></p>
   <p id="clocks" hidden></p>
   <p class="commitment">Commitment to the table's secret: <code id="commitment"></code>
-    <span id="seeded" hidden>(seeded table: whoever knows its seed knows every secret)</span></p>
+    <span id="seeded" hidden>(seeded table: whoever knows its seed knows every secret,
+    and a player can find a small seed from what they see: play it where secrets do not
+    matter)</span></p>
 </header>
 <main>
   <section id="board-area"><div id="board"></div></section>
