@@ -18,7 +18,9 @@ from typing import Any
 import pytest
 import uvicorn
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
+from fogofwar.server import app as app_module
 from fogofwar.server.app import create_app, uvicorn_config
 from fogofwar.server.guard import MAX_BOT_SECONDS
 from fogofwar.server.hall import Hall
@@ -239,3 +241,47 @@ def test_replays_asked_at_once_each_get_their_own_answer(client: TestClient) -> 
     for thread in threads:
         thread.join()
     assert wrong == []
+
+
+def test_a_finished_table_comes_back_when_its_link_is_used(tmp_path: Path) -> None:
+    # Every finished game was replayed at each start: a store that keeps every game ever
+    # played made the start slower and the process larger with each one.
+    db = tmp_path / "t.db"
+    hall = Hall(Store(db), bot_pause=0.0)
+    with TestClient(create_app(hall)) as c:
+        done = new_table(c, ruleset="warfighter", seats={"squad": "bot"}, seed=2)
+        going = new_table(c, ruleset="warfighter", seats={"squad": "human"}, seed=3)
+        tok = token(done["spectator"])
+        deadline = time.monotonic() + 60
+        while not view(c, done["table"], tok)["over"] and time.monotonic() < deadline:
+            time.sleep(0.1)
+        at_end = view(c, done["table"], tok)
+        assert at_end["over"]
+    hall.store.close()
+    again = Hall(Store(db), bot_pause=0.0)
+    assert [t.id for t in again.resume()] == [going["table"]]
+    with TestClient(create_app(again)) as c:
+        assert done["table"] not in again.tables
+        back = view(c, done["table"], tok)  # rebuilt from the store on first use
+        assert back["over"] and back["secret"] == at_end["secret"]
+        assert back["version"] == at_end["version"]
+    again.store.close()
+
+
+def test_a_table_keeps_a_bounded_number_of_websockets(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every change builds a message for each open connection: with no bound, thousands
+    # of spectators' sockets would make each action take seconds.
+    monkeypatch.setattr(app_module, "MAX_SOCKETS_PER_TABLE", 2)
+    t = new_table(client, ruleset="warfighter", seats={"squad": "human"}, seed=1)
+    url = f"/ws/tables/{t['table']}?token={token(t['spectator'])}"
+    with client.websocket_connect(url) as one, client.websocket_connect(url) as two:
+        for ws in (one, two):
+            assert json.loads(ws.receive_text())["type"] == "state"
+        with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(url) as ws:
+            ws.receive_text()
+        assert closed.value.code == 4429 and "2 connections" in closed.value.reason
+    # Closed ones make room again.
+    with client.websocket_connect(url) as again:
+        assert json.loads(again.receive_text())["type"] == "state"

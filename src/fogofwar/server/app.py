@@ -131,6 +131,10 @@ def _close_reason(text: str) -> str:
     return text if len(raw) <= 123 else raw[:120].decode("utf-8", "ignore") + "..."
 
 
+#: The most websockets one table keeps open at once (its seats, spectators and a few
+#: reconnections); one more is closed with code 4429.
+MAX_SOCKETS_PER_TABLE: Final = 32
+
 #: Threads the bots of all tables think in (their own pool: a slow search must not hold
 #: up the threads of the rest of the server, such as the sight a hover asks for).
 BOT_THREADS: Final = 4
@@ -220,6 +224,7 @@ def create_app(hall: Hall, *, public_url: str = "", worker_urls: Sequence[str] =
     if hall.workers > 1 and len(worker_urls) != hall.workers:
         raise ValueError(f"{hall.workers} workers need {hall.workers} worker_urls")
     thinkers = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="fogofwar-bot")
+    sockets: dict[str, int] = {}  # a table's open websockets
     bots = _Bots(hall, thinkers)
     clocks = _Clocks(hall, thinkers)
 
@@ -515,6 +520,13 @@ def create_app(hall: Hall, *, public_url: str = "", worker_urls: Sequence[str] =
             await ws.close(code=code, reason=_close_reason(reason))
             return
         await ws.accept()
+        if sockets.get(table.id, 0) >= MAX_SOCKETS_PER_TABLE:
+            # Each change builds a message for every connection: thousands of sockets on
+            # one table would make every action take seconds.
+            reason = f"this table has {MAX_SOCKETS_PER_TABLE} connections open; close one"
+            await ws.close(code=4429, reason=_close_reason(reason))
+            return
+        sockets[table.id] = sockets.get(table.id, 0) + 1
         changed = asyncio.Event()
         position = {"next": since}
 
@@ -551,6 +563,9 @@ def create_app(hall: Hall, *, public_url: str = "", worker_urls: Sequence[str] =
             pass
         finally:
             table.listeners.discard(listener)
+            sockets[table.id] -= 1
+            if not sockets[table.id]:
+                del sockets[table.id]
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender

@@ -605,13 +605,18 @@ class Hall:
         return table
 
     def resume(self) -> list[Table]:
-        """Rebuild every table of the store by replaying its actions (after a restart).
+        """Rebuild every unfinished table of the store by replaying its actions (after
+        a restart). A finished table is rebuilt when one of its links is next used
+        (:meth:`table`): a store keeps every game ever played, and replaying them all
+        made each start slower and the process larger.
 
         Returns:
             The tables rebuilt.
         """
         out = []
         for stored in self.store.tables():
+            if stored.finished is not None:
+                continue
             if stored.id not in self.tables and self.owns(stored.id):
                 table = self._rebuild_or_note(stored)
                 if table is not None:
