@@ -156,7 +156,7 @@ def main() -> None:
             [sys.executable, *(["-m", "cProfile", "-o", args.profile] if args.profile else []),
              "-m", "fogofwar", "serve", "--port", str(port), "--db", str(db),
              "--sync", args.sync, "--bot-pause", str(args.bot_pause),
-             "--workers", str(args.workers)],
+             "--workers", str(args.workers), "--tables-per-minute", "0"],
             stdout=subprocess.DEVNULL,
         )  # fmt: skip
         try:

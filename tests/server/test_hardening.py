@@ -285,3 +285,17 @@ def test_a_table_keeps_a_bounded_number_of_websockets(
     # Closed ones make room again.
     with client.websocket_connect(url) as again:
         assert json.loads(again.receive_text())["type"] == "state"
+
+
+def test_one_address_creates_a_bounded_number_of_tables(tmp_path: Path) -> None:
+    # Each table is stored for good: 300 were made in 1.8 s, and a script could fill
+    # the store and the server's memory. `serve --tables-per-minute N` (default 30).
+    hall = Hall(Store(tmp_path / "t.db"), bot_pause=0.0)
+    with TestClient(create_app(hall, tables_per_minute=3)) as c:
+        made = [c.post("/api/tables", json={"ruleset": "warfighter"}) for _ in range(4)]
+        assert [r.status_code for r in made] == [201, 201, 201, 429]
+        assert made[3].json()["error"] == "too_many"
+        assert "at most 3 new tables a minute" in made[3].json()["message"]
+        assert len(hall.tables) == 3
+    hall.store.close()
+    assert app_module.TABLES_PER_MINUTE == 30

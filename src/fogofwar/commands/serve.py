@@ -19,7 +19,7 @@ from rich.console import Console
 from ..core.collector import freeze_loaded
 from ..core.errors import RulesError
 from ..core.game import get_ruleset, registered_rulesets
-from ..server.app import create_app, uvicorn_config
+from ..server.app import TABLES_PER_MINUTE, create_app, uvicorn_config
 from ..server.hall import HUMAN, Hall
 from ..server.store import Store, Sync
 
@@ -45,6 +45,7 @@ def serve(
     worker: int = 0,
     data_dirs: Sequence[Path] = (),
     plugins: Sequence[str] = (),
+    tables_per_minute: int = TABLES_PER_MINUTE,
 ) -> int:
     """Serve until Ctrl-C (or SIGTERM); every accepted action is already in the store.
 
@@ -83,7 +84,12 @@ def serve(
             console.print(
                 f"Lobby: {url}/   (store: {db}, synchronous={sync.upper()}{more}; Ctrl-C stops)"
             )
-        app = create_app(hall, public_url=url, worker_urls=urls if workers > 1 else ())
+        app = create_app(
+            hall,
+            public_url=url,
+            worker_urls=urls if workers > 1 else (),
+            tables_per_minute=tables_per_minute,
+        )
         server = uvicorn.Server(uvicorn_config(app, host=host, port=port))
         # Every rule set loaded, then what is loaded set aside from full collections: a
         # collection inside a player's action then walks only what the games made.

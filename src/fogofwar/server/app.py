@@ -135,6 +135,38 @@ def _close_reason(text: str) -> str:
 #: reconnections); one more is closed with code 4429.
 MAX_SOCKETS_PER_TABLE: Final = 32
 
+#: New tables a minute that one client address may create: each is stored for good,
+#: and a script could fill the store and the memory of the server.
+TABLES_PER_MINUTE: Final = 30
+
+
+class _Rate:
+    """At most ``most`` events per ``window`` seconds for each key (a client's address),
+    over a sliding window."""
+
+    def __init__(self, most: int, window: float) -> None:
+        self.most = most
+        self.window = window
+        self.times: dict[str, list[float]] = {}
+
+    def wait(self, key: str) -> float:
+        """Count one event for ``key`` now and return 0; or, past the limit, count
+        nothing and return the seconds until one more is allowed."""
+        if self.most <= 0:  # no limit
+            return 0.0
+        now = time.monotonic()
+        recent = [t for t in self.times.get(key, ()) if now - t < self.window]
+        if len(recent) >= self.most:
+            self.times[key] = recent
+            return recent[0] + self.window - now
+        recent.append(now)
+        self.times[key] = recent
+        # Forget the keys whose events are all past the window (a long-running server).
+        if len(self.times) > 4096:
+            self.times = {k: v for k, v in self.times.items() if now - v[-1] < self.window}
+        return 0.0
+
+
 #: Threads the bots of all tables think in (their own pool: a slow search must not hold
 #: up the threads of the rest of the server, such as the sight a hover asks for).
 BOT_THREADS: Final = 4
@@ -210,7 +242,13 @@ class _Clocks(_Tasks):
             return
 
 
-def create_app(hall: Hall, *, public_url: str = "", worker_urls: Sequence[str] = ()) -> FastAPI:
+def create_app(
+    hall: Hall,
+    *,
+    public_url: str = "",
+    worker_urls: Sequence[str] = (),
+    tables_per_minute: int = TABLES_PER_MINUTE,
+) -> FastAPI:
     """The web table's application over ``hall``.
 
     Args:
@@ -220,11 +258,14 @@ def create_app(hall: Hall, *, public_url: str = "", worker_urls: Sequence[str] =
         worker_urls: with several workers (``hall.workers``), each worker's address:
             a table's links go to the worker that holds it, and a request that reaches
             another worker is redirected there.
+        tables_per_minute: the new tables one client address may create a minute (HTTP
+            429 past it); 0 for no limit.
     """
     if hall.workers > 1 and len(worker_urls) != hall.workers:
         raise ValueError(f"{hall.workers} workers need {hall.workers} worker_urls")
     thinkers = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="fogofwar-bot")
     sockets: dict[str, int] = {}  # a table's open websockets
+    creations = _Rate(tables_per_minute, 60.0)
     bots = _Bots(hall, thinkers)
     clocks = _Clocks(hall, thinkers)
 
@@ -359,6 +400,14 @@ def create_app(hall: Hall, *, public_url: str = "", worker_urls: Sequence[str] =
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> Response:
+        wait = creations.wait(request.client.host if request.client else "")
+        if wait > 0:
+            return _error(
+                429,
+                "too_many",
+                f"at most {creations.most} new tables a minute from one address: try "
+                f"again in {wait:.0f} s",
+            )
         try:
             body = await _body(request)
             if not isinstance(body, dict):
