@@ -162,8 +162,7 @@ def test_a_file_put_in_the_folder_is_offered_at_once(tmp_path: Path) -> None:
         resources.files("fogofwar").joinpath("data", "warfighter", "dagon.wf"), tmp_path / "b.wf"
     )  # type: ignore[arg-type]
     assert guard.offered(wf) == {"mission": ["dagon", "b.wf"]}
-    # An operator's file of a shipped name's spelling does not shadow the shipped one.
-    assert guard.config(wf, {"mission": "dagon"}) == {"mission": "dagon"}
+    assert guard.config(wf, {"mission": "b.wf"}) == {"mission": str(tmp_path.resolve() / "b.wf")}
 
 
 def test_a_data_folder_must_be_a_folder(tmp_path: Path) -> None:

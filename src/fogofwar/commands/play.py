@@ -42,6 +42,7 @@ from ..core.game import (
     Ruleset,
     State,
     get_ruleset,
+    partly_played,
     try_actions,
 )
 from ..core.record import Record, Recorder
@@ -444,12 +445,8 @@ class TerminalGame:
             for a in played:
                 self.log += self.recorder.apply(a)
             if tried is not None:
-                i, refusal = tried
-                self.console.print(
-                    f"[bold red]refused:[/] the first {i} of {len(actions)} actions were "
-                    f"played; then {escape(str(actions[i]))}: {escape(refusal.reason)}",
-                    highlight=False,
-                )
+                said = partly_played(tried[0], actions, tried[1])
+                self.console.print(f"[bold red]refused:[/] {escape(said)}", highlight=False)
             return True
 
     def _words(self) -> list[tuple[str, str]]:

@@ -58,6 +58,9 @@ def serve(
     ``plugins`` the plug-in rule sets loaded here, which requests may then name: a
     request itself imports nothing and opens no other file (:mod:`..server.guard`).
     """
+    # A plug-in named by --new is one too: every worker must know it, since the lobby's
+    # tables of it go to the workers in turn.
+    plugins = [*plugins, *([new] if new is not None and ":" in new else [])]
     for ref in plugins:
         get_ruleset(ref)  # the operator's choice: its module is imported here
     store = Store(db, sync=sync)
@@ -72,7 +75,16 @@ def serve(
             for i in range(1, workers):
                 children.append(
                     _start_worker(
-                        i, workers, host, base + i, db, sync, bot_pause, data_dirs, plugins
+                        i,
+                        workers,
+                        host,
+                        base + i,
+                        db,
+                        sync,
+                        bot_pause,
+                        data_dirs,
+                        plugins,
+                        tables_per_minute,
                     )
                 )
             for i, child in enumerate(children, start=1):
@@ -145,11 +157,13 @@ def _start_worker(
     bot_pause: float,
     data_dirs: Sequence[Path] = (),
     plugins: Sequence[str] = (),
+    tables_per_minute: int = TABLES_PER_MINUTE,
 ) -> subprocess.Popen[bytes]:
     """Worker ``index``: ``fogofwar serve`` in a process of its own, on its own port, with
-    the same data folders and plug-ins as worker 0."""
+    the same data folders, plug-ins and limits as worker 0."""
     more = [x for d in data_dirs for x in ("--data", str(d))]
     more += [x for ref in plugins for x in ("--plugin", ref)]
+    more += ["--tables-per-minute", str(tables_per_minute)]
     return subprocess.Popen(
         [sys.executable, "-m", "fogofwar", "serve", "--host", host, "--port", str(port),
          "--db", str(db), "--sync", sync, "--bot-pause", str(bot_pause),

@@ -9,7 +9,7 @@ message.
   its events from its K-th on;
 * ``POST /api/tables/{id}/actions?token=`` — an action (JSON) or a notation, with the
   version it answers; a refusal is a 4xx with the reason and the rule ID, and changes
-  nothing;
+  nothing (but where it says that an input's first actions were played);
 * ``POST /api/tables/{id}/preview?token=`` — try actions of the kinds the rule set
   allows (a path's steps) without sending them: the legal ones that would follow;
 * ``GET /api/tables/{id}/sight?token=&square=`` — what the link's seat would see from a
@@ -22,6 +22,8 @@ Every request and frame is at most 64 KiB. Bots at seats think in worker threads
 pause between actions so that people can follow. Every route that touches a table is a
 coroutine, so tables are read and changed on the event loop's thread only (a plain
 route runs in a worker thread: two replays at once applied one cached record together).
+A finished game's replay, which no longer changes, is worked out in a worker thread, one
+replay of a table at a time.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ import asyncio
 import contextlib
 import html
 import json
-import sys
+import math
 import time
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -265,6 +267,7 @@ def create_app(
         raise ValueError(f"{hall.workers} workers need {hall.workers} worker_urls")
     thinkers = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="fogofwar-bot")
     sockets: dict[str, int] = {}  # a table's open websockets
+    replaying: dict[str, asyncio.Lock] = {}  # a table's replays, one at a time
     creations = _Rate(tables_per_minute, 60.0)
     bots = _Bots(hall, thinkers)
     clocks = _Clocks(hall, thinkers)
@@ -274,8 +277,6 @@ def create_app(
         # Every table of the store comes back as it was; bots whose turn it is resume.
         for table in hall.resume():
             _watch(table)
-        for table_id, reason in hall.unresumed.items():
-            print(f"fogofwar serve: table {table_id} not brought back: {reason}", file=sys.stderr)
         for table in hall.tables.values():
             bots.wake(table)
             clocks.wake(table)
@@ -406,7 +407,7 @@ def create_app(
                 429,
                 "too_many",
                 f"at most {creations.most} new tables a minute from one address: try "
-                f"again in {wait:.0f} s",
+                f"again in {math.ceil(wait)} s",
             )
         try:
             body = await _body(request)
@@ -530,7 +531,11 @@ def create_app(
             if seat and seat != "spectator" and seat not in table.players:
                 raise ValueError(f"seat: one of {', '.join(table.players)} or spectator")
             whose = own if not seat else None if seat == "spectator" else seat
-            answer = table.replay(whose, at)
+            # A finished game no longer changes, but its replay keeps one recorder that
+            # steps on: one replay of a table at a time, in a worker thread (a long game
+            # replayed from its start must not hold up every other table).
+            async with replaying.setdefault(table.id, asyncio.Lock()):
+                answer = await asyncio.to_thread(table.replay, whose, at)
         except (NotFound, Forbidden, ValueError) as exc:
             return _refusal(exc)
         return Response(encode(answer), media_type="application/json")

@@ -170,8 +170,8 @@ def _time_capped(who: str, ruleset_id: str) -> str:
     if "seconds" not in _keywords(base, ruleset_id):
         return who
     given = params.get("seconds", 0)
-    if isinstance(given, int | float) and 0 < given <= MAX_BOT_SECONDS:
-        return who
+    if not isinstance(given, int | float) or given < 0 or 0 < given <= MAX_BOT_SECONDS:
+        return who  # within the limit, or a bad value the bot itself refuses
     params["seconds"] = MAX_BOT_SECONDS
     return base + ":" + ",".join(f"{k}={v}" for k, v in params.items())
 

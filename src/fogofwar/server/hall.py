@@ -25,6 +25,7 @@ import hashlib
 import io
 import json
 import secrets
+import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -45,7 +46,9 @@ from ..core.game import (
     PlayerView,
     Ruleset,
     State,
+    decides,
     get_ruleset,
+    partly_played,
     try_actions,
 )
 from ..core.record import Recorder, verify_record
@@ -126,8 +129,13 @@ class Stale(RuntimeError):
         self.version = version
 
 
+class _Mismatch(RuntimeError):
+    """A stored table whose seed does not match its commitment (it will not change)."""
+
+
 class Refused(ValueError):
-    """An action or notation the rules refuse; nothing changed.
+    """An action or notation the rules refuse; nothing changed, unless the reason says
+    that the first actions of the input were played (:func:`~fogofwar.core.game.try_actions`).
 
     Attributes:
         reason: why.
@@ -614,9 +622,7 @@ class Hall:
             The tables rebuilt.
         """
         out = []
-        for stored in self.store.tables():
-            if stored.finished is not None:
-                continue
+        for stored in self.store.tables(unfinished=True):
             if stored.id not in self.tables and self.owns(stored.id):
                 table = self._rebuild_or_note(stored)
                 if table is not None:
@@ -624,13 +630,21 @@ class Hall:
         return out
 
     def _rebuild_or_note(self, stored: StoredTable) -> Table | None:
-        """A stored table rebuilt, or ``None`` with the reason kept in
-        :attr:`unresumed`: one table that cannot be rebuilt (its data file edited since,
-        a plug-in not installed) must not keep the server and every other table down."""
+        """A stored table rebuilt, or ``None``: one table that cannot be rebuilt (its
+        data file edited since, a plug-in not installed) must not keep the server and
+        every other table down. The reason goes to the operator (standard error); a
+        failure that will repeat (the rules or the data refuse the stored game, a seed
+        that does not match) is kept in :attr:`unresumed`, so the rebuild is not tried
+        again at every request; another (a busy database) is tried again next time.
+        A table half rebuilt is never left live."""
         try:
             return self._rebuild(stored)
         except Exception as exc:  # any failure of one table's rebuild
-            self.unresumed[stored.id] = f"{type(exc).__name__}: {exc}"
+            self.tables.pop(stored.id, None)
+            reason = f"{type(exc).__name__}: {exc}"
+            print(f"fogofwar serve: table {stored.id} not brought back: {reason}", file=sys.stderr)
+            if isinstance(exc, RulesError | _Mismatch):
+                self.unresumed[stored.id] = reason
             return None
 
     def _rebuild(self, stored: StoredTable) -> Table:
@@ -640,7 +654,7 @@ class Hall:
         meta: dict[str, JSON] = {"players": dict(stored.seats)}
         recorder = Recorder(rs, stored.config, seed, meta=meta, seeded=stored.seeded)
         if recorder.commitment != stored.commitment:
-            raise RuntimeError(f"table {stored.id}: the stored seed does not match its commitment")
+            raise _Mismatch(f"table {stored.id}: the stored seed does not match its commitment")
         root = stored.options.get("bot_root", 0)
         table = self._table(
             stored.id,
@@ -682,9 +696,10 @@ class Hall:
             raise Misdirected(table_id, owner_of(table_id, self.workers))
         table = None if table_id in self.unresumed else self._rebuild_or_note(stored)
         if table is None:
+            # The reason (a file's path, say) is the operator's: the server printed it.
             raise NotFound(
-                f"table {table_id!r} could not be brought back from the store: "
-                f"{self.unresumed[table_id]}"
+                f"table {table_id!r} could not be brought back from the store (the "
+                "server's operator has the reason)"
             )
         return table
 
@@ -710,14 +725,15 @@ class Hall:
         notation: str | None = None,
         version: int | None = None,
     ) -> list[Action]:
-        """Apply a seat's action (JSON) or notation (one or more actions, all or none),
-        stored before this returns.
+        """Apply a seat's action (JSON) or notation (one or more actions, all or none
+        while they decide nothing: :meth:`_try_all`), stored before this returns.
 
         Raises:
             Forbidden: the spectator's link, or an action for another seat.
             Stale: ``version`` is not the table's current one.
             Refused: the notation does not parse or the rules refuse an action (with
-                the reason and rule ID); nothing changed.
+                the reason and rule ID); nothing changed, but for the actions of the
+                input that the reason says were played.
         """
         if seat is None:
             raise Forbidden("a spectator's link cannot act")
@@ -759,7 +775,7 @@ class Hall:
         if tried is not None:
             i, exc = tried
             self._apply(table, actions[:i])
-            raise Refused(_partly_played(i, actions, exc), exc.rule) from exc
+            raise Refused(partly_played(i, actions, exc), exc.rule) from exc
 
     def preview(
         self, table: Table, seat: str | None, actions: JSON, *, version: int | None = None
@@ -907,13 +923,6 @@ class Hall:
         return float(pause) if isinstance(pause, int | float) else self.bot_pause
 
 
-def _partly_played(i: int, actions: Sequence[Action], exc: IllegalActionError) -> str:
-    return (
-        f"the first {i} of {len(actions)} actions were played (what they decided is in "
-        f"the events); then {actions[i]}: {exc.reason}"
-    )
-
-
 def preview_actions(
     ruleset: Ruleset, state: State, seat: str, actions: Sequence[Action]
 ) -> list[Action]:
@@ -928,15 +937,14 @@ def preview_actions(
     trial = state.clone()
     try:
         for i, action in enumerate(actions):
-            quiet = kinds.get(action.kind)
-            if quiet is None:
+            if action.kind not in kinds:
                 allowed = ", ".join(sorted(kinds)) or "none"
                 raise Refused(
                     f"{action.kind} cannot be tried before it is sent (this game lets a "
                     f"seat try: {allowed})",
                     None,
                 )
-            if any(e.kind not in quiet for e in trial.apply(action)):
+            if decides(kinds, action, trial.apply(action)):
                 if i + 1 < len(actions):
                     raise Refused(
                         f"the move is decided at action {i + 1} ({action}): send it, then go on",

@@ -54,7 +54,7 @@ from .registry import (
     registered_rulesets,
     ruleset_ref,
 )
-from .trial import try_actions
+from .trial import decides, partly_played, try_actions
 from .views import Outcome, PlayerView, Screen, SightExplanation
 
 __all__ = [
@@ -81,9 +81,11 @@ __all__ = [
     "State",
     "WorldSampler",
     "canonical_json",
+    "decides",
     "emit",
     "get_ruleset",
     "kept_table",
+    "partly_played",
     "plain_event",
     "register",
     "registered_ruleset",

@@ -14,6 +14,8 @@ from .protocol import Ruleset
 _REGISTRY: dict[str, Ruleset] = {}
 _ALIASES: dict[str, str] = {}
 _BUILTIN_MODULES: tuple[str, ...] = ("fogofwar.games",)
+#: Each ``module:attribute`` reference a rule set was loaded by, to its id.
+_REFS: dict[str, str] = {}
 
 
 def register(ruleset: Ruleset) -> Ruleset:
@@ -63,6 +65,7 @@ def get_ruleset(name: str) -> Ruleset:
             raise RulesError(f"{name!r} is not a rule set")
         if obj.id not in _REGISTRY:
             register(obj)
+        _REFS[name] = obj.id
         return _REGISTRY[obj.id]
     known = ", ".join(sorted(_REGISTRY)) or "none yet"
     raise RulesError(f"unknown rule set {name!r} (known: {known})")
@@ -81,6 +84,8 @@ def registered_ruleset(name: str) -> Ruleset:
     _load_builtins()
     if name in _ALIASES:
         return _REGISTRY[_ALIASES[name]]
+    if name in _REFS:
+        return _REGISTRY[_REFS[name]]
     for ruleset in _REGISTRY.values():
         cls = type(ruleset)
         if name == f"{cls.__module__}:{cls.__name__}":

@@ -3,13 +3,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..errors import IllegalActionError
-from .actions import Action
+from .actions import Action, Event
 from .protocol import Ruleset, State
 
-__all__ = ["try_actions"]
+__all__ = ["decides", "partly_played", "try_actions"]
+
+
+def decides(kinds: Mapping[str, frozenset[str]], action: Action, events: Sequence[Event]) -> bool:
+    """Whether ``action``, which caused ``events``, decided something: its kind may not
+    be tried at all, or it caused an event its kind's trial does not allow (``kinds``:
+    :meth:`Ruleset.preview_kinds`)."""
+    quiet = kinds.get(action.kind)
+    return quiet is None or any(e.kind not in quiet for e in events)
+
+
+def partly_played(i: int, actions: Sequence[Action], error: IllegalActionError) -> str:
+    """The refusal after :func:`try_actions` played the first ``i`` of ``actions``."""
+    return (
+        f"the first {i} of {len(actions)} actions were played (what they decided is in "
+        f"the events); then {actions[i]}: {error.reason}"
+    )
 
 
 def try_actions(
@@ -44,7 +60,6 @@ def try_actions(
             if quiet_so_far:
                 raise
             return i, exc
-        quiet = kinds.get(action.kind)
-        if quiet is None or any(e.kind not in quiet for e in events):
+        if decides(kinds, action, events):
             quiet_so_far = False
     return None
