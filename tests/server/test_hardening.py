@@ -22,7 +22,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from fogofwar.server import app as app_module
-from fogofwar.server.app import create_app, uvicorn_config
+from fogofwar.server.app import SECURITY_HEADERS, create_app, uvicorn_config
 from fogofwar.server.guard import MAX_BOT_SECONDS
 from fogofwar.server.hall import Hall, NotFound
 from fogofwar.server.store import Store
@@ -329,3 +329,20 @@ def test_a_table_half_rebuilt_is_never_left_live(tmp_path: Path) -> None:
         again.table(t.id)
     assert t.id not in again.tables
     again.store.close()
+
+
+def test_every_page_and_answer_carries_the_security_headers(client: TestClient) -> None:
+    # Defence in depth behind the escaping: the pages run only the server's own scripts,
+    # no other site may frame them, and a link's token is never sent on as a referrer.
+    t = new_table(client, ruleset="warfighter", seats={"squad": "human"}, seed=1)
+    link = t["links"]["squad"].split("/t/", 1)[1]
+    for url in ("/", f"/t/{link}", "/t/nope", "/api/rulesets", "/static/table.js"):
+        r = client.get(url)
+        for name, value in SECURITY_HEADERS.items():
+            assert r.headers.get(name) == value, (url, name)
+    assert "script-src 'self';" in SECURITY_HEADERS["Content-Security-Policy"]
+    # The table page's boot data is JSON the page reads, not an inline script to run.
+    page = client.get(f"/t/{link}").text
+    scripts = re.findall(r"<script([^>]*)>", page)
+    assert scripts and all("src=" in s or 'type="application/json"' in s for s in scripts)
+    assert client.get("/api/docs").status_code == 200  # its CDN scripts stay allowed

@@ -70,7 +70,8 @@ def table_page(ruleset: str, seat: str | None) -> str:
     """A table as one link sees it; the script fetches everything else with the link's
     token (from the page's address)."""
     who = "spectator" if seat is None else seat
-    # JSON inside <script>: a "<" written as \u003c, so that no name can close the tag.
+    # JSON inside <script> (data, not run: the pages' policy runs no inline script): a
+    # "<" written as \u003c, so that no name can close the tag.
     boot = json.dumps({"ruleset": ruleset, "seat": seat}).replace("<", "\\u003c")
     return (
         _HEAD.format(title=f"fogofwar — {html.escape(ruleset)} — {html.escape(who)}")
@@ -113,7 +114,8 @@ def table_page(ruleset: str, seat: str | None) -> str:
         <ol id="replay-events"></ol></div></section>
   </aside>
 </main>
-<script>window.FOGOFWAR = {boot};</script>
+<script type="application/json" id="boot">{boot}</script>
+<script src="/static/boot.js"></script>
 <script src="/static/marks.js"></script>
 <script src="/static/zerodark.js"></script>
 <script src="/static/board.js"></script>
