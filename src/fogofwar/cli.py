@@ -481,12 +481,12 @@ def serve_command(
         help="Load a plug-in rule set, which the lobby then offers (a request imports "
         "nothing); repeatable.",
     ),
-    tables_per_minute: int = typer.Option(
-        30,
+    tables_per_minute: int | None = typer.Option(
+        None,
         "--tables-per-minute",
         metavar="N",
         min=0,
-        help="New tables one client address may create a minute (0: no limit).",
+        help="New tables one client address may create a minute (0: no limit; default 30).",
     ),
     worker: int = typer.Option(0, "--worker", hidden=True, help="This process's worker index."),
 ) -> None:
@@ -512,7 +512,7 @@ def serve_command(
         worker=worker,
         data_dirs=[Path(d) for d in data or []],
         plugins=plugin or [],
-        tables_per_minute=tables_per_minute,
+        **({} if tables_per_minute is None else {"tables_per_minute": tables_per_minute}),
     )
     raise typer.Exit(code)
 

@@ -109,6 +109,14 @@ class BotSpec:
             return self.accepts(ruleset_id)
         return self.rulesets is None or ruleset_id in self.rulesets
 
+    def parameters(self) -> list[str]:
+        """The parameters its factory takes (``NAME:KEY=VALUE``): the keyword-only ones."""
+        try:
+            values = inspect.signature(self.factory).parameters.values()
+        except (TypeError, ValueError):  # pragma: no cover - a C callable
+            return []
+        return [p.name for p in values if p.kind is inspect.Parameter.KEYWORD_ONLY]
+
 
 _BOTS: dict[str, BotSpec] = {}
 
@@ -230,14 +238,7 @@ def make_bot(name: str, ruleset_id: str, seat: str | None = None) -> Bot:
         )
     factory = spec.factory
     if params:
-        try:
-            accepted = [
-                p.name
-                for p in inspect.signature(factory).parameters.values()
-                if p.kind is inspect.Parameter.KEYWORD_ONLY
-            ]
-        except (TypeError, ValueError):  # pragma: no cover - a C callable
-            accepted = []
+        accepted = spec.parameters()
         unknown = sorted(set(params) - set(accepted))
         if unknown:
             takes = ", ".join(accepted) or "no parameters"

@@ -20,7 +20,6 @@ checked here, before anything is imported or opened:
 
 from __future__ import annotations
 
-import inspect
 import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -176,12 +175,10 @@ def _time_capped(who: str, ruleset_id: str) -> str:
     return base + ":" + ",".join(f"{k}={v}" for k, v in params.items())
 
 
-def _keywords(bot: str, ruleset_id: str) -> set[str]:
-    """The keyword parameters a registered bot's factory takes (none where it does not
-    play the rule set: the table refuses it)."""
+def _keywords(bot: str, ruleset_id: str) -> list[str]:
+    """The parameters a registered bot takes (none where it does not play the rule set:
+    the table refuses it)."""
     try:
-        factory = bot_spec(bot, ruleset_id).factory
-        parameters = inspect.signature(factory).parameters.values()
-    except (RulesError, TypeError, ValueError):
-        return set()
-    return {p.name for p in parameters if p.kind is inspect.Parameter.KEYWORD_ONLY}
+        return bot_spec(bot, ruleset_id).parameters()
+    except RulesError:
+        return []
