@@ -5,6 +5,7 @@ what a request names stays inside what the server offers."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import re
@@ -262,9 +263,25 @@ def test_a_finished_table_comes_back_when_its_link_is_used(tmp_path: Path) -> No
     hall.store.close()
     again = Hall(Store(db), bot_pause=0.0)
     assert [t.id for t in again.resume()] == [going["table"]]
+    # The rebuild runs off the event loop (a long game's replay kept every table
+    # waiting), and the table is live only once whole.
+    seen: list[tuple[bool, bool]] = []
+    replayed = again.store.actions_chosen
+
+    def actions_chosen(table_id: str) -> Any:
+        try:
+            asyncio.get_running_loop()
+            on_loop = True
+        except RuntimeError:
+            on_loop = False
+        seen.append((on_loop, table_id in again.tables))
+        return replayed(table_id)
+
+    again.store.actions_chosen = actions_chosen  # type: ignore[method-assign]
     with TestClient(create_app(again)) as c:
         assert done["table"] not in again.tables
         back = view(c, done["table"], tok)  # rebuilt from the store on first use
+        assert seen == [(False, False)]
         assert back["over"] and back["secret"] == at_end["secret"]
         assert back["version"] == at_end["version"]
     again.store.close()
@@ -301,6 +318,40 @@ def test_one_address_creates_a_bounded_number_of_tables(tmp_path: Path) -> None:
         assert len(hall.tables) == 3
     hall.store.close()
     assert app_module.TABLES_PER_MINUTE == 30
+
+
+def test_refused_requests_do_not_count_toward_the_limit(tmp_path: Path) -> None:
+    # A player who mistyped a form three times was then refused the table it fixed:
+    # only tables made count.
+    hall = Hall(Store(tmp_path / "t.db"), bot_pause=0.0)
+    with TestClient(create_app(hall, tables_per_minute=2)) as c:
+        bad = [c.post("/api/tables", json={"ruleset": "no-such-game"}) for _ in range(3)]
+        assert [r.status_code for r in bad] == [400, 400, 400]
+        made = [c.post("/api/tables", json={"ruleset": "warfighter"}) for _ in range(3)]
+        assert [r.status_code for r in made] == [201, 201, 429]
+    hall.store.close()
+
+
+def test_an_ipv6_client_counts_by_its_network() -> None:
+    # A host is handed a whole /64: counted address by address, one home could make
+    # tables without bound by changing the last 64 bits.
+    key = app_module.client_key
+    assert key("2001:db8:1:2::1") == key("2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64"
+    assert key("2001:db8:1:3::1") != key("2001:db8:1:2::1")
+    assert key("192.0.2.7") == key("::ffff:192.0.2.7") == "192.0.2.7"
+    assert key("192.0.2.7") != key("192.0.2.8")
+    assert key("testclient") == "testclient"
+
+
+def test_the_limit_holds_across_a_clients_ipv6_network(tmp_path: Path) -> None:
+    hall = Hall(Store(tmp_path / "t.db"), bot_pause=0.0)
+    app = create_app(hall, tables_per_minute=2)
+    codes = []
+    for host in ("2001:db8::1", "2001:db8::2", "2001:db8::3", "2001:db8:0:1::1"):
+        with TestClient(app, client=(host, 50000)) as c:
+            codes.append(c.post("/api/tables", json={"ruleset": "warfighter"}).status_code)
+    assert codes == [201, 201, 429, 201]  # the last is another /64
+    hall.store.close()
 
 
 def test_a_table_half_rebuilt_is_never_left_live(tmp_path: Path) -> None:

@@ -31,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
+import ipaddress
 import json
 import math
 import time
@@ -165,8 +166,30 @@ class _Rate:
         self.times[key] = recent
         # Forget the keys whose events are all past the window (a long-running server).
         if len(self.times) > 4096:
-            self.times = {k: v for k, v in self.times.items() if now - v[-1] < self.window}
+            self.times = {k: v for k, v in self.times.items() if v and now - v[-1] < self.window}
         return 0.0
+
+    def refund(self, key: str) -> None:
+        """Take back ``key``'s last event (one that was refused: nothing was made)."""
+        recent = self.times.get(key)
+        if recent:
+            recent.pop()
+
+
+def client_key(host: str) -> str:
+    """Whom a request's address counts as: an IPv4 address as itself, an IPv6 one by
+    its /64 network (one home or host is handed a whole /64, so counting single
+    addresses would let it make tables without bound), an IPv4 address written as IPv6
+    (``::ffff:a.b.c.d``) as the IPv4 one."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host  # a test client's or a Unix socket's name
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 #: Headers on every page and answer. The policy runs only the server's own scripts (no
@@ -283,6 +306,7 @@ def create_app(
     thinkers = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="fogofwar-bot")
     sockets: dict[str, int] = {}  # a table's open websockets
     replaying: dict[str, asyncio.Lock] = {}  # a table's replays, one at a time
+    rebuilding: dict[str, asyncio.Lock] = {}  # a table brought back from the store, once
     creations = _Rate(tables_per_minute, 60.0)
     bots = _Bots(hall, thinkers)
     clocks = _Clocks(hall, thinkers)
@@ -347,8 +371,16 @@ def create_app(
             target += "?" + request.url.query
         return RedirectResponse(target, status_code=307)
 
-    def _open(table_id: str, token: str) -> tuple[Table, str | None]:
-        table = hall.table(table_id)
+    async def _open(table_id: str, token: str) -> tuple[Table, str | None]:
+        table = hall.tables.get(table_id)
+        if table is None:
+            # A table not in memory (finished, or another worker's until now) is rebuilt
+            # by replaying its actions: in a worker thread, one rebuild a table at a
+            # time, so a long game's replay keeps no other table waiting.
+            async with rebuilding.setdefault(table_id, asyncio.Lock()):
+                table = hall.tables.get(table_id)
+                if table is None:
+                    table = await asyncio.to_thread(hall.table, table_id)
         _watch(table)
         return table, hall.seat_of(table, token)
 
@@ -424,7 +456,8 @@ def create_app(
 
     @app.post("/api/tables", status_code=201)
     async def create_table(request: Request) -> Response:
-        wait = creations.wait(request.client.host if request.client else "")
+        who = client_key(request.client.host if request.client else "")
+        wait = creations.wait(who)
         if wait > 0:
             return _error(
                 429,
@@ -449,6 +482,7 @@ def create_app(
             config = hall.guard.config(rs, config)
             table, tokens, spectator = hall.create(rs.id, config, seats, seed=seed, options=options)
         except (RulesError, ValueError, TypeError) as exc:
+            creations.refund(who)  # a refused request made nothing: a fixed form may follow
             return _refusal(exc)
         owner = owner_of(table.id, hall.workers)
         if owner == hall.worker:
@@ -468,7 +502,7 @@ def create_app(
     @app.get("/api/tables/{table_id}/view")
     async def view(table_id: str, token: str = "", since: int = 0) -> Response:
         try:
-            table, seat = _open(table_id, token)
+            table, seat = await _open(table_id, token)
         except (NotFound, Forbidden) as exc:
             return _refusal(exc)
         return Response(encode(table.message(seat, since)), media_type="application/json")
@@ -476,7 +510,7 @@ def create_app(
     @app.post("/api/tables/{table_id}/actions")
     async def act(request: Request, table_id: str, token: str = "", since: int = 0) -> Response:
         try:
-            table, seat = _open(table_id, token)
+            table, seat = await _open(table_id, token)
             body = await _body(request)
             if not isinstance(body, dict):
                 raise ValueError("expected a JSON object")
@@ -488,7 +522,7 @@ def create_app(
     @app.post("/api/tables/{table_id}/preview")
     async def preview(request: Request, table_id: str, token: str = "") -> Response:
         try:
-            table, seat = _open(table_id, token)
+            table, seat = await _open(table_id, token)
             body = await _body(request)
             if not isinstance(body, dict):
                 raise ValueError("expected a JSON object")
@@ -523,7 +557,7 @@ def create_app(
     @app.get("/api/tables/{table_id}/board")
     async def board(table_id: str, token: str = "") -> Response:
         try:
-            table, _ = _open(table_id, token)
+            table, _ = await _open(table_id, token)
         except (NotFound, Forbidden) as exc:
             return _refusal(exc)
         return Response(encode({"board": table.board}), media_type="application/json")
@@ -531,7 +565,7 @@ def create_app(
     @app.get("/api/tables/{table_id}/sight")
     async def sight(table_id: str, token: str = "", square: str = "") -> Response:
         try:
-            table, seat = _open(table_id, token)
+            table, seat = await _open(table_id, token)
         except (NotFound, Forbidden) as exc:
             return _refusal(exc)
         if len(square) > 16:
@@ -548,7 +582,7 @@ def create_app(
     @app.get("/api/tables/{table_id}/replay")
     async def replay(table_id: str, token: str = "", at: int = 0, seat: str = "") -> Response:
         try:
-            table, own = _open(table_id, token)
+            table, own = await _open(table_id, token)
             # After the end every secret is public: any seat's view may be replayed
             # (``spectator``: the public one); by default the link's own.
             if seat and seat != "spectator" and seat not in table.players:
@@ -566,7 +600,7 @@ def create_app(
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, token: str = "") -> Response:
         try:
-            table, _ = _open(table_id, token)
+            table, _ = await _open(table_id, token)
         except (NotFound, Forbidden) as exc:
             return _refusal(exc)
         if not table.over:
@@ -584,7 +618,7 @@ def create_app(
     @app.websocket("/ws/tables/{table_id}")
     async def live(ws: WebSocket, table_id: str, token: str = "", since: int = 0) -> None:
         try:
-            table, seat = _open(table_id, token)
+            table, seat = await _open(table_id, token)
         except (NotFound, Forbidden, Misdirected) as exc:
             # Accepted, then closed at once with the code and the reason: a close before
             # the handshake completes reaches a client as a bare HTTP 403, and a client
@@ -675,7 +709,7 @@ def create_app(
     @app.get("/t/{table_id}", response_class=HTMLResponse)
     async def table_view(table_id: str, token: str = "") -> Response:
         try:
-            table, seat = _open(table_id, token)
+            table, seat = await _open(table_id, token)
         except (NotFound, Forbidden) as exc:
             # The message quotes the address's table id: escaped, or a crafted link
             # runs its script on this server's pages.

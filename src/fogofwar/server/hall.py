@@ -591,6 +591,7 @@ class Hall:
         bot_root: int | str,
         *,
         keep: bool = True,
+        register: bool = True,
     ) -> Table:
         table = Table(table_id, rs, players, recorder, created, options, bot_root)
         bank = options.get("clock")
@@ -609,7 +610,8 @@ class Hall:
                 bot = make_bot(who, rs.id, seat)
                 bot.reset(seat, rs.id, recorder.config)
                 table.bots[seat] = bot
-        self.tables[table_id] = table
+        if register:
+            self.tables[table_id] = table
         return table
 
     def resume(self) -> list[Table]:
@@ -664,6 +666,7 @@ class Hall:
             stored.created,
             dict(stored.options),
             root if isinstance(root, int | str) else 0,
+            register=False,  # live only once whole: a rebuild may run in a worker thread
         )
         for action, chosen_by in self.store.actions_chosen(stored.id):
             if chosen_by == "clock":
@@ -677,6 +680,7 @@ class Hall:
             if left is not None:
                 table.clock.left.update({s: v for s, v in left.items() if s in table.clock.left})
             table.clock.since = time.time()
+        self.tables[stored.id] = table
         return table
 
     def table(self, table_id: str) -> Table:
