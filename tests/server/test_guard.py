@@ -135,6 +135,9 @@ def test_the_operators_data_files_are_offered_by_name(tmp_path: Path) -> None:
         # Specter Ops offers only its own board (a Zero Dark map is no Specter Ops board).
         so = {o["name"]: o for o in rulesets["specter-ops"]["options"]}
         assert so["board"]["offered"] == ["specter-ops"]
+        # The lobby's help does not offer a file's path, which only the CLI may give.
+        for o in (options["mission"], so["board"]):
+            assert "path" not in o["help"] and "--data DIR" in o["help"]
         r = client.post(
             "/api/tables",
             json={"ruleset": "warfighter", "config": {"mission": "mine.wf"}, "seats": {}},

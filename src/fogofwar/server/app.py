@@ -408,6 +408,12 @@ def create_app(
         for o in out:
             if o["name"] in offered:
                 o["offered"] = list(offered[str(o["name"])])
+                # The option's own help names a file's path, which only the command
+                # line may give: a request picks from what this server offers.
+                o["help"] = (
+                    f"A shipped {o['name']} or a file this server's operator offers "
+                    "(fogofwar serve --data DIR); a web table opens no other file."
+                )
         return out
 
     @app.get("/api/rulesets")
