@@ -275,13 +275,25 @@ def test_a_finished_table_comes_back_when_its_link_is_used(tmp_path: Path) -> No
         except RuntimeError:
             on_loop = False
         seen.append((on_loop, table_id in again.tables))
+        time.sleep(0.3)  # a long game's replay: other requests for the table meanwhile
         return replayed(table_id)
 
     again.store.actions_chosen = actions_chosen  # type: ignore[method-assign]
     with TestClient(create_app(again)) as c:
         assert done["table"] not in again.tables
-        back = view(c, done["table"], tok)  # rebuilt from the store on first use
+        # Three requests at once: rebuilt from the store once, on first use.
+        answers: list[dict[str, Any]] = []
+        asking = [
+            threading.Thread(target=lambda: answers.append(view(c, done["table"], tok)))
+            for _ in range(3)
+        ]
+        for thread in asking:
+            thread.start()
+        for thread in asking:
+            thread.join()
         assert seen == [(False, False)]
+        back = answers[0]
+        assert all(a == back for a in answers) and len(answers) == 3
         assert back["over"] and back["secret"] == at_end["secret"]
         assert back["version"] == at_end["version"]
     again.store.close()

@@ -306,7 +306,8 @@ def create_app(
     thinkers = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="fogofwar-bot")
     sockets: dict[str, int] = {}  # a table's open websockets
     replaying: dict[str, asyncio.Lock] = {}  # a table's replays, one at a time
-    rebuilding: dict[str, asyncio.Lock] = {}  # a table brought back from the store, once
+    # A table brought back from the store, one rebuild at a time: its lock and users.
+    rebuilding: dict[str, tuple[asyncio.Lock, list[int]]] = {}
     creations = _Rate(tables_per_minute, 60.0)
     bots = _Bots(hall, thinkers)
     clocks = _Clocks(hall, thinkers)
@@ -377,10 +378,19 @@ def create_app(
             # A table not in memory (finished, or another worker's until now) is rebuilt
             # by replaying its actions: in a worker thread, one rebuild a table at a
             # time, so a long game's replay keeps no other table waiting.
-            async with rebuilding.setdefault(table_id, asyncio.Lock()):
-                table = hall.tables.get(table_id)
-                if table is None:
-                    table = await asyncio.to_thread(hall.table, table_id)
+            # Each id's lock lives while someone holds or awaits it: any id can be asked
+            # for, and a lock kept per id asked would grow without bound.
+            entry = rebuilding.setdefault(table_id, (asyncio.Lock(), [0]))
+            entry[1][0] += 1
+            try:
+                async with entry[0]:
+                    table = hall.tables.get(table_id)
+                    if table is None:
+                        table = await asyncio.to_thread(hall.table, table_id)
+            finally:
+                entry[1][0] -= 1
+                if not entry[1][0]:
+                    rebuilding.pop(table_id, None)
         _watch(table)
         return table, hall.seat_of(table, token)
 
