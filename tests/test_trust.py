@@ -62,6 +62,18 @@ def test_a_fresh_secret_has_256_bits_from_secrets() -> None:
         assert check_seed(s) == s
 
 
+def test_a_number_written_as_text_is_refused_as_a_number() -> None:
+    # The lobby's seed field sends "-5" as text, which was refused as "a secret of 32
+    # to 128 lowercase hex digits": no help to someone who typed a number.
+    for text in ("-5", "-18446744073709551616", "7"):
+        with pytest.raises(RulesError, match=r"an integer from 0 to 2\*\*64 - 1"):
+            check_seed(text)
+    digits = "1" * 32  # 32 hex digits that are all decimal ones: a secret all the same
+    assert check_seed(digits) == digits
+    with pytest.raises(RulesError, match="hex digits"):
+        check_seed("-" + "a" * 32)
+
+
 def test_the_commitment_is_a_domain_separated_sha256_anyone_can_compute() -> None:
     secret = new_secret()
     # What the docs tell a player to run: printf 'fogofwar-commitment-v1\0s:%s' SECRET | sha256sum

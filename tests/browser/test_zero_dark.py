@@ -123,3 +123,25 @@ def test_zero_dark_on_the_map_with_sight_on_hover(live: LiveServer, page: Page) 
     assert clicks >= 5
     expect(page.locator("#verified")).to_contain_text("Verified")
     shot(page, "zero-dark-map-end")
+
+
+def test_a_spectator_of_versus_sees_two_teams_by_name(live: LiveServer, page: Page) -> None:
+    # A spectator of a Versus game was shown team1's heroes as its own ("your heroes")
+    # and team2's as "enemy heroes".
+    t = live.table(
+        ruleset="zero-dark",
+        seats={"team1": "human", "team2": "human"},
+        config={"mode": "versus", "map": "zd-open"},
+        seed=3,
+    )
+    page.goto(t["spectator"])
+    legend = page.locator("#zd-legend")
+    expect(legend).to_contain_text("team1's heroes")
+    expect(legend).to_contain_text("team2's heroes")
+    expect(legend).not_to_contain_text("your heroes")
+    facts = page.locator("#summary")
+    expect(facts).to_contain_text("team1's heroes")
+    expect(facts).not_to_contain_text("enemy heroes")
+    # A team's own page keeps its words.
+    page.goto(t["links"]["team1"])
+    expect(page.locator("#zd-legend")).to_contain_text("your heroes")

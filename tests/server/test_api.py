@@ -373,7 +373,7 @@ def test_the_seats_of_a_config_with_the_bots_of_each(client: TestClient) -> None
     r = client.post("/api/rulesets/specter-ops/seats", json={"config": {"players": 2}})
     assert r.json()["seats"] == ["agent", "hunter1"]
     r = client.post("/api/rulesets/zero-dark/seats", json={"config": {"mode": "versus"}})
-    assert r.status_code == 400 and "--set map=zd-open" in r.json()["message"]  # ZD-C9
+    assert r.status_code == 400 and "map zd-open" in r.json()["message"]  # ZD-C9
     versus = {"mode": "versus", "map": "zd-open"}
     r = client.post("/api/rulesets/zero-dark/seats", json={"config": versus})
     assert r.json()["seats"] == ["team1", "team2"]

@@ -86,6 +86,21 @@ def test_a_page_for_a_crafted_table_address_runs_no_script(client: TestClient) -
     assert "<img" not in r.text and "&lt;img src=x onerror=alert(1)&gt;" in r.text
 
 
+def test_a_link_that_opens_no_table_says_so_in_words(client: TestClient) -> None:
+    # The pages were a bare "<h1>NotFound</h1>" (a class name), with no way back.
+    t = new_table(client, ruleset="warfighter", seats={"squad": "human"}, seed=1)
+    cases = [
+        (f"/t/{t['table']}?token=abc", 403, "This link opens no seat"),
+        (f"/t/{t['table']}", 403, "This link opens no seat"),
+        ("/t/NOPE1234", 404, "No such table"),
+    ]
+    for url, code, title in cases:
+        r = client.get(url)
+        assert r.status_code == code and title in r.text, url
+        assert "NotFound" not in r.text and "Forbidden" not in r.text
+        assert 'href="/"' in r.text and "/static/style.css" in r.text
+
+
 def test_a_body_past_the_limit_is_not_read_whole(tmp_path: Path) -> None:
     # A body of hundreds of MiB was read into memory before its size was checked. Now
     # a declared length past the limit is refused unread, and a streamed body once the

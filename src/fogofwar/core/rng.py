@@ -54,6 +54,9 @@ def check_seed(seed: object) -> int | str:
         if not 0 <= seed <= MAX_INT_SEED:
             raise RulesError(f"a game seed is an integer from 0 to 2**64 - 1, got {_short(seed)}")
         return seed
+    if seed.removeprefix("-").isdigit() and not (32 <= len(seed) <= 128 and _HEX.issuperset(seed)):
+        # A number written as text (a form's field): said as a number, not as a secret.
+        raise RulesError(f"a game seed is an integer from 0 to 2**64 - 1, got {_short(seed)}")
     if not 32 <= len(seed) <= 128 or not _HEX.issuperset(seed):
         raise RulesError(
             f"a game seed given as text is a secret of 32 to 128 lowercase hex digits, "

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import html
 import ipaddress
 import json
 import math
@@ -60,7 +59,7 @@ from .hall import (
     Table,
     owner_of,
 )
-from .pages import lobby_page, table_page
+from .pages import error_page, lobby_page, table_page
 
 __all__ = ["MAX_FRAME", "SECURITY_HEADERS", "create_app", "encode", "uvicorn_config"]
 
@@ -729,9 +728,10 @@ def create_app(
         except (NotFound, Forbidden) as exc:
             # The message quotes the address's table id: escaped, or a crafted link
             # runs its script on this server's pages.
+            forbidden = isinstance(exc, Forbidden)
             return HTMLResponse(
-                f"<h1>{type(exc).__name__}</h1><p>{html.escape(str(exc))}</p>",
-                status_code=403 if isinstance(exc, Forbidden) else 404,
+                error_page("This link opens no seat" if forbidden else "No such table", str(exc)),
+                status_code=403 if forbidden else 404,
             )
         return HTMLResponse(table_page(table.ruleset.id, seat))
 

@@ -534,7 +534,8 @@ class Hall:
             if isinstance(value, bool) or not isinstance(value, int | float):
                 raise RulesError(f"{name}: a number of seconds, not {value!r}")
             if not (0 < value <= most if name == "clock" else 0 <= value <= most):
-                raise RulesError(f"{name}: from {0 if name != 'clock' else 'above 0'} to {most} s")
+                lowest = 0 if name != "clock" else "above 0"
+                raise RulesError(f"{name}: from {lowest} to {most} s ({most // 60} minutes)")
             table_options[name] = float(value)
         if "clock_increment" in table_options and "clock" not in table_options:
             raise RulesError("clock_increment: only with a clock")

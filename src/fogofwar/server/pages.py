@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 import json
 
-__all__ = ["lobby_page", "table_page"]
+__all__ = ["error_page", "lobby_page", "table_page"]
 
 _HEAD = """<!doctype html>
 <html lang="en">
@@ -36,10 +36,10 @@ shows each player only what the rules let them know.</p></header>
   <fieldset id="options"><legend>Options</legend></fieldset>
   <fieldset id="seats"><legend>Seats</legend></fieldset>
   <fieldset id="clock-options"><legend>Clocks (optional)</legend>
-    <label>Minutes per human seat <input id="clock" type="number" min="0" step="any"
+    <label>Minutes per human seat <input id="clock" type="number" min="0" max="1440" step="any"
       placeholder="none"></label>
     <label>Seconds added each time a seat has acted <input id="clock-increment"
-      type="number" min="0" step="any" value="0"></label>
+      type="number" min="0" max="3600" step="any" value="0"></label>
     <p class="hint">A seat out of time has its turn played by its default bot, and
     every seat is told.</p></fieldset>
   <label>Seconds a bot waits before it acts, so people can follow (0 to 10)
@@ -54,7 +54,8 @@ shows each player only what the rules let them know.</p></header>
 <section id="links" hidden>
   <h2>Your table</h2>
   <p>Send each player their own link: a link acts for its seat only. The spectator's
-  link shows what everyone may see.</p>
+  link shows what everyone may see. The server shows the links this once; this tab keeps
+  them until it is closed.</p>
   <ul id="link-list"></ul>
   <p class="commitment">Commitment to the table's secret: <code id="commitment"></code></p>
 </section>
@@ -80,6 +81,8 @@ def table_page(ruleset: str, seat: str | None) -> str:
   <h1><span id="game-name">{html.escape(ruleset)}</span> —
     <span id="who">{html.escape(who)}</span></h1>
   <p id="status" aria-live="polite"></p>
+  <p id="connection" class="error" role="status" hidden>The connection to the server is
+    lost: trying again. Nothing can be sent meanwhile.</p>
   <p id="clocks" hidden></p>
   <p class="commitment">Commitment to the table's secret: <code id="commitment"></code>
     <span id="seeded" hidden>(seeded table: whoever knows its seed knows every secret,
@@ -89,13 +92,13 @@ def table_page(ruleset: str, seat: str | None) -> str:
 <main>
   <section id="board-area"><div id="board"></div></section>
   <aside>
-    <section id="turn"><h2>Your move</h2>
+    <section id="turn"><h2 id="turn-title">Your move</h2>
       <div id="path-bar" hidden><span id="path-text"></span>
         <button id="path-send" type="button">Send path</button>
         <button id="path-clear" type="button">Clear</button></div>
       <div id="actions"></div>
       <form id="notation-form"><input id="notation" autocomplete="off"
-        placeholder="notation, e.g. move N1 N2" aria-label="notation">
+        placeholder="an action, as its button reads" aria-label="notation">
         <button type="submit">Send</button></form>
       <p id="refusal" class="error" role="alert"></p>
     </section>
@@ -121,6 +124,27 @@ def table_page(ruleset: str, seat: str | None) -> str:
 <script src="/static/board.js"></script>
 <script src="/static/cards.js"></script>
 <script src="/static/table.js"></script>
+</body></html>
+"""
+    )
+
+
+def error_page(title: str, message: str) -> str:
+    """A page for a link that opens no table: what went wrong, in the pages' style, and
+    the way back to the lobby. ``message`` is quoted escaped (it may hold the address's
+    table id, which anyone can write)."""
+    return (
+        _HEAD.format(title=f"fogofwar — {html.escape(title.lower())}")
+        + f"""<body class="lobby">
+<header><h1>fogofwar</h1></header>
+<main>
+<h2>{html.escape(title)}</h2>
+<p class="error">{html.escape(message)}</p>
+<p>A table's link is handed out when the table is made, one for each seat: check that
+the whole link arrived (it ends in <code>?token=</code> and a long code). A link opens
+its own table only.</p>
+<p><a href="/">Make a new table</a></p>
+</main>
 </body></html>
 """
     )

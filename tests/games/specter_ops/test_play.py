@@ -264,6 +264,7 @@ def test_bad_notation_raises(text: str) -> None:
         ("step A1 Z99", 9, "off the board"),  # it said 'Z99' at column 1
         ("move  N1 q", 11, "expected a row number"),  # just after the "q"
         ("fly N2", 1, "expected step, move"),
+        ("fly N2", 1, "attack, use, end"),  # every verb the buttons write, cards too
         ("stop now", 6, "takes no squares"),
     ],
 )

@@ -283,13 +283,16 @@ class RockNRoll(Ruleset):
         what was expected: the action kinds, or the forms of the kind given."""
         words = text.split()
         if not words:
-            raise InvalidNotationError(text, "expected an action (see help)")
+            raise InvalidNotationError(
+                text, "expected an action (write an action as the legal actions are listed)"
+            )
         kind = words[0].lower() if words[0].isascii() else ""
         forms = NOTATION.get(kind)
         if forms is None:
             raise InvalidNotationError(
                 text,
-                f"expected an action: {', '.join(NOTATION)} (see help)",
+                f"expected an action: {', '.join(NOTATION)} (write an action as the legal "
+                "actions are listed)",
                 position=text.index(words[0]),
             )
         for form in forms:

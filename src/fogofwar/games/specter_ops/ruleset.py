@@ -334,8 +334,9 @@ class SpecterOps(Ruleset):
         if verb not in ("step", "move", "drive"):
             raise InvalidNotationError(
                 text,
-                "expected step, move, drive, next, order, stop, sensor, attack, end, "
-                "accuse or reveal",
+                "expected step, move, drive, next, order, stop, sensor, attack, use, end, "
+                "character, card, traitor, accuse or reveal (write an action as the "
+                "legal actions are listed)",
                 position=starts[0],
             )
         if not args:

@@ -310,6 +310,7 @@ def require_zone(board: Board, zone: str) -> None:
     if zone not in board.markers:
         have = [m for m in SHIPPED_MAPS if zone in map_for(m).markers]
         raise RulesError(
-            f"{board.name} has no {zone!r} deployment zone for Versus: choose a map that "
-            f"has one (--set map={' or map='.join(have)})"
+            f"the map {board.name} has no {zone!r} deployment zone for Versus: choose a map "
+            f"that has one (map {' or '.join(have)}; at the command line "
+            f"--set map={' or map='.join(have)})"
         )

@@ -122,17 +122,51 @@
     } else if (seed) {
       text = JSON.stringify({ ...body, seed });
     }
-    const res = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: text });
-    const data = await res.json();
+    $("links").hidden = true;  // a refusal must not sit under the links of a table made before
+    let res, data;
+    try {
+      res = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: text });
+      data = await res.json();
+    } catch (e) {
+      $("error").textContent = "The server cannot be reached: no table was made.";
+      return;
+    }
     if (!res.ok) { $("error").textContent = data.message; return; }
+    const made = { links: data.links, spectator: data.spectator, commitment: data.commitment };
+    // The server hands the links out once: kept for this tab, so that going back from a
+    // link opened here, or a reload, shows them again.
+    try { sessionStorage.setItem("fogofwar-table", JSON.stringify(made)); } catch (e) { /* private mode */ }
+    showLinks(made);
+  });
+  // A table's links: each opens in a new tab (the lobby, and the others' links, stay
+  // here) and can be copied to send to its player.
+  function showLinks(made) {
     const list = $("link-list"); list.replaceChildren();
     const add = (name, url) => {
       const li = document.createElement("li"); const a = document.createElement("a");
-      a.href = url; a.textContent = url; a.dataset.seat = name; li.append(name + ": ", a); list.append(li);
+      a.href = url; a.textContent = url; a.dataset.seat = name; a.target = "_blank"; a.rel = "noopener";
+      const copy = document.createElement("button"); copy.type = "button"; copy.textContent = "Copy";
+      copy.className = "copy"; copy.setAttribute("aria-label", "copy " + name + "'s link");
+      copy.addEventListener("click", () => {
+        const done = () => { copy.textContent = "Copied"; setTimeout(() => { copy.textContent = "Copy"; }, 1500); };
+        if (navigator.clipboard) navigator.clipboard.writeText(url).then(done, () => selectLink(a));
+        else selectLink(a);
+      });
+      li.append(name + ": ", a, " ", copy); list.append(li);
     };
-    for (const [seat, url] of Object.entries(data.links)) add(seat, url);
-    add("spectator", data.spectator);
-    $("commitment").textContent = data.commitment;
+    for (const [seat, url] of Object.entries(made.links)) add(seat, url);
+    add("spectator", made.spectator);
+    $("commitment").textContent = made.commitment;
     $("links").hidden = false;
-  });
+  }
+  // Without the clipboard (a page not served over https or from localhost): the link's
+  // text selected, for the player to copy.
+  function selectLink(a) {
+    const range = document.createRange(); range.selectNodeContents(a);
+    const sel = window.getSelection(); sel.removeAllRanges(); sel.addRange(range);
+  }
+  try {
+    const kept = JSON.parse(sessionStorage.getItem("fogofwar-table") || "null");
+    if (kept && kept.links) showLinks(kept);
+  } catch (e) { /* nothing kept */ }
 })();

@@ -27,7 +27,13 @@
     sentAt = message ? message.version : -1;
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(body));
     else fetch(api("/actions"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
-      .then(async (r) => { const d = await r.json(); if (!r.ok) refused(d); else show(d); });
+      .then(async (r) => { const d = await r.json(); if (!r.ok) refused(d); else show(d); })
+      .catch(unreachable);
+  }
+  // A request that got no answer: the action (or question) was not taken, and saying
+  // so beats a click that does nothing.
+  function unreachable() {
+    refused({ message: "not sent: the server cannot be reached (the page keeps trying to reconnect)" });
   }
   function refused(d) {
     sentAt = -1;
@@ -99,6 +105,7 @@
       actions.append(b);
     });
     $("turn").hidden = !m.seat || m.over;
+    $("turn-title").textContent = m.seat && m.to_act.includes(m.seat) ? "Your move" : "Not your turn";
     m.events.forEach((e, i) => { const li = eventLine(e, m.sentences && m.sentences[i]); if (li) $("log").append(li); });
     $("log").scrollTop = $("log").scrollHeight;
     // A grid game is drawn on its board; a card game as a card table (static/cards.js).
@@ -148,7 +155,7 @@
   function replayAt(at) {
     const seat = $("replay-seat").value;
     const url = api("/replay") + "&at=" + at + "&seat=" + encodeURIComponent(seat);
-    fetch(url).then((r) => r.json()).then((d) => {
+    fetch(url).then((r) => r.json()).catch(() => ({ error: "unreachable", message: "the server cannot be reached" })).then((d) => {
       if (d.error) { refused(d); return; }
       replaying = true;
       $("replay-at").value = d.version;
@@ -203,7 +210,8 @@
         if (!message || message.version !== version) return;
         if (!r.ok) { refused(d); return; }
         path = p; pathLegal = d.legal; redraw();
-      });
+      })
+      .catch(unreachable);
   }
   $("path-clear").addEventListener("click", () => setPath([]));
   $("path-send").addEventListener("click", () => {
@@ -218,6 +226,7 @@
   function connect(since) {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     socket = new WebSocket(proto + "//" + location.host + "/ws/tables/" + tableId + "?token=" + encodeURIComponent(token) + "&since=" + since);
+    socket.onopen = () => { $("connection").hidden = true; };
     socket.onmessage = (ev) => {
       const d = JSON.parse(ev.data);
       if (d.type === "state") show(d); else if (d.type === "error") refused(d);
@@ -226,8 +235,10 @@
       sentAt = -1;  // an action lost with the connection may be sent again
       // A link that is not this table's, or no such table: trying again changes nothing.
       if (ev.code === 4403 || ev.code === 4404) { refused({ message: ev.reason || "this link cannot open the table" }); return; }
+      $("connection").hidden = false;  // a lost connection must not look like a quiet table
       setTimeout(() => connect(message ? message.next : 0), 1000);
     };
   }
-  fetch(api("/board")).then((r) => r.json()).then((b) => { board = b.board; connect(0); });
+  fetch(api("/board")).then((r) => r.json()).then((b) => { board = b.board; connect(0); })
+    .catch(() => { $("connection").hidden = false; setTimeout(() => location.reload(), 3000); });
 })();

@@ -125,7 +125,7 @@
     }, 40);
   }
 
-  function legend() {
+  function legend(neutral) {
     const area = document.getElementById("board-area");
     if (!area || document.getElementById("zd-legend")) return;
     const box = document.createElement("div"); box.id = "zd-legend";
@@ -142,9 +142,9 @@
     };
     const disc = (colour, extra) => (svg, el) => el("circle", Object.assign({ cx: 8, cy: 8, r: 6, fill: colour, stroke: "#111", "stroke-width": 0.6 }, extra || {}));
     const swatch = (fill, alpha) => (svg, el) => el("rect", { x: 1, y: 1, width: 14, height: 14, fill, "fill-opacity": alpha, stroke: "#999", "stroke-width": 0.5 });
-    item(disc(COLOUR.hero), "your heroes");
+    item(disc(COLOUR.hero), neutral ? "team1's heroes" : "your heroes");
     item(disc(COLOUR.ally), "allies");
-    item(disc(COLOUR.foe), "the other team");
+    item(disc(COLOUR.foe), neutral ? "team2's heroes" : "the other team");
     item(disc(COLOUR.bogey), "bogeys");
     item((svg, el) => el("rect", { x: 3, y: 3, width: 10, height: 10, fill: COLOUR.ping, transform: "rotate(45 8 8)" }), "pings (unknown)");
     item((svg, el) => { el("circle", { cx: 8, cy: 8, r: 5, fill: "#888" }); el("path", { d: "M8 1 L15 1 L15 8 Z", fill: "#111" }); }, "facing");
@@ -301,7 +301,8 @@
           }
         }
         svg.addEventListener("mouseleave", () => { hover.square = null; if (hover.timer) clearTimeout(hover.timer); clearSight(); });
-        legend();
+        // A spectator of a Versus game has no team of its own: the two teams by name.
+        legend(seat === null && view.mode === "versus");
         // Still hovering after a new message: look again from the same square.
         if (hover.square) look(hover.square);
       },
@@ -328,16 +329,24 @@
     row("Control Deck", deck.left + " left" + ((deck.discard || []).length ? ", " + deck.discard.length + " discarded" : "") + (deck.second_deck ? ", the second deck" : ""));
     if (v.hand) row("Your hand", v.hand.length ? v.hand.join(" ") : "empty");
     row("Steps", v.steps + (v.bonus ? " (+" + v.bonus + " bonus)" : "") + (v.cautious ? ", cautious" : ""));
-    const side = sides[mine];
-    if (side && side.task && side.task !== "none") row("Priority task", side.task + (side.buying_time ? ", buying time" : ""));
+    // A spectator of a Versus game: each team by name, none of them "yours".
+    const neutral = !m.seat && v.mode === "versus";
+    const task = (sd) => sd.task + (sd.buying_time ? ", buying time" : "");
+    if (neutral) {
+      for (const [name, sd] of Object.entries(sides)) if (sd && sd.task && sd.task !== "none") row(name + "'s task", task(sd));
+    } else {
+      const side = sides[mine];
+      if (side && side.task && side.task !== "none") row("Priority task", task(side));
+    }
     const counts = {};
     for (const x of v.models || []) {
-      const own = x.kind === "hero" && (v.mode === "solo" || x.team === mine);
+      const own = x.kind === "hero" && (v.mode === "solo" || x.team === mine) && !neutral;
       if (own) {
         const at = x.squares.join(" ") + (x.facing ? " facing " + x.facing : "");
         row(x.id + (x.role ? " (" + x.role + ")" : ""), at + (x.state !== "active" ? ", " + x.state : "") + (x.wounds ? ", " + x.wounds + (x.wounds === 1 ? " wound" : " wounds") : "") + ((v.xp || {})[x.id] ? ", " + v.xp[x.id] + " XP" : ""));
       } else {
-        const kind = { hero: "enemy heroes", ally: "allies", bogey: "bogeys", ping: "pings" }[x.kind] || x.kind;
+        const kind = neutral && x.kind === "hero" ? x.team + "'s heroes"
+          : { hero: "enemy heroes", ally: "allies", bogey: "bogeys", ping: "pings" }[x.kind] || x.kind;
         counts[kind] = (counts[kind] || 0) + 1;
       }
     }
