@@ -138,12 +138,12 @@ def test_two_humans_at_one_table_each_see_only_their_own(
             return 1 if agent_view["revealed_at"] else 0
 
         label = re.compile(r"\bA\b")
-        expect(agent.locator("#board text", has_text=label)).to_have_count(1)
-        expect(hunter.locator("#board text", has_text=label)).to_have_count(shown())
+        expect(agent.locator("#board text:not(.coord)", has_text=label)).to_have_count(1)
+        expect(hunter.locator("#board text:not(.coord)", has_text=label)).to_have_count(shown())
         status = hunter.locator("#status").inner_text()
         _agent_acts(agent)
         _wait_change(hunter, status)  # the hunter hears that something happened
-        expect(hunter.locator("#board text", has_text=label)).to_have_count(shown())
+        expect(hunter.locator("#board text:not(.coord)", has_text=label)).to_have_count(shown())
         shot(agent, "specter-ops-two-humans-agent")
         shot(hunter, "specter-ops-two-humans-hunter")
     finally:
@@ -163,7 +163,7 @@ def test_a_reload_resumes_the_seat(live: LiveServer, page: Page) -> None:
     page.reload()
     expect(page.locator("#status")).to_have_text(before)
     # The seat resumes from its current view: its own figure is where it moved.
-    expect(page.locator("#board text", has_text=re.compile(r"\bA\b"))).to_have_count(1)
+    expect(page.locator("#board text:not(.coord)", has_text=re.compile(r"\bA\b"))).to_have_count(1)
     expect(page.locator("#log li").first).to_be_visible()
 
 
@@ -203,7 +203,7 @@ def test_the_agent_sees_its_equipment_and_the_boards_marks(live: LiveServer, pag
     # Every label is whole: one wider than its square (the vehicle with hunters aboard,
     # "H1,H2,V") is squeezed into it, and each labelled square's tooltip is its label.
     labels = page.evaluate(
-        """() => [...document.querySelectorAll('#board text')].map((t) => [
+        """() => [...document.querySelectorAll('#board text:not(.coord)')].map((t) => [
           t.textContent, t.getAttribute('textLength'),
           t.textContent.length * parseFloat(t.style.fontSize) * 0.6 > 14])"""
     )
@@ -239,7 +239,7 @@ def test_a_hunter_sees_the_sensors_bearing(live: LiveServer, page: Page) -> None
     expect(page.locator("#board polygon.bearing").first).to_be_attached()
     expect(page.locator(".so-panel")).to_contain_text("Sensor this round")
     # The hunter's board never shows the agent's figure.
-    expect(page.locator("#board text", has_text=re.compile(r"\bA\b"))).to_have_count(0)
+    expect(page.locator("#board text:not(.coord)", has_text=re.compile(r"\bA\b"))).to_have_count(0)
     shot(page, "specter-ops-hunter-sensor")
 
 
@@ -449,3 +449,26 @@ def test_the_puppet_on_foot_is_offered_a_drive_or_a_step(live: LiveServer, page:
     # On foot, K16 (both) sends nothing and starts no path; L17 (a drive only) drives.
     # Aboard, both drive.
     assert sent == [drive[1], drive[0], drive[1]]
+
+
+def test_the_board_names_its_columns_and_rows(live: LiveServer, page: Page) -> None:
+    # The log and the notation name squares ("last seen at K14"), but the board had no
+    # coordinates to find them by.
+    t = live.table(ruleset="specter-ops", seats={"agent": "human"}, config={"players": 2})
+    page.goto(t["links"]["agent"])
+    coords = page.locator("#board-svg text.coord")
+    expect(coords.first).to_be_attached()
+    texts = coords.evaluate_all("els => els.map(e => e.textContent)")
+    assert texts.count("A") == 1 and texts.count("W") == 1 and "X" not in texts  # 23 columns
+    assert "1" in texts and "32" in texts and "33" not in texts  # 32 rows
+    assert len(texts) == 23 + 32
+    # K14's label sits above its column and left of its row.
+    square = page.locator('#board-svg rect[data-square="K14"]').bounding_box()
+    column = page.locator("#board-svg text.coord", has_text=re.compile("^K$")).bounding_box()
+    row = page.locator("#board-svg text.coord", has_text=re.compile("^14$")).bounding_box()
+    assert square is not None and column is not None and row is not None
+    assert abs(column["x"] + column["width"] / 2 - (square["x"] + square["width"] / 2)) < 3
+    assert column["y"] < square["y"]
+    assert abs(row["y"] + row["height"] / 2 - (square["y"] + square["height"] / 2)) < 3
+    assert row["x"] < square["x"]
+    shot(page, "specter-ops-coordinates")

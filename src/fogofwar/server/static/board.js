@@ -19,7 +19,22 @@ window.FogBoard = (function () {
   }
   function draw(host, board, message, ui) {
     if (!board) return false;
-    const svg = el("svg", { viewBox: "0 0 " + board.width * SIZE + " " + board.height * SIZE, width: board.width * SIZE * 1.6, id: "board-svg" });
+    // A margin above and to the left for the columns' letters and the rows' numbers:
+    // the log and the notation name squares (K14), and a player must find them.
+    const M = 10;
+    const svg = el("svg", { viewBox: -M + " " + -M + " " + (board.width * SIZE + M) + " " + (board.height * SIZE + M), width: (board.width * SIZE + M) * 1.6, id: "board-svg" });
+    for (const sq of board.squares) {
+      const [, col, row] = /^(.*?)(\d+)$/.exec(sq.name) || [];
+      if (col === undefined) continue;
+      if (sq.y === 0) {
+        const t = el("text", { x: sq.x * SIZE + SIZE / 2, y: -3, class: "coord", "text-anchor": "middle" });
+        t.textContent = col; svg.append(t);
+      }
+      if (sq.x === 0) {
+        const t = el("text", { x: -2, y: sq.y * SIZE + SIZE / 2 + 2.5, class: "coord", "text-anchor": "end" });
+        t.textContent = row; svg.append(t);
+      }
+    }
     const marker = window.FogMarks[message.ruleset] || window.FogMarks.generic;
     const marks = marker(message, ui);
     for (const sq of board.squares) {
