@@ -359,6 +359,17 @@ def test_the_table_page_keeps_names_out_of_its_markup() -> None:
     page = table_page('x</script><script>alert("id")</script>', "seat<b>")
     assert "<script>alert" not in page and "<b>" not in page
     assert page.count("</script>") == page.count("<script")
+    named = table_page("x", "seat", '<img src=x onerror="alert(1)">')
+    assert "<img" not in named and "&lt;img" in named
+
+
+def test_the_table_page_names_the_game_for_people(client: TestClient) -> None:
+    # Its heading read "specter-ops — agent": the rule set's id, not its name.
+    t = new_table(client, ruleset="specter-ops", seats={"agent": "human"}, seed=1)
+    r = client.get(f"/t/{t['table']}?token={token(t['links']['agent'])}")
+    assert '<span id="game-name">Specter Ops</span>' in r.text
+    assert "<title>agent — Specter Ops — fogofwar</title>" in r.text
+    assert 'data-ruleset="specter-ops"' in r.text  # the scripts still read the id
 
 
 def test_the_seats_of_a_config_with_the_bots_of_each(client: TestClient) -> None:

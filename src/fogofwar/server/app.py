@@ -733,7 +733,7 @@ def create_app(
                 error_page("This link opens no seat" if forbidden else "No such table", str(exc)),
                 status_code=403 if forbidden else 404,
             )
-        return HTMLResponse(table_page(table.ruleset.id, seat))
+        return HTMLResponse(table_page(table.ruleset.id, seat, table.ruleset.metadata.name))
 
     @app.get("/static/{name}")
     def static(name: str) -> Response:

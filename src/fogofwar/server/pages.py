@@ -67,18 +67,20 @@ shows each player only what the rules let them know.</p></header>
     )
 
 
-def table_page(ruleset: str, seat: str | None) -> str:
+def table_page(ruleset: str, seat: str | None, name: str | None = None) -> str:
     """A table as one link sees it; the script fetches everything else with the link's
-    token (from the page's address)."""
+    token (from the page's address). ``name``: the rule set's name for people (its id
+    when not given)."""
     who = "spectator" if seat is None else seat
+    shown = html.escape(name or ruleset)
     # JSON inside <script> (data, not run: the pages' policy runs no inline script): a
     # "<" written as \u003c, so that no name can close the tag.
     boot = json.dumps({"ruleset": ruleset, "seat": seat}).replace("<", "\\u003c")
     return (
-        _HEAD.format(title=f"fogofwar — {html.escape(ruleset)} — {html.escape(who)}")
+        _HEAD.format(title=f"{html.escape(who)} — {shown} — fogofwar")
         + f"""<body class="table" data-ruleset="{html.escape(ruleset)}">
 <header>
-  <h1><span id="game-name">{html.escape(ruleset)}</span> —
+  <h1><span id="game-name">{shown}</span> —
     <span id="who">{html.escape(who)}</span></h1>
   <p id="status" aria-live="polite"></p>
   <p id="connection" class="error" role="status" hidden>The connection to the server is
