@@ -424,3 +424,12 @@ def test_every_page_and_answer_carries_the_security_headers(client: TestClient) 
     scripts = re.findall(r"<script([^>]*)>", page)
     assert scripts and all("src=" in s or 'type="application/json"' in s for s in scripts)
     assert client.get("/api/docs").status_code == 200  # its CDN scripts stay allowed
+
+
+def test_the_pages_answer_head(client: TestClient) -> None:
+    # `curl -I` (an uptime check) got 405 in JSON from the lobby.
+    for path in ("/", "/static/table.js"):
+        r = client.head(path)
+        assert r.status_code == 200 and r.content == b"", path
+        assert r.headers["content-type"].startswith(("text/html", "text/javascript")), path
+    assert client.head("/t/NOPE1234").status_code == 404

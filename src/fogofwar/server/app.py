@@ -717,11 +717,12 @@ def create_app(
 
     # ------------------------------------------------------------------ pages
 
-    @app.get("/", response_class=HTMLResponse)
+    # The pages answer HEAD too (an uptime check's `curl -I` got a 405 in JSON).
+    @app.api_route("/", methods=["GET", "HEAD"], response_class=HTMLResponse)
     def lobby() -> HTMLResponse:
         return HTMLResponse(lobby_page())
 
-    @app.get("/t/{table_id}", response_class=HTMLResponse)
+    @app.api_route("/t/{table_id}", methods=["GET", "HEAD"], response_class=HTMLResponse)
     async def table_view(table_id: str, token: str = "") -> Response:
         try:
             table, seat = await _open(table_id, token)
@@ -735,7 +736,7 @@ def create_app(
             )
         return HTMLResponse(table_page(table.ruleset.id, seat, table.ruleset.metadata.name))
 
-    @app.get("/static/{name}")
+    @app.api_route("/static/{name}", methods=["GET", "HEAD"])
     def static(name: str) -> Response:
         path = _PAGES / name
         if "/" in name or name.startswith(".") or not path.is_file():
