@@ -2,7 +2,7 @@
 
 The seat is Rock-n-Roll's ``vpa`` in a one-round match (``rounds=1``) against a random
 ``vietnam``: short games (about 55 decisions of ours), and a random player wins
-about 4 in 10 of them, so there is room to do better and a result within minutes.
+about half of them, so there is room to do better and a result within minutes.
 
 The learner is plain numpy — a linear softmax policy over the legal actions (the mask):
 each action's logit is a bias of its index plus a linear function of the observation
@@ -15,7 +15,7 @@ Anything that speaks Gymnasium (Stable-Baselines3's MaskablePPO via ``env.action
 CleanRL) can take :func:`fogofwar.rl.single_seat_env` instead.
 
 Run: ``.venv/bin/python examples/train_seat.py [training_seconds] [evaluation_games]``
-(default 150 s and 400 games; about 3.5 minutes in all). It prints the learning
+(default 150 s and 400 games; about 3 minutes in all). It prints the learning
 curve, then the trained policy's and the random bot's win rates on the same evaluation
 games (seeds neither saw in training) with the difference and its 95% interval
 (Newcombe, :func:`fogofwar.sim.stats.difference`).

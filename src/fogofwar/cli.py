@@ -381,6 +381,9 @@ def los_command(
     """Explain line of sight between two squares: the verdict, each line, what blocks."""
     from .commands.los import los, ruleset_los
 
+    if ruleset is None and set_:
+        # Ignored, it gave another verdict: without a rule set, H1 and E1 are squares.
+        raise RulesError("--set sets a rule set's option: give --ruleset too")
     if ruleset is not None:
         ruleset_los(
             file,
@@ -420,7 +423,9 @@ def serve_command(
     host: str = typer.Option(
         "127.0.0.1", "--host", metavar="HOST", help="The address to listen on."
     ),
-    port: int = typer.Option(8000, "--port", metavar="PORT", help="The port to listen on."),
+    port: int = typer.Option(
+        8000, "--port", metavar="PORT", min=0, max=65535, help="The port to listen on."
+    ),
     db: str | None = typer.Option(
         None, "--db", metavar="FILE", help="The SQLite store (default: .fogofwar/tables.db here)."
     ),

@@ -140,6 +140,8 @@ def parse_seat_options(
             raise RulesError(f"--seat {item!r}: expected SEAT=human or SEAT=bot (or a bot name)")
         if seat not in seats:
             raise RulesError(f"--seat {item!r}: no seat {seat!r}; seats: {', '.join(seats)}")
+        if seat in chosen:  # the later would silently win (sim refuses the same)
+            raise RulesError(f"--seat {seat} given twice")
         chosen[seat] = defaults.get(seat, "random") if who == "bot" else who
     if not items:
         chosen[seats[0]] = HUMAN
@@ -570,6 +572,10 @@ def play(
     rs = get_ruleset(ruleset_name)
     overrides = rs.config_schema.parse_sets(list(sets))
     if players is not None:
+        if "players" in overrides and overrides["players"] != players:
+            raise RulesError(
+                f"--players {players} and --set players={overrides['players']}: give it once"
+            )
         overrides["players"] = players
     config = rs.resolve_config(overrides)
     seat_names = rs.seats(config)

@@ -49,6 +49,7 @@ def replay(
             )
         record = Record.load(path)
     ruleset = record.check_ruleset()
+    record.resolved_config(ruleset)  # a bad config named with the file, as verify does
     seats = ruleset.seats(record.config)
     if seat is not None and seat not in seats:
         raise RulesError(f"{path}: no seat {seat!r} in this game; seats: {', '.join(seats)}")

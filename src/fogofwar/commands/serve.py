@@ -5,6 +5,8 @@ its links, so that ``make demo`` gives a newcomer a game to open in the browser.
 from __future__ import annotations
 
 import signal
+import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -63,7 +65,14 @@ def serve(
     plugins = [*plugins, *([new] if new is not None and ":" in new else [])]
     for ref in plugins:
         get_ruleset(ref)  # the operator's choice: its module is imported here
-    store = Store(db, sync=sync)
+    # The port first: it was found taken only after the lobby's address was printed.
+    _check_port(host, port)
+    try:
+        store = Store(db, sync=sync)
+    except sqlite3.Error as exc:  # a folder, a file that is no database, no permission
+        raise RulesError(f"--db {db}: a SQLite store that can be opened ({exc})") from None
+    except RuntimeError as exc:  # a store of a newer schema: its message says so
+        raise RulesError(str(exc)) from None
     hall = Hall(store, bot_pause=bot_pause, worker=worker, workers=workers, data_dirs=data_dirs)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     base = port - worker
@@ -122,6 +131,26 @@ def serve(
     if worker == 0:
         console.print("Stopped; every table is in the store and comes back at the next start.")
     return 0
+
+
+def _check_port(host: str, port: int) -> None:
+    """That ``host:port`` can be listened on (uvicorn would say so only after the
+    lobby's address was printed, with a log line rather than an error).
+
+    Raises:
+        RulesError: the address is taken or cannot be used.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        # As uvicorn binds it: a port in TIME_WAIT from a server just stopped is free.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            raise RulesError(
+                f"--host {host} --port {port}: cannot listen there ({reason})"
+            ) from None
 
 
 def _wait_for_worker(child: subprocess.Popen[bytes], index: int, host: str, port: int) -> None:

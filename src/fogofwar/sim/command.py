@@ -70,7 +70,13 @@ def sim_command(
         int, typer.Option("--games", "-n", metavar="N", min=1, max=MAX_GAMES, help="Games to play.")
     ] = 100,
     seed: Annotated[
-        int, typer.Option(metavar="N", help="Batch seed: the same seed plays the same games.")
+        int,
+        typer.Option(
+            metavar="N",
+            min=0,
+            max=2**64 - 1,
+            help="Batch seed, 0 to 2**64 - 1: the same seed plays the same games.",
+        ),
     ] = 0,
     seat: Annotated[
         list[str] | None,
@@ -131,6 +137,9 @@ def sim_command(
         overrides = rs.config_schema.parse_sets(set_ or [])
         seats = parse_seats(seat or [])
         check_backend(backend, address)
+        # Where the results go, checked before any game is played: a batch of minutes
+        # was lost to an --out that named a folder.
+        check_outputs(records=records, out=out)
         if vary:
             if records is not None:
                 raise RulesError("--records keeps one configuration's games: not with --vary")
@@ -205,6 +214,29 @@ def _sim_study(
         typer.echo(json.dumps(results, indent=2, ensure_ascii=False))
     else:
         print_study(results, Console())
+
+
+def check_outputs(*, records: str | None = None, out: str | None = None) -> None:
+    """Refuse, before anything is played, outputs that could not be written or would
+    overwrite: ``out`` (a JSON Lines file) naming a folder, ``records`` naming a file or
+    a folder that already holds game records (a second batch overwrote the first one's
+    records in part, leaving two batches' records mixed).
+
+    Raises:
+        RulesError: saying which option and why.
+    """
+    if out is not None and Path(out).is_dir():
+        raise RulesError(f"--out {out}: a folder; name the file to write (results.jsonl)")
+    if records is None:
+        return
+    folder = Path(records)
+    if folder.exists() and not folder.is_dir():
+        raise RulesError(f"--records {records}: a file, not a folder")
+    if folder.is_dir() and any(folder.glob("game-*.json")):
+        raise RulesError(
+            f"--records {records}: the folder already holds game records (game-*.json); "
+            "name a new or empty folder"
+        )
 
 
 def _save_records(result: BatchResult, folder: str) -> None:

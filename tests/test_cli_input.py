@@ -1,0 +1,111 @@
+"""Bad input at the command line, each a one-line error with exit status 2 and nothing
+done (a QA pass found each one doing something else: a traceback, a silent choice, or
+a batch of games lost at the end)."""
+
+from __future__ import annotations
+
+import json
+import socket
+from pathlib import Path
+
+import pytest
+
+from fogofwar.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_serve_refuses_a_bad_port_or_store_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # They were tracebacks of 40 to 97 lines, after the lobby's address was printed.
+    code, out, err = run(capsys, "serve", "--port", "99999", "--db", str(tmp_path / "a.db"))
+    assert code == 2 and "--port" in err and "Traceback" not in err + out
+    code, out, err = run(capsys, "serve", "--port", "0", "--db", str(tmp_path))
+    assert code == 2 and err.strip() == (
+        f"error: --db {tmp_path}: a SQLite store that can be opened (unable to open database file)"
+    )
+    junk = tmp_path / "junk.db"
+    junk.write_text("not a database\n" * 100, encoding="utf-8")
+    code, out, err = run(capsys, "serve", "--port", "0", "--db", str(junk))
+    assert code == 2 and "file is not a database" in err and "Lobby" not in out
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, out, err = run(capsys, "serve", "--port", str(port), "--db", str(tmp_path / "b.db"))
+    assert code == 2 and f"--port {port}: cannot listen there" in err
+    assert "Lobby" not in out  # said before the address was handed out
+
+
+def test_sim_checks_where_its_results_go_before_playing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # --out naming a folder failed only after every game was played; --records into a
+    # folder of an earlier batch overwrote its records in part, leaving two batches mixed.
+    code, out, err = run(capsys, "sim", "warfighter", "-n", "2", "--out", str(tmp_path))
+    assert code == 2 and "a folder; name the file" in err and out == ""
+    records = tmp_path / "records"
+    code, _, _ = run(
+        capsys, "sim", "warfighter", "-n", "2", "--workers", "1", "--records", str(records)
+    )
+    assert code == 0 and len(list(records.glob("game-*.json"))) == 2
+    before = {p.name: p.read_bytes() for p in records.iterdir()}
+    code, out, err = run(
+        capsys, "sim", "specter-ops", "-n", "3", "--workers", "1", "--records", str(records)
+    )
+    assert code == 2 and "already holds game records" in err
+    assert {p.name: p.read_bytes() for p in records.iterdir()} == before
+    a_file = tmp_path / "g.jsonl"
+    a_file.write_text("", encoding="utf-8")
+    code, _, err = run(capsys, "sim", "warfighter", "-n", "2", "--records", str(a_file))
+    assert code == 2 and "a file, not a folder" in err
+
+
+def test_sim_takes_batch_seeds_in_the_range_play_takes(capsys: pytest.CaptureFixture[str]) -> None:
+    for bad in ("-1", str(2**64)):
+        code, _, err = run(capsys, "sim", "warfighter", "-n", "1", "--seed", bad)
+        assert code == 2 and "--seed" in err, bad
+
+
+def test_play_refuses_what_it_would_silently_choose_between(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # --seat given twice played a whole game of bots; --players beside --set players=
+    # took the one and dropped the other.
+    code, _, err = run(
+        capsys, "play", "specter-ops", "--seat", "agent=human", "--seat", "agent=bot"
+    )
+    assert code == 2 and "--seat agent given twice" in err
+    code, _, err = run(capsys, "play", "specter-ops", "--players", "3", "--set", "players=4")
+    assert code == 2 and "--players 3 and --set players=4" in err
+
+
+def test_los_refuses_a_rule_set_option_without_the_rule_set(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Ignored, it gave another verdict: without --ruleset, H1 and E1 are squares.
+    code, _, err = run(capsys, "los", "zd-sight-drill", "H1", "E1", "--set", "map=zd-open")
+    assert code == 2 and "give --ruleset too" in err
+
+
+def test_replay_names_the_file_of_a_bad_config(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # verify named the file; replay said only "option players: 9 is above 5".
+    records = tmp_path / "r"
+    assert (
+        run(capsys, "sim", "specter-ops", "-n", "1", "--workers", "1", "--records", str(records))[0]
+        == 0
+    )
+    record = json.loads((records / "game-0000.json").read_text(encoding="utf-8"))
+    record["config"]["players"] = 9
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(record), encoding="utf-8")
+    code, _, err = run(capsys, "replay", str(bad))
+    assert code == 2
+    assert f"{bad}: expected a config for specter-ops, found 'option players: 9 is above 5'" in err
