@@ -89,7 +89,7 @@ def study_command(
         False, "--resume", help="Go on with a stopped study: its games.jsonl is kept."
     ),
     backend: str = typer.Option(
-        "local", "--backend", metavar="local|ray", help="Where the games run (default: local)."
+        "local", "--backend", metavar="local|ray", help="Where the games run."
     ),
     address: str | None = typer.Option(
         None, "--address", metavar="ADDR", help="With --backend ray: join this Ray cluster."
@@ -274,9 +274,11 @@ def fuzz_command(
     ),
     json_out: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    """Throw hostile input at a rule set (legal, illegal and malformed actions, notation,
-    JSON, encoding indices; tampered records) and report every crash and broken promise.
-    Exit 0 when nothing broke, 1 when something did."""
+    """Throw hostile input at a rule set and report every crash and broken promise.
+
+    The input: legal, illegal and malformed actions, notation, JSON, encoding indices,
+    and tampered records. Exit 0 when nothing broke, 1 when something did.
+    """
     from .commands.fuzz import fuzz_command as run
 
     code = run(
@@ -298,8 +300,11 @@ def verify_command(
     ),
     json_out: bool = typer.Option(False, "--json", help="Print JSON."),
 ) -> None:
-    """Check a finished game: its secret matches the commitment shown at the start, and
-    every roll, draw and shuffle came from it. Exit 0 verified, 1 not verified."""
+    """Check a finished game: its secret, and every roll, draw and shuffle from it.
+
+    The secret must match the commitment shown at the start, and every roll, draw and
+    shuffle must have come from it. Exit 0 verified, 1 not verified.
+    """
     from .commands.verify import verify
 
     raise typer.Exit(verify(file, json_out=json_out, console=_out()))
@@ -526,7 +531,7 @@ def serve_command(
 def demo_command(
     board: str = typer.Option("demo", "--board", metavar="BOARD", help="The board to show."),
 ) -> None:
-    """The main job: what the kernel does — a board, a sight explanation, an odds table."""
+    """A short tour: a board, a sight explanation and an odds table."""
     from .commands.demo import demo
 
     demo(board, console=_out())

@@ -428,8 +428,23 @@ def test_spread_is_the_mean_sd_and_t_interval(values: list[float]) -> None:
         assert got.interval == wilson_interval(int(sum(values)), n, Z95)
         return
     half = t_quantile(0.975, n - 1) * sd / math.sqrt(n)
-    assert math.isclose(got.interval.high - got.interval.low, 2 * half, rel_tol=1e-6, abs_tol=1e-6)
+    mean = statistics.fmean(values)
+    assert math.isclose(got.interval.high, mean + half, rel_tol=1e-6, abs_tol=1e-6)
+    if min(values) >= 0 and mean - half < 0:
+        # A metric no game makes negative (a count): no negative mean in its interval.
+        assert got.interval.low == 0.0
+    else:
+        assert math.isclose(got.interval.low, mean - half, rel_tol=1e-6, abs_tol=1e-6)
     assert got.interval.low <= got.mean <= got.interval.high
+
+
+def test_a_counts_interval_stops_at_zero() -> None:
+    # A table of a few games read "objectives ... -0.773 – 2.273".
+    from fogofwar.sim.stats import spread
+
+    got = spread([0, 0, 4])
+    assert got.interval.low == 0.0 and got.interval.high > 4
+    assert spread([-1, 0, 4]).interval.low < 0  # a metric that can be negative is not cut
 
 
 def test_t_quantiles_match_the_published_table() -> None:

@@ -112,7 +112,7 @@ def sim_command(
     ] = None,
     backend: Annotated[
         str,
-        typer.Option(metavar="local|ray", help="Where the games run (default: local)."),
+        typer.Option(metavar="local|ray", help="Where the games run."),
     ] = "local",
     address: Annotated[
         str | None,

@@ -240,8 +240,9 @@ def spread(values: Sequence[float], z: float = Z95) -> Spread:
     The interval is Student's t interval (the sample's own standard deviation, ``n - 1``
     degrees of freedom; the normal one is too narrow for a few games: 3 games need
     4.30 standard errors, not 1.96). A metric that is 0 or 1 in every game of two or
-    more is taken for a proportion: its interval is Wilson's, within [0, 1]. One game
-    gives no interval (both ends NaN).
+    more is taken for a proportion: its interval is Wilson's, within [0, 1]. A metric
+    that no game makes negative (a count) has its interval cut at 0. One game gives no
+    interval (both ends NaN).
     """
     n = len(values)
     if n == 0:
@@ -253,7 +254,12 @@ def spread(values: Sequence[float], z: float = Z95) -> Spread:
     if all(v in (0, 1) for v in values):
         return Spread(n, mean, sd, wilson_interval(round(math.fsum(values)), n, z))
     half = t_quantile(NormalDist().cdf(z), n - 1) * sd / math.sqrt(n)
-    return Spread(n, mean, sd, Interval(mean - half, mean + half))
+    low = mean - half
+    if low < 0 <= min(values):
+        # A metric no game makes negative (a count) has no negative mean: the interval
+        # is cut at 0, as Wilson's is for a proportion (a table read "-0.773 – 2.273").
+        low = 0.0
+    return Spread(n, mean, sd, Interval(low, mean + half))
 
 
 @dataclass(frozen=True, slots=True)
