@@ -5,6 +5,7 @@ offers (its rule sets and bots, the shipped boards and missions, its operator's
 
 from __future__ import annotations
 
+import json
 import shutil
 import sys
 import uuid
@@ -144,9 +145,12 @@ def test_the_operators_data_files_are_offered_by_name(tmp_path: Path) -> None:
         )
         assert r.status_code == 201, r.text
         config = hall.tables[r.json()["table"]].recorder.config
-        # The server reads it by its own path; the record keeps the file's digest.
-        assert config["mission"] == str((data / "mine.wf").resolve())
+        # Kept by its file name (the views and the record never show the server's
+        # paths), which the rule set finds in the folder; the record keeps its digest.
+        assert config["mission"] == "mine.wf"
         assert config["mission_digest"]
+        record = json.dumps(hall.tables[r.json()["table"]].recorder.record().to_json())
+        assert str(data) not in record
         for refused in (".hidden.wf", "notes.txt", "folder.wf", "../data/mine.wf", "MINE.wf"):
             r = client.post(
                 "/api/tables",
@@ -165,9 +169,61 @@ def test_a_file_put_in_the_folder_is_offered_at_once(tmp_path: Path) -> None:
         resources.files("fogofwar").joinpath("data", "warfighter", "dagon.wf"), tmp_path / "b.wf"
     )  # type: ignore[arg-type]
     assert guard.offered(wf) == {"mission": ["dagon", "b.wf"]}
-    assert guard.config(wf, {"mission": "b.wf"}) == {"mission": str(tmp_path.resolve() / "b.wf")}
+    assert guard.config(wf, {"mission": "b.wf"}) == {"mission": "b.wf"}
 
 
 def test_a_data_folder_must_be_a_folder(tmp_path: Path) -> None:
     with pytest.raises(RulesError, match="expected a folder"):
         Guard([tmp_path / "missing"])
+
+
+def test_an_operators_files_are_named_by_file_name_never_by_the_servers_path(
+    tmp_path: Path,
+) -> None:
+    # The options held the server's own path to an operator's file: every Zero Dark
+    # view showed it to every player (its config), and a record kept it, so moving the
+    # folder lost every table made from it.
+    shipped = resources.files("fogofwar").joinpath("data", "zero-dark")
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "mine.board").write_text(
+        shipped.joinpath("zd-corridor.board").read_text("utf-8"), "utf-8"
+    )
+    mission = shipped.joinpath("the-spy.mission").read_text("utf-8")
+    (data / "mine.mission").write_text(
+        mission.replace("map: zd-corridor", "map: mine.board"), "utf-8"
+    )
+    db = tmp_path / "t.db"
+    hall = Hall(Store(db), bot_pause=0.0, data_dirs=[data])
+    with TestClient(create_app(hall)) as client:
+        r = client.post(
+            "/api/tables",
+            json={
+                "ruleset": "zero-dark",
+                "config": {"mission": "mine.mission"},
+                "seats": {"team": "human"},
+                "seed": 4,
+            },
+        )
+        assert r.status_code == 201, r.text
+        made = r.json()
+        table = hall.tables[made["table"]]
+        assert table.recorder.config["mission"] == "mine.mission"
+        assert table.recorder.config["map"] == "mine.board"  # beside the mission: by name
+        for link in (made["links"]["team"], made["spectator"]):
+            token = link.split("token=")[1]
+            seen = client.get(f"/api/tables/{made['table']}/view", params={"token": token}).text
+            assert str(tmp_path) not in seen and "mine.board" in seen
+        assert str(tmp_path) not in json.dumps(table.recorder.record().to_json())
+        version = client.get(
+            f"/api/tables/{made['table']}/view",
+            params={"token": made["spectator"].split("token=")[1]},
+        ).json()["version"]
+    hall.store.close()
+    # The operator moves the folder: the table comes back from the new one.
+    moved = tmp_path / "moved"
+    data.rename(moved)
+    again = Hall(Store(db), bot_pause=0.0, data_dirs=[moved])
+    assert [t.id for t in again.resume()] == [made["table"]]
+    assert again.tables[made["table"]].version == version
+    again.store.close()

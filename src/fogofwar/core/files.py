@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import re
 import stat
+from collections.abc import Sequence
 from importlib.abc import Traversable
 from os import PathLike
 from pathlib import Path
@@ -25,10 +26,47 @@ __all__ = [
     "DATA_FILE_LIMIT",
     "RECORD_FILE_LIMIT",
     "check_digest_option",
+    "data_file",
+    "data_name",
     "decode_text",
+    "offer_data_folders",
     "read_text",
     "text_digest",
 ]
+
+#: The folders whose files an option may name by file name alone (``fogofwar serve
+#: --data DIR``): a web table's boards, maps and missions, kept in its games' options
+#: and records by name, never by the server's own paths.
+_DATA_FOLDERS: list[Path] = []
+
+
+def offer_data_folders(folders: Sequence[Path]) -> None:
+    """Name the folders :func:`data_file` looks in first (replacing any named before)."""
+    _DATA_FOLDERS[:] = [Path(f) for f in folders]
+
+
+def data_file(name: str) -> Path:
+    """The file an option's value names: a bare file name found in an offered folder
+    (:func:`offer_data_folders`, the first that has it), else the path as written
+    (relative to the working folder)."""
+    if _DATA_FOLDERS and name and "/" not in name and "\\" not in name and name not in (".", ".."):
+        for folder in _DATA_FOLDERS:
+            path = folder / name
+            try:
+                if path.is_file():
+                    return path
+            except (OSError, ValueError):  # a name the system refuses
+                break
+    return Path(name)
+
+
+def data_name(path: Path) -> str:
+    """How an option names ``path``: its bare file name where :func:`data_file` finds it
+    by that name (a file of an offered folder), else the path itself."""
+    if _DATA_FOLDERS and data_file(path.name) == path:
+        return path.name
+    return str(path)
+
 
 #: The most bytes a board, card or mission file may hold (1 MiB).
 DATA_FILE_LIMIT: Final = 1 << 20

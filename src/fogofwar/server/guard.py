@@ -28,6 +28,7 @@ from typing import Any, Final
 from ..bots import available_bots
 from ..bots.base import bot_spec, split_params
 from ..core.errors import RulesError
+from ..core.files import offer_data_folders
 from ..core.game import Option, Ruleset, registered_ruleset
 
 __all__ = ["MAX_BOT_SECONDS", "Guard"]
@@ -55,6 +56,9 @@ class Guard:
         for folder in self.data_dirs:
             if not folder.is_dir():
                 raise RulesError(f"--data {folder}: expected a folder")
+        # The rule sets find an offered file by its name (fogofwar.core.files.data_file):
+        # a game's options, views and record name it so, never by the server's paths.
+        offer_data_folders(self.data_dirs)
 
     def ruleset(self, name: object) -> Ruleset:
         """The registered rule set a request names (nothing is imported).
@@ -100,7 +104,8 @@ class Guard:
         }
 
     def config(self, ruleset: Ruleset, config: Mapping[str, Any]) -> dict[str, Any]:
-        """``config`` with each operator's file named by its path on this machine.
+        """``config``, each file-reading option checked: an operator's file stays named
+        by its file name, which the rule sets find in the offered folders.
 
         Raises:
             RulesError: a file-reading option's value that is neither its default, nor
@@ -115,7 +120,6 @@ class Guard:
                 continue
             files = self.files(option)
             if isinstance(value, str) and value in files:
-                out[option.name] = str(files[value])
                 continue
             names = [*option.offered, *files]
             raise RulesError(

@@ -19,6 +19,7 @@ import numpy as np
 
 from ...core.collector import CollectorPaused
 from ...core.errors import BadDataError, RulesError
+from ...core.files import data_file, read_text
 from ...core.game import Action
 from ...core.grid import (
     Board,
@@ -26,8 +27,8 @@ from ...core.grid import (
     Square,
     builtin_board,
     builtin_boards,
-    load_board,
     move_graph,
+    parse_board,
 )
 from ...core.sight import board_orthogonal_table, orthogonal_runs_each
 
@@ -441,13 +442,16 @@ def geometry_for(board: str) -> Geometry:
             f"board: expected a built-in board ({known}) or a board file's path of at most "
             f"4096 printable characters, got {shown!r}"
         )
-    path = Path(board)
+    path = data_file(board)  # a web table's board by name, from the operator's folders
     try:
         is_file = path.suffix == ".board" or "/" in board or path.exists()
     except OSError:  # a name the system refuses (too long a part, say)
         is_file = True
     if is_file:
-        return build_geometry(load_board(path))
+        # An operator's file is named as the option names it, not by the server's path.
+        file = board if path != Path(board) else str(path)
+        text = read_text(path, file=file, what="a board file")
+        return build_geometry(parse_board(text, file=file))
     if board not in builtin_boards():
         raise RulesError(f"no board file {shown!r} and no built-in board of that name ({known})")
     return build_geometry(builtin_board(board))

@@ -45,11 +45,10 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import resources
-from pathlib import Path
 from typing import Final, TypeVar
 
 from fogofwar.core.errors import BadDataError
-from fogofwar.core.files import DATA_FILE_LIMIT, read_text, text_digest
+from fogofwar.core.files import DATA_FILE_LIMIT, data_file, read_text, text_digest
 
 from .cards import (
     FAIL_HEADINGS,
@@ -726,7 +725,8 @@ def _shipped(name: str) -> tuple[str, str]:
 def _mission_file(name: str) -> tuple[str, str]:
     """Read a mission file the user names through :func:`fogofwar.core.files.read_text`
     (a regular file: not a directory, a device or a pipe that could block)."""
-    return read_text(Path(name), limit=DATA_FILE_LIMIT, what="a mission file"), name
+    # A web table's mission by name, from the operator's folders (errors name it so).
+    return read_text(data_file(name), file=name, limit=DATA_FILE_LIMIT, what="a mission file"), name
 
 
 def check_mission_name(name: str) -> None:

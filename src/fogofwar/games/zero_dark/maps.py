@@ -34,7 +34,7 @@ from types import MappingProxyType
 from typing import Final, TypeVar
 
 from fogofwar.core.errors import BadDataError, RulesError
-from fogofwar.core.files import check_digest_option, read_text, text_digest
+from fogofwar.core.files import check_digest_option, data_file, read_text, text_digest
 from fogofwar.core.grid import Board, Square, builtin_board_text, builtin_boards, parse_board
 
 __all__ = [
@@ -150,8 +150,10 @@ def _source(name: str) -> tuple[str, str]:
     :func:`load_map`; raises as it does)."""
     if is_path(name, ".board"):
         check_file_name(name, "a board file")
-        path = Path(name)
-        return read_text(path, what="a board file"), str(path)
+        path = data_file(name)  # a web table's map by name, from the operator's folders
+        # An operator's file is named as the option names it, not by the server's path.
+        file = name if path != Path(name) else str(path)
+        return read_text(path, file=file, what="a board file"), file
     if name not in builtin_boards():  # checked first: any text is not a file name
         shown = name if len(name) <= 40 else name[:39] + "…"
         raise LookupError(f"no built-in board {shown!r}; available: {', '.join(SHIPPED_MAPS)}")
@@ -208,8 +210,9 @@ def _stamp(name: str) -> tuple[str, int, int] | None:
     name) when the file cannot be looked at."""
     if not is_path(name, ".board"):
         return None
-    st = os.stat(name)
-    return (os.path.abspath(name), st.st_mtime_ns, st.st_size)
+    path = data_file(name)
+    st = os.stat(path)
+    return (os.path.abspath(path), st.st_mtime_ns, st.st_size)
 
 
 @lru_cache(maxsize=8)

@@ -31,7 +31,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from fogofwar.core.errors import BadDataError, RulesError
-from fogofwar.core.files import DATA_FILE_LIMIT, read_text
+from fogofwar.core.files import DATA_FILE_LIMIT, data_file, data_name, read_text
 from fogofwar.core.grid import Board
 
 from .maps import SHIPPED_MAPS, check_file_name, free_ping_sites, is_path, load_map
@@ -396,7 +396,9 @@ class _Parser:
                     "an existing .board file (relative to the mission file's folder) "
                     "or a shipped map: " + ", ".join(SHIPPED_MAPS),
                 )
-            name = str(path)
+            # Beside an operator's mission, its map is named by file name, as the
+            # mission is: the options and records never hold the server's paths.
+            name = data_name(path)
         try:
             board = load_map(name)
         except LookupError as exc:
@@ -471,7 +473,7 @@ def load_mission(name: str) -> Mission:
     """
     if is_path(name, _SUFFIX):
         file = check_file_name(name, "a mission file")
-        path = Path(name)
+        path = data_file(name)  # a web table's mission by name, from the operator's folders
         text = read_text(path, file=file, limit=DATA_FILE_LIMIT, what="a mission file")
         return parse_mission(text, file=file, folder=path.parent)
     if name not in SHIPPED_MISSIONS:
