@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from fogofwar.cli import main
+from fogofwar.core.game import get_ruleset
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -82,7 +83,47 @@ def test_play_refuses_what_it_would_silently_choose_between(
     )
     assert code == 2 and "--seat agent given twice" in err
     code, _, err = run(capsys, "play", "specter-ops", "--players", "3", "--set", "players=4")
-    assert code == 2 and "--players 3 and --set players=4" in err
+    assert code == 2 and "--players 3 means --set players=3, and --set players=4" in err
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "players", "given", "seats"),
+    [
+        ("specter-ops", 4, {}, ("agent", "hunter1", "hunter2", "hunter3")),
+        ("zero-dark", 1, {}, ("team",)),
+        # The default map has no second team's zone: two players get the Versus mission.
+        ("zero-dark", 2, {}, ("team1", "team2")),
+        ("zero-dark", 2, {"map": "zd-open"}, ("team1", "team2")),
+        ("rock-n-roll", 2, {}, ("vietnam", "vpa")),
+        ("warfighter", 1, {}, ("squad",)),
+    ],
+)
+def test_players_gives_every_rule_set_its_seats(
+    ruleset: str, players: int, given: dict[str, str], seats: tuple[str, ...]
+) -> None:
+    # `play zero-dark --players 2` was "unknown option 'players'" though the rule set
+    # lists 1–2 players; Versus is its mode option.
+    rs = get_ruleset(ruleset)
+    config = rs.resolve_config({**given, **rs.players_config(players, given)})
+    assert rs.seats(config) == seats
+    rs.new_game(config, 0)
+
+
+def test_players_out_of_a_rule_sets_range_or_against_its_options_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for argv, said in [
+        (("warfighter", "--players", "2"), "--players 2: warfighter is played by 1 player"),
+        (("rock-n-roll", "--players", "3"), "rock-n-roll is played by 2 players"),
+        (("zero-dark", "--players", "3"), "zero-dark is played by 1–2 players"),
+        (("specter-ops", "--players", "6"), "specter-ops is played by 2–5 players"),
+        (
+            ("zero-dark", "--players", "2", "--set", "mode=solo"),
+            "--players 2 means --set mode=versus, and --set mode=solo says otherwise",
+        ),
+    ]:
+        code, _, err = run(capsys, "play", *argv)
+        assert code == 2 and said in err, argv
 
 
 def test_los_refuses_a_rule_set_option_without_the_rule_set(

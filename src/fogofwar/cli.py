@@ -161,7 +161,9 @@ def play_command(
     ruleset: str | None = typer.Argument(
         None, metavar="RULESET", help="The rule set, e.g. specter-ops (not needed with --resume)."
     ),
-    players: int | None = typer.Option(None, "--players", metavar="N", help="Number of players."),
+    players: int | None = typer.Option(
+        None, "--players", metavar="N", help="Number of players (Zero Dark: 2 plays Versus)."
+    ),
     seat: list[str] | None = typer.Option(
         None,
         "--seat",

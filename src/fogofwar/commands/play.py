@@ -572,11 +572,13 @@ def play(
     rs = get_ruleset(ruleset_name)
     overrides = rs.config_schema.parse_sets(list(sets))
     if players is not None:
-        if "players" in overrides and overrides["players"] != players:
-            raise RulesError(
-                f"--players {players} and --set players={overrides['players']}: give it once"
-            )
-        overrides["players"] = players
+        for key, value in rs.players_config(players, overrides).items():
+            if key in overrides and overrides[key] != value:
+                raise RulesError(
+                    f"--players {players} means --set {key}={value}, and --set "
+                    f"{key}={overrides[key]} says otherwise: give one"
+                )
+            overrides[key] = value
     config = rs.resolve_config(overrides)
     seat_names = rs.seats(config)
     who = parse_seat_options(seats, seat_names, level_bots(rs, config, level))

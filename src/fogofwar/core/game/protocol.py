@@ -8,7 +8,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol, Self, TypeVar
 
-from ..errors import IllegalActionError, InvalidNotationError, MalformedActionError
+from ..errors import IllegalActionError, InvalidNotationError, MalformedActionError, RulesError
 from ..odds import OddsQuery
 from ..rng import Stream
 from ..values import fresh_fields
@@ -61,6 +61,40 @@ class Ruleset(ABC):
     def seats(self, config: Mapping[str, Any] | None = None) -> tuple[str, ...]:
         """Return the seats of a game with this configuration (default: all seats)."""
         return self.metadata.seats
+
+    def players_config(self, players: int, given: Mapping[str, Any]) -> dict[str, Any]:
+        """The options that make a game of ``players`` players (``play --players N``),
+        beside the options ``given`` (``--set``); where they name one the other way, the
+        caller refuses the two.
+
+        The default sets the ``players`` option where the rule set has one; a rule set
+        for a fixed number of players takes that number and sets nothing. A rule set
+        whose seats follow another option (Zero Dark's ``mode``) says so here.
+
+        Raises:
+            RulesError: a number of players the rule set is not played by.
+        """
+        self.check_player_count(players)
+        meta = self.metadata
+        if any(o.name == "players" for o in self.config_schema.options):
+            return {"players": players}
+        if meta.min_players == meta.max_players:
+            return {}
+        raise RulesError(  # a rule set of several counts must say which options give them
+            f"--players: {self.id} has no option for the number of players "
+            f"(fogofwar rulesets lists its options)"
+        )
+
+    def check_player_count(self, players: int) -> None:
+        """Refuse a number of players the metadata's range leaves out.
+
+        Raises:
+            RulesError: naming the range.
+        """
+        low, high = self.metadata.min_players, self.metadata.max_players
+        if not low <= players <= high:
+            count = f"{low} player{'s' * (low != 1)}" if low == high else f"{low}–{high} players"
+            raise RulesError(f"--players {players}: {self.id} is played by {count}")
 
     @abstractmethod
     def new_game(self, config: Mapping[str, Any] | None = None, seed: int | str = 0) -> State:

@@ -352,6 +352,17 @@ class ZeroDark(Ruleset):
         mode = self.resolve_config(config)["mode"]
         return (TEAM,) if mode == "solo" else ("team1", "team2")
 
+    def players_config(self, players: int, given: Mapping[str, Any]) -> dict[str, Any]:
+        """One player is the solo game (the team against the umpire), two are Versus
+        (``mode``). With neither a mission nor a map given, two players get the shipped
+        Versus mission (``dead-drop``): the default map has no second team's zone."""
+        self.check_player_count(players)
+        if players == 1:
+            return {"mode": "solo"}
+        if given.get("mission") or given.get("map"):
+            return {"mode": "versus"}
+        return {"mode": "versus", "mission": "dead-drop"}
+
     def board_json(self, config: Mapping[str, Any]) -> JSON:
         """The map for the web table's drawing: its terrain, walls and doors as the board
         file places them (every fact of it public; models come from the views)."""
