@@ -841,3 +841,17 @@ def test_a_refused_input_does_not_tell_a_roll_before_it_counts(tmp_path: Path) -
     assert s.wait() == 0
     record = Record.load(tmp_path / "wf.json")
     assert [str(a) for a in record.actions][:1] == ["check S1 K1"]
+
+
+def test_a_cut_legal_line_keeps_every_kind_in_sight() -> None:
+    # At 80 columns the agent's card choice listed nine cards and cut the line before
+    # `done`: each kind now shows fewer of its arguments, down to its count.
+    legal = [Action("agent", "card", (f"card-number-{i}",)) for i in range(9)]
+    legal.append(Action("agent", "done"))
+    whole = _legal_summary(legal)
+    assert whole.endswith("; done") and len(whole) > 73
+    cut = _legal_summary(legal, 73)
+    assert len(cut) <= 73 and cut.endswith("; done")
+    assert cut.startswith("card (9: card-number-0 | ") and "…)" in cut
+    assert _legal_summary(legal, 20) == "card (9); done"
+    assert _legal_summary(legal, len(whole)) == whole

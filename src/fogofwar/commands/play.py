@@ -168,20 +168,35 @@ def result_line(outcome: Outcome) -> str:
 NEWS = 40
 
 
-def _legal_summary(legal: Sequence[Action]) -> str:
+def _legal_summary(legal: Sequence[Action], width: int | None = None) -> str:
+    """The legal actions on one line, by kind: up to 12 arguments a kind, then a count.
+    Given a ``width`` it does not fit, each kind shows fewer arguments (down to its
+    count alone) before anything is cut, so that every kind stays in sight: a Specter
+    Ops agent's ``done`` came after nine cards and fell off an 80-column line."""
     by_kind: dict[str, list[str]] = {}
     for a in legal:
         by_kind.setdefault(a.kind, []).append(" ".join(str(x) for x in a.args))
-    parts = []
-    for kind, args in by_kind.items():
-        shown = [x for x in args if x]
-        if len(shown) < len(args):
-            parts.append(kind)  # the bare kind (``pass``) beside ``pass turn``
-        if len(shown) > 12:
-            parts.append(f"{kind} ({len(shown)}: {' | '.join(shown[:12])} | …)")
-        elif shown:
-            parts.append(f"{kind} {' | '.join(shown)}")
-    return "; ".join(parts)
+
+    def line(most: int) -> str:
+        parts = []
+        for kind, args in by_kind.items():
+            shown = [x for x in args if x]
+            if len(shown) < len(args):
+                parts.append(kind)  # the bare kind (``pass``) beside ``pass turn``
+            if len(shown) > most:
+                listed = "".join(f"{x} | " for x in shown[:most])
+                parts.append(
+                    f"{kind} ({len(shown)}: {listed}…)" if most else f"{kind} ({len(shown)})"
+                )
+            elif shown:
+                parts.append(f"{kind} {' | '.join(shown)}")
+        return "; ".join(parts)
+
+    for most in range(12, -1, -1):
+        out = line(most)
+        if width is None or len(out) <= width:
+            break
+    return out
 
 
 class TerminalGame:
@@ -399,8 +414,9 @@ class TerminalGame:
         self.console.print(Text(facts) if isinstance(facts, str) else facts)
         while True:
             legal = self.state.legal_actions(seat)
+            room = width - len("legal: ") if fit.cut else None
             self.console.print(
-                f"[dim]legal:[/] {_legal_summary(legal)}",
+                f"[dim]legal:[/] {escape(_legal_summary(legal, room))}",
                 highlight=False,
                 no_wrap=fit.cut,  # a small terminal: one line (legal lists them all)
                 overflow="ellipsis",
