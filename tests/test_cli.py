@@ -381,7 +381,9 @@ def test_play_refuses_a_record_it_cannot_write_before_the_game(
     assert code == 0 and nested.is_file()
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     code, out, _ = run(capsys, "play", "warfighter", "--record", "/dev/null")
-    assert code == 0 and "Record stopped: /dev/null" in out
+    # ... and is not offered as a record to replay or go on with.
+    assert code == 0 and "Record stopped: sent to /dev/null, which is not a file" in out
+    assert "--resume" not in out and "replay /dev/null" not in out
 
 
 def test_resume_refuses_a_record_it_cannot_grow(

@@ -543,6 +543,16 @@ class TerminalGame:
     def _save(self, what: str) -> None:
         self.record_path.parent.mkdir(parents=True, exist_ok=True)
         self.recorder.record().save(self.record_path)
+        if not self.record_path.is_file():
+            # --record /dev/null, a pipe: nothing to replay or go on with there.
+            self.console.print(
+                f"Record {what}: sent to {self.record_path}, which is not a file: it cannot "
+                "be replayed or continued from there.",
+                markup=False,
+                highlight=False,
+                soft_wrap=True,
+            )
+            return
         self.console.print(
             f"Record {what}: {self.record_path} (fogofwar replay {self.record_path} --seat …)",
             markup=False,
