@@ -335,6 +335,40 @@ def test_a_phones_controls_stay_above_the_card_table(live: LiveServer, page: Pag
     assert turn_box["x"] >= board_box["x"] + board_box["width"]
 
 
+def test_a_phones_points_row_says_it_scrolls_and_keeps_its_place(
+    live: LiveServer, page: Page
+) -> None:
+    # On a phone the points row scrolls sideways, with no scroll bar shown until it is
+    # touched: nothing told the player that points D and E were off the screen, and
+    # each new view put the row back at its start.
+    page.set_viewport_size({"width": 390, "height": 844})
+    t = live.table(**ONE_ROUND_OF_ROCK_N_ROLL)
+    page.goto(t["links"]["vietnam"])
+    points = page.locator(".fc-points")
+    label = page.locator('[data-row="points"] .fc-label')
+    expect(points).to_have_class(re.compile(r"\bmore-right\b"), timeout=20000)
+    expect(points).not_to_have_class(re.compile(r"\bmore-left\b"))
+    assert "more to the right" in label.evaluate("e => getComputedStyle(e, '::after').content")
+    shot(page, "phone-points-row")
+    points.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+    expect(points).to_have_class(re.compile(r"\bmore-left\b"))
+    expect(points).not_to_have_class(re.compile(r"\bmore-right\b"))
+    assert "more to the left" in label.evaluate("e => getComputedStyle(e, '::after').content")
+    # A new view (the player's own action) keeps the row where it was scrolled.
+    far = points.evaluate("e => e.scrollLeft")
+    assert far > 0
+    page.locator("#actions button").first.click()
+    page.wait_for_function(
+        "(far) => document.querySelector('.fc-points').scrollLeft === far"
+        " && !document.querySelector('.fc-points').classList.contains('more-right')",
+        arg=far,
+    )
+    # At a desktop's width the whole row fits: no fade, no note.
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    expect(points).not_to_have_class(re.compile(r"\bmore-(left|right)\b"))
+    assert label.evaluate("e => getComputedStyle(e, '::after').content") == "none"
+
+
 def test_the_pages_run_under_their_security_policy(live: LiveServer, page: Page) -> None:
     # The pages' Content-Security-Policy runs no inline script: the table page reads its
     # boot data from a JSON block. Nothing a page does may be blocked by the policy.

@@ -417,9 +417,25 @@ window.FogCards = (function () {
     GAMES[message.ruleset](root, { view, seat });
     if (selection.ids.length) root.prepend(selectionBar(message));
     wire(root, message);
+    // A row that scrolls sideways (the points, the locations) keeps where the player
+    // scrolled it through each new view, and says when there is more off either edge:
+    // a phone's scroll bars are hidden until touched.
+    const kept = {};
+    for (const s of host.querySelectorAll(SCROLLERS)) kept[s.className.split(" ")[0]] = s.scrollLeft;
     host.replaceChildren(root);
+    for (const s of root.querySelectorAll(SCROLLERS)) {
+      s.scrollLeft = kept[s.className.split(" ")[0]] || 0;
+      s.addEventListener("scroll", () => edges(s), { passive: true });
+      edges(s);
+    }
     narrow(message, selection.ids.length ? naming(message, selection.ids) : null);
   }
+  const SCROLLERS = ".fc-points, .fc-locations";
+  function edges(s) {
+    s.classList.toggle("more-left", s.scrollLeft > 1);
+    s.classList.toggle("more-right", s.scrollLeft + s.clientWidth < s.scrollWidth - 1);
+  }
+  window.addEventListener("resize", () => { for (const s of document.querySelectorAll(SCROLLERS)) edges(s); });
   function redraw() { if (last) render(last.host, last.message); }
 
   function draw(host, message) {
