@@ -66,14 +66,22 @@ def test_odds_of_a_pass_fail_roll_read_yes_and_no(capsys: pytest.CaptureFixture[
 def test_odds_tables_leave_long_fractions_to_json(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # At 80 columns a fraction such as 60466175/60466176 is not cut with "…": the table
+    # At 60 columns a fraction such as 60466175/60466176 is not cut with "…": the table
     # shows the percentage, and --json the fraction.
-    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("COLUMNS", "60")
     code, out, _ = run(capsys, "odds", "dice", "10d6kh3")
-    assert code == 0 and "…" not in out and "(--json)" in out and "1/60466176" in out
+    assert code == 0 and "…" not in out and "(--json)" in out and "1/60466176" not in out
     assert "--json has them exact" in " ".join(out.split())
+    assert max(len(line) for line in out.splitlines()) <= 60
     code, out, _ = run(capsys, "odds", "dice", "10d6kh3", "--json")
     assert json.loads(out)["at_least"]["4"] == "60466175/60466176"
+    # An 80-column terminal has room for all of them: they were left to --json at 15
+    # characters whatever the width, with 16 columns of the terminal unused.
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, _ = run(capsys, "odds", "dice", "10d6kh3")
+    assert code == 0 and "(--json)" not in out and "…" not in out
+    assert "60466175/60466176" in out and "mean 243195197/15116544" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
 
 
 def test_help_reads_as_written(capsys: pytest.CaptureFixture[str]) -> None:

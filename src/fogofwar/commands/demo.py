@@ -74,7 +74,9 @@ def demo(board_name: str, *, console: Console) -> None:
         p = exploding_check(6, distance).dist().prob_at_least(1)
         attack.add_row(str(distance), str(p), f"{float(p) * 100:.2f}")
     console.print(attack)
-    console.print(dice_table(parse("d10+2>=8"), title="A dice expression: d10+2 ≥ 8"))
+    console.print(
+        dice_table(parse("d10+2>=8"), title="A dice expression: d10+2 ≥ 8", width=console.width)
+    )
     game_demo(console)
     others_demo(console)
     console.print(

@@ -36,22 +36,40 @@ def dice_json(expr: Dice) -> dict[str, object]:
     }
 
 
-#: The longest exact fraction a table shows; a longer one is left to ``--json`` (the
-#: percentage beside it says the same), rather than cut with "…" on a narrow terminal.
+#: The longest exact fraction a table shows when it is not told the terminal's width: a
+#: longer one is left to ``--json`` (the percentage beside it says the same), rather than
+#: cut with "…". Given the width, a table shows every fraction that fits (:func:`_room`).
 LONGEST_FRACTION = 15
 
 
-def _short_frac(p: Fraction) -> str:
-    text = _frac(p)
-    return text if len(text) <= LONGEST_FRACTION else "(--json)"
+def _room(width: int | None, first: int, passfail: bool) -> int:
+    """The longest fraction that keeps a table of ``width`` columns whole: what its
+    other columns and rules leave, shared by its fraction columns (one for a pass/fail
+    roll, two otherwise), and at least as long as the "(--json)" put in a longer one's
+    place."""
+    if width is None:
+        return LONGEST_FRACTION
+    # Every column is padded by a blank each side, and n columns have n + 1 rules.
+    if passfail:
+        left = width - 4 * 3 - max(first, 6) - len("100.00")
+        return max(len("(--json)"), left)
+    left = width - 6 * 3 - 4 - max(first, 7) - 2 * len("100.00")
+    return max(len("(--json)"), left // 2)
 
 
-def dice_table(expr: Dice, *, title: str | None = None) -> Table:
+def dice_table(expr: Dice, *, title: str | None = None, width: int | None = None) -> Table:
     """A rich table of outcome, probability (exact and %), and P(≥ outcome); a pass/fail
-    roll (a comparison such as ``3d6>=10``) reads no / yes, without P(≥)."""
+    roll (a comparison such as ``3d6>=10``) reads no / yes, without P(≥). Given the
+    terminal's ``width``, it shows every exact fraction that fits it."""
     dist = expr.dist()
     table = Table(title=title or f"{expr}", title_justify="left")
     passfail = isinstance(expr, Compare)
+    longest = _room(width, max((len(str(k)) for k in dist.outcomes), default=1), passfail)
+
+    def short(p: Fraction) -> str:
+        text = _frac(p)
+        return text if len(text) <= longest else "(--json)"
+
     table.add_column("passes" if passfail else "outcome", justify="right")
     table.add_column("probability", justify="right")
     table.add_column("%", justify="right")
@@ -60,24 +78,24 @@ def dice_table(expr: Dice, *, title: str | None = None) -> Table:
         table.add_column("P(≥) %", justify="right")
     long = False
     for k, p in dist.items():
-        row = [("yes" if k else "no") if passfail else str(k), _short_frac(p)]
+        row = [("yes" if k else "no") if passfail else str(k), short(p)]
         row.append(f"{float(p) * 100:.2f}")
         if not passfail:
             ge = dist.prob_at_least(k)
-            row += [_short_frac(ge), f"{float(ge) * 100:.2f}"]
-            long = long or len(_frac(ge)) > LONGEST_FRACTION
-        long = long or len(_frac(p)) > LONGEST_FRACTION
+            row += [short(ge), f"{float(ge) * 100:.2f}"]
+            long = long or len(_frac(ge)) > longest
+        long = long or len(_frac(p)) > longest
         table.add_row(*row)
     mean = dist.mean()
     caption = (
         f"passes {float(mean) * 100:.2f}%"
         if passfail
-        else f"mean {_short_frac(mean)} ≈ {float(mean):.4f}"
+        else f"mean {short(mean)} ≈ {float(mean):.4f}"
     )
     if dist.is_truncated:
-        caption += f"; truncated mass {_short_frac(dist.truncated)} (not listed)"
+        caption += f"; truncated mass {short(dist.truncated)} (not listed)"
     if long:
-        caption += f"; fractions over {LONGEST_FRACTION} characters: --json has them exact"
+        caption += f"; fractions over {longest} characters: --json has them exact"
     table.caption = caption
     return table
 
@@ -88,7 +106,7 @@ def odds_dice(expression: str, *, json_out: bool, console: Console) -> None:
     if json_out:
         typer.echo(json.dumps(dice_json(expr), indent=2))
     else:
-        console.print(dice_table(expr))
+        console.print(dice_table(expr, width=console.width))
 
 
 def add_ruleset_odds(odds_app: typer.Typer, argv: Sequence[str]) -> None:
