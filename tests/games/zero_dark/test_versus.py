@@ -583,6 +583,9 @@ def test_versus_on_a_map_without_a_second_zone_names_the_maps_that_have_one() ->
     # the refusal says which shipped maps do, so a player can choose one.
     with pytest.raises(RulesError, match=r"no 'heroes2' deployment zone.*--set map=zd-open"):
         RS.new_game({"mode": "versus", "map": "zd-corridor"}, 0)
+    # ... naming the map as the options do, not by its title alone.
+    with pytest.raises(RulesError, match=r"the map zd-corridor \(Zero Dark: derelict\) has no"):
+        RS.new_game({"mode": "versus", "map": "zd-corridor"}, 0)
 
 
 def test_versus_without_a_second_zone_is_refused_with_the_options() -> None:

@@ -303,9 +303,10 @@ def free_ping_sites(board: Board, mode: str, heroes: int) -> list[Square]:
     return [sq for sq in board.marker("ping") if sq not in taken]
 
 
-def require_zone(board: Board, zone: str) -> None:
+def require_zone(board: Board, zone: str, *, named: str | None = None) -> None:
     """That ``board`` has the deployment ``zone`` (``heroes2``: the second team's, for
-    Versus, ZD-C9).
+    Versus, ZD-C9). ``named``: the map as the options name it (``zd-corridor``), said
+    before the board's own name.
 
     Raises:
         RulesError: it has none, naming the shipped maps that have one.
@@ -313,7 +314,8 @@ def require_zone(board: Board, zone: str) -> None:
     if zone not in board.markers:
         have = [m for m in SHIPPED_MAPS if zone in map_for(m).markers]
         raise RulesError(
-            f"the map {board.name} has no {zone!r} deployment zone for Versus: choose a map "
+            f"the map {f'{named} ({board.name})' if named else board.name} has no {zone!r} "
+            f"deployment zone for Versus: choose a map "
             f"that has one (map {' or '.join(have)}; at the command line "
             f"--set map={' or map='.join(have)})"
         )

@@ -330,7 +330,7 @@ class ZeroDark(Ruleset):
             except (RulesError, BadDataError):
                 board = None  # a map that does not load: new_game says why
             if board is not None:
-                require_zone(board, "heroes2")
+                require_zone(board, "heroes2", named=str(cfg["map"]))
         if not digest_option(str(cfg["map_digest"])):
             try:
                 digest = map_digest(str(cfg["map"]))
