@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,6 +20,7 @@ from fogofwar.sim.study import (
     load_study,
     read_games,
     run_study,
+    study_game,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -452,9 +454,87 @@ def test_resume_refuses_games_played_with_a_mission_file_since_edited(
     code = main(["study", str(path), "--out", str(out), "--workers", "1", "--resume"])
     err = capsys.readouterr().err
     assert code == 2 and "results.json" in err and "mission_digest" in err, err
-    assert "Without --resume the study starts afresh" in err
+    assert "--fresh instead of --resume plays the study again from the start" in err
     # Played afresh, the study is whole again.
-    assert main(["study", str(path), "--out", str(out), "--workers", "1", "--json"]) == 0
+    assert main(["study", str(path), "--out", str(out), "--workers", "1", "--fresh"]) == 0
+
+
+def stop_after(monkeypatch: pytest.MonkeyPatch, games: int) -> None:
+    """Make the next ``fogofwar study`` stop as Ctrl-C stops it, after ``games`` games."""
+    played: list[object] = []
+
+    def stopping(study: Any, **options: Any) -> Any:
+        keep = options["on_game"]
+
+        def on_game(line: Any) -> None:
+            keep(line)
+            played.append(line)
+            if len(played) == games:
+                raise KeyboardInterrupt
+
+        return run_study(study, **{**options, "on_game": on_game, "workers": 1})
+
+    monkeypatch.setattr("fogofwar.commands.study.run_study", stopping)
+
+
+def test_a_stopped_study_keeps_its_settings_for_resume_to_compare(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: a study stopped by Ctrl-C left no results.json, so --resume after the study
+    # file's bots were changed put random and heuristic games in one cell without a word.
+    text = WF + "games = 4\nseed = 1\n"
+    path = write(tmp_path, text)
+    out = tmp_path / "out"
+    stop_after(monkeypatch, 2)
+    assert main(["study", str(path), "--out", str(out), "--workers", "1"]) == 130
+    monkeypatch.undo()
+    kept = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    assert kept["ruleset"] == "warfighter" and "comparisons" not in kept
+    assert [c["name"] for c in kept["cells"]] == ["base"] and "wins" not in kept["cells"][0]
+    # A game of the stopped study plays again from what it kept.
+    assert study_game(out / "games.jsonl", 1).length > 0
+    write(tmp_path, text + '[seats]\nsquad = "wf-heuristic"\n')
+    capsys.readouterr()
+    code = main(["study", str(path), "--out", str(out), "--workers", "1", "--resume"])
+    err = capsys.readouterr().err
+    assert code == 2 and 'played with squad bot = "wf-heuristic"' in err, err
+    assert "found 'squad bot = \"random\"'" in err
+    # With the file as it was, --resume finishes it as one run would have.
+    write(tmp_path, text)
+    assert main(["study", str(path), "--out", str(out), "--resume", "--json"]) == 0
+    whole = tmp_path / "whole"
+    assert main(["study", str(path), "--out", str(whole), "--workers", "1", "--json"]) == 0
+    assert json.loads((out / "results.json").read_text()) == json.loads(
+        (whole / "results.json").read_text()
+    )
+
+
+def test_a_folder_that_holds_games_is_not_played_over_without_a_word(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: run again without --resume, a study cut the kept games.jsonl to its own new
+    # games (76 games to 14): a forgotten flag lost hours of games.
+    path = write(tmp_path, WF + "games = 4\nseed = 1\n")
+    out = tmp_path / "out"
+    stop_after(monkeypatch, 3)
+    assert main(["study", str(path), "--out", str(out), "--workers", "1"]) == 130
+    monkeypatch.undo()
+    before = (out / "games.jsonl").read_bytes()
+    capsys.readouterr()
+    code = main(["study", str(path), "--out", str(out), "--workers", "1"])
+    err = " ".join(capsys.readouterr().err.split())
+    assert code == 2 and "already holds 3 games of a study" in err
+    assert "--resume goes on with them, --fresh throws them away" in err
+    assert (out / "games.jsonl").read_bytes() == before
+    code = main(["study", str(path), "--out", str(out), "--resume", "--fresh"])
+    assert code == 2 and "give one" in capsys.readouterr().err
+    assert main(["study", str(path), "--out", str(out), "--workers", "1", "--fresh"]) == 0
+    assert len((out / "games.jsonl").read_text().splitlines()) == 4
+    # --out naming a file: one line that says so, not "File exists".
+    a_file = tmp_path / "afile"
+    a_file.write_text("", encoding="utf-8")
+    code = main(["study", str(path), "--out", str(a_file)])
+    assert code == 2 and f"--out {a_file}: a file, not a folder" in capsys.readouterr().err
 
 
 # --------------------------------------------------------------------------- shipped results

@@ -88,6 +88,9 @@ def study_command(
     resume: bool = typer.Option(
         False, "--resume", help="Go on with a stopped study: its games.jsonl is kept."
     ),
+    fresh: bool = typer.Option(
+        False, "--fresh", help="Throw away the games a folder holds and play them all again."
+    ),
     backend: str = typer.Option(
         "local", "--backend", metavar="local|ray", help="Where the games run."
     ),
@@ -101,7 +104,7 @@ def study_command(
 
     code = study(
         file, out=out, workers=workers, resume=resume, json_out=json_out, console=_out(),
-        backend=backend, address=address,
+        backend=backend, address=address, fresh=fresh,
     )  # fmt: skip
     raise typer.Exit(code)
 

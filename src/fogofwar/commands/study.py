@@ -11,11 +11,19 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
+from ..core.errors import RulesError
 from ..core.game import JSON
 from ..sim.command import progress_bar
 from ..sim.report import print_study, write_report
 from ..sim.runner import check_backend, game_line, write_jsonl
-from ..sim.study import cell_seed, check_settings_kept, load_study, read_games, run_study
+from ..sim.study import (
+    cell_seed,
+    check_settings_kept,
+    load_study,
+    read_games,
+    run_study,
+    settings_json,
+)
 from .interrupt import ctrl_c_interrupts
 
 
@@ -29,18 +37,44 @@ def study(
     console: Console,
     backend: str = "local",
     address: str | None = None,
+    fresh: bool = False,
 ) -> int:
     """Run the study ``file``; write its results into ``out`` (default: a folder named
     after the file, beside it). Returns the exit status: 0, or 130 when stopped by
-    Ctrl-C (every game played so far is in ``games.jsonl``; ``--resume`` goes on)."""
+    Ctrl-C (every game played so far is in ``games.jsonl``; ``--resume`` goes on).
+
+    A folder that holds games already is refused unless ``resume`` goes on with them or
+    ``fresh`` throws them away: a forgotten ``--resume`` lost hours of games. The
+    study's settings (:func:`~fogofwar.sim.study.settings_json`) are written into
+    ``results.json`` before the first game, so that a study stopped before its end
+    keeps them for ``--resume`` to compare.
+    """
     check_backend(backend, address)
+    if resume and fresh:
+        raise RulesError("--resume keeps the games and --fresh throws them away: give one")
     spec = load_study(file)
     folder = Path(out) if out else Path(file).with_suffix("")
-    folder.mkdir(parents=True, exist_ok=True)
+    where = f"--out {out}" if out else f"{folder} (the study's folder)"
+    if folder.exists() and not folder.is_dir():
+        raise RulesError(f"{where}: a file, not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise RulesError(f"{where}: cannot make the folder ({exc.strerror})") from None
     games_path = folder / "games.jsonl"
+    if not resume and not fresh:
+        held = _lines(games_path)
+        if held:
+            again = f"fogofwar study {file}{f' --out {out}' if out else ''}"
+            raise RulesError(
+                f"{games_path} already holds {held} game{'s' * (held != 1)} of a study: "
+                f"{again} --resume goes on with them, --fresh throws them away"
+            )
     if resume:
         check_settings_kept(folder / "results.json", spec)
     known = read_games(games_path, spec) if resume else {}
+    settings = json.dumps(settings_json(spec), indent=2, ensure_ascii=False) + "\n"
+    (folder / "results.json").write_text(settings, encoding="utf-8")
     if resume:
         # Keep only whole lines: a line cut short by a kill is played again.
         write_jsonl(games_path, (
@@ -93,3 +127,12 @@ def study(
         highlight=False,
     )
     return 0
+
+
+def _lines(path: Path) -> int:
+    """The lines of ``path``, 0 where there is no such file."""
+    try:
+        with path.open("rb") as f:
+            return sum(1 for line in f if line.strip())
+    except FileNotFoundError:
+        return 0

@@ -708,18 +708,45 @@ def compare(study: Study, results: Sequence[BatchResult]) -> list[dict[str, JSON
     return out
 
 
+def settings_json(study: Study) -> dict[str, JSON]:
+    """What a study plays, without its results: the part of ``results.json`` that
+    ``--resume`` compares (:func:`check_settings_kept`) and that playing a game of it
+    again needs (:func:`study_game`). ``fogofwar study`` writes it before the first game,
+    so that a study stopped before its end keeps it."""
+    return {
+        "study": Path(study.file).name,
+        "ruleset": study.ruleset.id,
+        "ruleset_version": study.ruleset.version,
+        "seed": study.seed,
+        "games_per_cell": study.games,
+        "seats": dict(study.seats),
+        "base_config": dict(study.config),
+        "varied": list(study.varied),
+        "variants": list(dict.fromkeys(c.variant for c in study.cells if c.variant)),
+        "cells": [_cell_settings(study, c) for c in study.cells],
+    }
+
+
+def _cell_settings(study: Study, cell: Cell) -> dict[str, JSON]:
+    return {
+        "name": cell.name,
+        "variant": cell.variant,
+        "options": dict(cell.options),
+        "bots": dict(cell.seats),
+        "all_bots": dict(cell.bots),
+        "config": dict(cell.config),
+        "seed": cell_seed(study.seed, cell),
+    }
+
+
 def _cell_json(study: Study, cell: Cell, result: BatchResult) -> dict[str, JSON]:
     stats = result.stats()
     spreads = {
         k: v.to_json() for k, v in stats.spreads.items() if not study.metrics or k in study.metrics
     }
     return {
-        "name": cell.name,
-        "variant": cell.variant,
-        "options": dict(cell.options),
-        "bots": dict(cell.seats),
+        **_cell_settings(study, cell),
         "config": result.config.to_json(),
-        "seed": cell_seed(study.seed, cell),
         "games": stats.games,
         "wins": {side: p.to_json() for side, p in stats.wins.items()},
         "draws": stats.draws.to_json(),
@@ -793,7 +820,7 @@ def check_settings_kept(path: str | Path, study: Study) -> None:
     configuration), another version of the rule set or a cell's bots changed would put
     games of two settings in one cell. Options the kept configuration lacks (added to
     the rule set since) are not compared. Without a readable ``results.json`` (a study
-    killed before it wrote one) there is nothing to compare.
+    killed before its first game) there is nothing to compare.
 
     Raises:
         BadDataError: naming ``results.json``, the cell and the first setting that
@@ -807,7 +834,8 @@ def check_settings_kept(path: str | Path, study: Study) -> None:
     if not isinstance(kept, dict):
         return
     afresh = (
-        " (a data file or the rule set changed since? Without --resume the study starts afresh)"
+        " (a data file or the rule set changed since? --fresh instead of --resume plays the"
+        " study again from the start)"
     )
     rs = study.ruleset
     for key, value in (("ruleset", rs.id), ("ruleset_version", rs.version)):
@@ -823,7 +851,9 @@ def check_settings_kept(path: str | Path, study: Study) -> None:
         cell = cells.get(str(entry.get("name")))
         if cell is None:
             continue
-        bots = {**seats, **_mapping(entry.get("bots"))}
+        # Every seat's bot, a default one too (a file without [seats] plays random
+        # bots; kept before all_bots was, the seats the file named).
+        bots = _mapping(entry.get("all_bots")) or {**seats, **_mapping(entry.get("bots"))}
         then = {**_mapping(entry.get("config")), **{f"{s} bot": b for s, b in bots.items()}}
         now = {**dict(cell.config), **{f"{s} bot": b for s, b in cell.bots.items()}}
         for key in sorted(then.keys() & now.keys()):
@@ -986,15 +1016,7 @@ def run_study(
 
             ray.shutdown()
     return {
-        "study": Path(study.file).name,
-        "ruleset": study.ruleset.id,
-        "ruleset_version": study.ruleset.version,
-        "seed": study.seed,
-        "games_per_cell": study.games,
-        "seats": dict(study.seats),
-        "base_config": dict(study.config),
-        "varied": list(study.varied),
-        "variants": list(dict.fromkeys(c.variant for c in study.cells if c.variant)),
+        **settings_json(study),
         "cells": [_cell_json(study, c, r) for c, r in zip(study.cells, results, strict=True)],
         "comparisons": compare(study, results),
     }
