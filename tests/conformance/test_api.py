@@ -11,7 +11,9 @@ notation reads every legal action back, and the same seed plays the same game.
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 from collections.abc import Iterator
 from typing import Any
 
@@ -107,6 +109,32 @@ def test_clones_are_independent_and_share_the_rule_set(
     for a in moves:
         state.apply(a)
     assert fingerprint(state, seats) == fingerprint(twin, seats)  # and plays the same
+
+
+@pytest.mark.parametrize(("ruleset", "config", "length"), CASES, ids=IDS)
+@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
+def test_a_state_pickles_and_deep_copies_into_the_same_game(
+    ruleset: str, config: dict[str, Any], length: int, how: str
+) -> None:
+    # An RL researcher's lookahead copies an environment, a checkpoint pickles it, a
+    # process pool sends it: three of the four rule sets refused (read-only tables,
+    # Specter Ops' native step functions, and that only where the kernels are built).
+    for rec in games(ruleset, config, length, seed=3):
+        if len(rec.actions) == length // 2 or rec.state.is_over:
+            break
+    state = rec.state
+    twin = pickle.loads(pickle.dumps(state)) if how == "pickle" else copy.deepcopy(state)
+    assert twin is not state and twin.ruleset is state.ruleset
+    seats = seats_of(state)
+    assert fingerprint(twin, seats) == fingerprint(state, seats)
+    pick = stream(4, "copies")
+    for _ in range(30):
+        if state.is_over:
+            break
+        seat = pick.choice(sorted(state.to_act()))
+        action = pick.choice(list(state.legal_actions(seat)))
+        assert state.apply(action) == twin.apply(action)
+        assert fingerprint(twin, seats) == fingerprint(state, seats)
 
 
 @pytest.mark.parametrize(("ruleset", "config", "length"), CASES, ids=IDS)

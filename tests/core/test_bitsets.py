@@ -9,7 +9,9 @@ without them. Elsewhere the C rows are skipped where no C compiler built them.
 
 from __future__ import annotations
 
+import copy
 import os
+import pickle
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
@@ -335,6 +337,34 @@ def test_c_steps_and_walks_equal_the_python_forms(
         short = data.draw(st.integers(min_value=0, max_value=3))
         total = short + data.draw(st.integers(min_value=0, max_value=3))
         assert c.walk(frontier, seen, short, total) == py.walk(frontier, seen, short, total)
+
+
+@needs_native
+@settings(max_examples=200, deadline=None)
+@given(steppers(), st.data())
+def test_a_c_stepper_pickles_and_copies_into_the_same_steps(
+    spec: tuple[list[tuple[int, int]], int, int], data: st.DataObject
+) -> None:
+    # A state that holds one (Specter Ops' bots, a move graph's memo) could not be
+    # pickled or deep-copied where the kernels are built, and could in pure Python.
+    dirs, free, width = spec
+    c, _ = _pair(dirs, free)
+    for twin in (pickle.loads(pickle.dumps(c)), copy.deepcopy(c)):
+        assert type(twin) is type(c)
+        for _ in range(3):
+            frontier = data.draw(bitset(width + data.draw(st.sampled_from((0, 70))), most=30))
+            seen = data.draw(bitset(width, most=30))
+            assert twin(frontier) == c(frontier)
+            assert twin.walk(frontier, seen, 1, 3) == c.walk(frontier, seen, 1, 3)
+
+
+@needs_native
+def test_a_c_stepper_with_a_step_past_the_board_pickles() -> None:
+    # Such a step adds nothing and is kept as offset 0, which Stepper() refuses: it is
+    # given back as the board's width.
+    c = _c().Stepper([(1, 0b0111), (10**30, 0b1111), (-(2**70), 0b1111)], 0b1111)
+    twin = pickle.loads(pickle.dumps(c))
+    assert [twin(f) for f in range(16)] == [c(f) for f in range(16)]
 
 
 @needs_native

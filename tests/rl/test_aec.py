@@ -3,6 +3,8 @@ tests, truncation, masks, illegal actions, rewards, drawing."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import warnings
 from typing import Any
 
@@ -264,3 +266,36 @@ def test_the_factories_take_the_issue_s_positional_form() -> None:
     assert obs["action_mask"].any()
     with pytest.raises(TypeError):
         aec_env("rock-n-roll", None, None, 5)  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(("ruleset", "config"), CASES[:5] + CASES[-1:], ids=IDS[:5] + IDS[-1:])
+@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
+def test_an_environment_mid_episode_copies_and_pickles(
+    ruleset: str, config: dict[str, Any] | None, how: str
+) -> None:
+    # QA (as a researcher): deepcopy for lookahead, pickle for a checkpoint or another
+    # process, raised TypeError mid-episode in three rule sets. Both environments copy,
+    # and the copy plays on as the original does.
+    def copied(env: Any) -> Any:
+        return pickle.loads(pickle.dumps(env)) if how == "pickle" else copy.deepcopy(env)
+
+    env = aec_env(ruleset, config=config)
+    _play(env, seed=4, steps=20)
+    twin = copied(env)
+    rng, rng2 = np.random.default_rng(5), np.random.default_rng(5)
+    for agent, agent2 in zip(env.agent_iter(15), twin.agent_iter(15), strict=False):
+        assert agent == agent2
+        obs, reward, term, trunc, _ = env.last()
+        obs2, reward2, term2, trunc2, _ = twin.last()
+        assert (reward, term, trunc) == (reward2, term2, trunc2)
+        assert all(np.array_equal(obs[k], obs2[k]) for k in obs)
+        env.step(None if term or trunc else masked_choice(rng, obs["action_mask"]))
+        twin.step(None if term2 or trunc2 else masked_choice(rng2, obs2["action_mask"]))
+    seat = env.possible_agents[-1]
+    single = single_seat_env(ruleset, seat, config=config)
+    obs, _ = single.reset(seed=6)
+    single.step(masked_choice(np.random.default_rng(0), obs["action_mask"]))
+    twin = copied(single)
+    a = masked_choice(np.random.default_rng(1), single.action_masks().astype(np.int8))
+    one, two = single.step(a), twin.step(a)
+    assert one[1:4] == two[1:4] and np.array_equal(one[0]["observation"], two[0]["observation"])

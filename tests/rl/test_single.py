@@ -94,6 +94,23 @@ def test_illegal_action_lose_or_raise() -> None:
     assert again["observation"].shape == obs["observation"].shape
 
 
+def test_what_is_not_an_element_of_the_action_space_raises_in_either_mode() -> None:
+    # QA: a shape-(1,) array (a batched policy's slip), a float or None was scored as a
+    # lost game under illegal="lose", with only info["illegal"]["error"]: every episode
+    # a one-step loss, and the bug hidden from the training.
+    env = single_seat_env("rock-n-roll", "vpa")
+    obs, _ = env.reset(seed=7)
+    a = int(np.flatnonzero(obs["action_mask"])[0])
+    for bad in (np.array([a]), float(a), None, "0", 10**6, -1):
+        with pytest.raises(ValueError, match="action"):
+            env.step(bad)  # type: ignore[arg-type]
+    # ... and changed nothing: the legal index plays, in each form Gymnasium's Discrete
+    # holds (an int, a numpy integer, a 0-d integer array).
+    assert env.action_space.contains(np.array(a)) and env.action_space.contains(np.int64(a))
+    _, reward, _, _, info = env.step(np.array(a))
+    assert "illegal" not in info and reward in (0.0, 1.0, -1.0)
+
+
 def test_max_cycles_truncates() -> None:
     env = single_seat_env("warfighter", "squad", max_cycles=3)
     obs, _ = env.reset(seed=0)

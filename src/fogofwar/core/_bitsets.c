@@ -3173,7 +3173,39 @@ static PyTypeObject WalksType = {
     .tp_methods = walks_methods,
 };
 
+/* How a Stepper pickles (and deep-copies): its type called with directions and free
+ * squares that make the same tables. A direction that adds nothing (offset 0 here: it
+ * was as wide as the board or wider) is given back as the board's width in bits. */
+static PyObject *
+stepper_reduce(Stepper *self, PyObject *Py_UNUSED(ignored))
+{
+    PyObject *dirs = PyTuple_New(self->ndir);
+    if (!dirs)
+        return NULL;
+    for (Py_ssize_t i = 0; i < self->ndir; i++) {
+        Py_ssize_t off = self->off[i] ? self->off[i] : self->W * 64;
+        PyObject *offo = PyLong_FromSsize_t(off);
+        PyObject *sq = offo ? store(self->masks + i * self->W, self->W) : NULL;
+        PyObject *pair = sq ? PyTuple_Pack(2, offo, sq) : NULL;
+        Py_XDECREF(offo);
+        Py_XDECREF(sq);
+        if (!pair) {
+            Py_DECREF(dirs);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(dirs, i, pair);
+    }
+    PyObject *freeo = store(self->free, self->W);
+    if (!freeo) {
+        Py_DECREF(dirs);
+        return NULL;
+    }
+    return Py_BuildValue("O(NN)", (PyObject *)Py_TYPE(self), dirs, freeo);
+}
+
 static PyMethodDef stepper_methods[] = {
+    {"__reduce__", (PyCFunction)stepper_reduce, METH_NOARGS,
+     "How a Stepper pickles: Stepper(directions, free) made again."},
     {"walk", (PyCFunction)stepper_walk, METH_VARARGS,
      "walk(start, seen, short, total) -> [short squares, long squares, last layer]: a walk\n"
      "of up to `total` steps from `start` through squares not in `seen`; the squares\n"

@@ -150,13 +150,15 @@ class SingleSeatEnv(gym.Env[ObsDict, np.int64]):
             # The state moved on: until the next observation, no mask vouches for it
             # (an opponent's error below leaves none that could be trusted).
             self._mask = None
-        except (IllegalActionError, ValueError) as exc:
+        except IllegalActionError as exc:
+            # An element of the action space that the rules refuse (what check_env may
+            # step). What is not an element at all (a float, a shape-(1,) array, an
+            # index out of range) is the caller's bug: its ValueError is raised, never
+            # scored as a lost game that would hide it from the training.
             if self.illegal == "raise":
                 raise
             self._done = True
-            refusal: dict[str, str | None] = {"error": str(exc)}
-            if isinstance(exc, IllegalActionError):
-                refusal = {"action": str(exc.action), "reason": exc.reason, "rule": exc.rule}
+            refusal = {"action": str(exc.action), "reason": exc.reason, "rule": exc.rule}
             return self._observe(), -1.0, True, False, self._info(illegal=refusal)
         self.num_steps += 1
         ended = self._play_bots()

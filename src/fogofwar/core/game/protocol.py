@@ -3,9 +3,11 @@ and the explainer) and :class:`State` (the true state of one game, the umpire's 
 
 from __future__ import annotations
 
+import copyreg
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from ..errors import IllegalActionError, InvalidNotationError, MalformedActionError, RulesError
@@ -23,12 +25,38 @@ from .views import Outcome, PlayerView, Screen, SightExplanation
 # --------------------------------------------------------------------------- ruleset & state
 
 
+def _proxy(table: dict[Any, Any]) -> MappingProxyType[Any, Any]:
+    return MappingProxyType(table)
+
+
+def _reduce_proxy(proxy: MappingProxyType[Any, Any]) -> tuple[object, tuple[object, ...]]:
+    return _proxy, (dict(proxy),)
+
+
+# A read-only view of a dict is how boards, missions and states keep tables nobody may
+# change, and Python cannot pickle (or deep-copy) one: a state or an RL environment
+# could not be copied for lookahead or sent to another process. Pickled as a view of a
+# copy of its dict, it comes back read-only as it was.
+copyreg.pickle(MappingProxyType, _reduce_proxy)  # type: ignore[arg-type]
+
+
 class Ruleset(ABC):
     """A rule set: metadata, options, and a factory of games.
 
     Subclasses set the class attributes and implement :meth:`new_game`; they register
     an instance with :func:`register`.
+
+    A registered rule set pickles and copies as the name another process loads it by
+    (:func:`~fogofwar.core.game.registry.ruleset_ref`: its id, or a plug-in's
+    ``module:Class``): it is the registry's own instance in every process, as the states
+    that name it expect. An unregistered one pickles as its object.
     """
+
+    #: How :func:`~fogofwar.core.game.registry.register` says the rule set pickles.
+    _pickled_as: tuple[Any, ...] | None = None
+
+    def __reduce__(self) -> str | tuple[Any, ...]:
+        return self._pickled_as or super().__reduce__()
 
     id: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
@@ -468,6 +496,13 @@ class State(ABC):
         copy = fresh_fields(self)
         if search:
             copy.skip_views()
+        return copy
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        """:func:`copy.deepcopy` is :meth:`clone`: an independent game that shares the
+        immutable values (boards, tables, the rule set) rather than copying them."""
+        copy = self.clone()
+        memo[id(self)] = copy
         return copy
 
     def skip_views(self) -> None:

@@ -27,6 +27,9 @@ def register(ruleset: Ruleset) -> Ruleset:
     _REGISTRY[ruleset.id] = ruleset
     for name in (ruleset.id, *ruleset.aliases):
         _ALIASES[name] = ruleset.id
+    # Pickled (or deep-copied), it comes back as the registry's own instance, loaded by
+    # the name another process knows it by (Ruleset.__reduce__).
+    ruleset._pickled_as = (get_ruleset, (ruleset_ref(ruleset),))
     return ruleset
 
 

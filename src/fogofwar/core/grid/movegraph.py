@@ -201,6 +201,21 @@ class MoveGraph:
         self._avoid_memo: dict[tuple[object, int], StepFn] = {}
         self._build_lists(tables)
 
+    #: Caches of step functions (native objects, where the kernels are built): left out
+    #: of a pickle or a deep copy and made again as they are asked for.
+    _MEMOS = ("_source_memo", "_stepper_memo", "_avoid_memo")
+
+    def __getstate__(self) -> dict[str, object]:
+        return {
+            k: getattr(self, k) for k in self.__slots__ if k not in self._MEMOS and hasattr(self, k)
+        }
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for k, v in state.items():
+            setattr(self, k, v)
+        for k in self._MEMOS:
+            setattr(self, k, {})
+
     def _build_lists(self, tables: Sequence[npt.NDArray[np.bool_]]) -> None:
         """Adjacency lists for the local search that :meth:`reachable` uses for short moves.
 
