@@ -299,3 +299,27 @@ def test_an_environment_mid_episode_copies_and_pickles(
     a = masked_choice(np.random.default_rng(1), single.action_masks().astype(np.int8))
     one, two = single.step(a), twin.step(a)
     assert one[1:4] == two[1:4] and np.array_equal(one[0]["observation"], two[0]["observation"])
+
+
+def test_a_drawing_without_colours_keeps_the_possibility_map() -> None:
+    # QA: the "ansi" text said "possible 251 squares (shaded)" over a board that showed
+    # none of them: the shading was a background colour, and plain text has none. A
+    # shaded square now carries a glyph too (a figure or a mark keeps its own).
+    env = single_seat_env("specter-ops", "hunter1", config={"players": 3}, render_mode="ansi")
+    obs, _ = env.reset(seed=1)
+    rng = np.random.default_rng(0)
+    raw = env.unwrapped
+    for _ in range(12):
+        obs, *_ = env.step(masked_choice(rng, obs["action_mask"]))
+    view = raw.game_state.view("hunter1").data  # type: ignore[attr-defined]
+    geo = raw.game_state.geo  # type: ignore[attr-defined]
+    lines = env.render().splitlines()  # type: ignore[union-attr]
+    possible = {geo.parse(n) for n in view["possible"]}
+    assert 1 < len(possible) < geo.width * geo.height
+    for i in range(geo.width * geo.height):
+        row, col = divmod(i, geo.width)
+        cell = lines[1 + row][3 + 2 * col : 5 + 2 * col]
+        if i in possible:
+            assert cell in ("░░", "░·") or cell.strip("░· "), (geo.name(i), cell)
+        else:
+            assert "░" not in cell, (geo.name(i), cell)

@@ -32,6 +32,9 @@ __all__ = ["render_view"]
 
 POSSIBLE = "on grey23"
 PATH = "on dark_red"
+#: An empty square or a road, drawn possible or on the path: (possible, path); a
+#: square with a figure or a mark keeps it (the colour still shades it).
+_SHADES: dict[str, tuple[str, str]] = {"  ": ("░░", "▒▒"), "··": ("░·", "▒·")}
 
 
 def _cells(view: SpecterOpsView, geo: Geometry) -> dict[int, tuple[str, str]]:
@@ -94,10 +97,17 @@ def _board(view: SpecterOpsView, geo: Geometry) -> Text:
                 chars, style = "··", "grey50"
             else:
                 chars, style = "  ", ""
+            # Shaded squares carry a glyph as well as a colour: a drawing without colours
+            # (NO_COLOR, an RL environment's "ansi" text, a log) keeps the map.
+            shade = _SHADES.get(chars)
             if i in path:
                 style += " " + PATH
+                if shade is not None:
+                    chars, style = shade[1], f"grey50 {PATH}"
             elif i in possible:
                 style += " " + POSSIBLE
+                if shade is not None:
+                    chars, style = shade[0], f"grey50 {POSSIBLE}"
             text.append(chars, style=style.strip())
         text.append("\n")
     return text
@@ -374,8 +384,8 @@ LEGEND: tuple[tuple[str, str], ...] = (
     ("~~", "smoke: blocks sight this round"),
     ("██", "blocking terrain: no sight, no steps"),
     ("··", "road: the vehicle drives here"),
-    ("grey", "shaded: every square the agent may be on, from what the hunters know"),
-    ("dark red", "the agent's path this turn (its own seat only)"),
+    ("░░, ░·", "shaded grey: every square the agent may be on, from what the hunters know"),
+    ("▒▒, ▒·", "shaded dark red: the agent's path this turn (its own seat only)"),
 )
 """Every symbol of the board, for ``legend`` in the terminal."""
 
