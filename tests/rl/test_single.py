@@ -3,7 +3,9 @@ actions, truncation."""
 
 from __future__ import annotations
 
+import re
 import warnings
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -171,3 +173,12 @@ def test_a_mask_never_vouches_for_a_state_it_was_not_made_of() -> None:
     with pytest.raises(IllegalActionError):
         env.step(masked_choice(rng, obs["action_mask"]))
     assert state.view(None).data == before
+
+
+def test_the_docs_snippets_run_as_written(capsys: pytest.CaptureFixture[str]) -> None:
+    # QA: the single-seat snippet of docs/rl.md stepped an `action` it never defined.
+    text = (Path(__file__).parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
+    assert len(blocks) >= 2
+    for block in blocks:
+        exec(compile(block, "docs/rl.md", "exec"), {})  # the docs' own code

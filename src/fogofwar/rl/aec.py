@@ -18,11 +18,17 @@ from pettingzoo import AECEnv
 
 from ..core.errors import RulesError
 from ..core.game import PlayerView, Ruleset, State
-from .common import Episodes, GameSpec, ObsDict, render_text, seat_reward
+from .common import (
+    RENDER_FPS,
+    RENDER_MODES,
+    Episodes,
+    GameSpec,
+    ObsDict,
+    render_text,
+    seat_reward,
+)
 
 __all__ = ["FogOfWarAEC", "raw_env"]
-
-RENDER_MODES = ("ansi",)
 
 
 class FogOfWarAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
@@ -45,12 +51,14 @@ class FogOfWarAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
         ruleset: a rule set, its id or alias, or a ``package.module:Attribute`` plug-in.
         config: the game's options (completed with defaults).
         render_mode: ``"ansi"`` makes :meth:`render` return the rule set's text drawing
-            of a spectator's view (what every seat may know); ``None`` renders nothing.
+            of a spectator's view (what every seat may know); ``"human"`` prints it after
+            each reset and step (and at :meth:`render`); ``None`` renders nothing.
         max_cycles: the most actions of a game before it is truncated.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's API: a plain dict
         "render_modes": list(RENDER_MODES),
+        "render_fps": RENDER_FPS,
         "name": "fogofwar_v0",
         "is_parallelizable": False,
     }
@@ -123,6 +131,8 @@ class FogOfWarAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
             self._finish()
         else:
             self.agent_selection = self._acting()
+        if self.render_mode == "human":
+            self.render()
 
     def _acting(self) -> str:
         acting = self.game_state.to_act()
@@ -164,6 +174,8 @@ class FogOfWarAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
         else:
             self.agent_selection = self._acting()
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def _finish(self) -> None:
         outcome = self.game_state.outcome()
@@ -177,11 +189,16 @@ class FogOfWarAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
     # ------------------------------------------------------------------ drawing
 
     def render(self) -> str | None:
-        """The rule set's text drawing of a spectator's view (``render_mode="ansi"``)."""
+        """The rule set's text drawing of a spectator's view: returned
+        (``render_mode="ansi"``) or printed (``"human"``)."""
         if self.render_mode is None:
             return None
         view = self.game_state.view(None)
-        return render_text(self.game.ruleset, view, self.game.config)
+        text = render_text(self.game.ruleset, view, self.game.config)
+        if self.render_mode == "human":
+            print(text, flush=True)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release: the game lives in memory."""

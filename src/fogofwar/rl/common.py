@@ -198,6 +198,14 @@ class GameSpec:
             raise
 
 
+#: The drawings the environments make: ``"ansi"`` returns the text, ``"human"`` prints it
+#: after each reset and step.
+RENDER_MODES = ("ansi", "human")
+#: What ``metadata["render_fps"]`` says (Gymnasium's and PettingZoo's checks ask for it);
+#: a text drawing is printed as each step comes, not paced.
+RENDER_FPS = 4
+
+
 def render_text(ruleset: Ruleset, view: PlayerView, config: Config) -> str:
     """The rule set's terminal drawing of ``view`` (:meth:`Ruleset.render`) as plain
     text, without colours."""

@@ -18,7 +18,15 @@ from ..bots import Bot, make_bot
 from ..core.errors import IllegalActionError, RulesError
 from ..core.game import Ruleset, State
 from ..core.rng import Stream, stream
-from .common import Episodes, GameSpec, ObsDict, render_text, seat_reward
+from .common import (
+    RENDER_FPS,
+    RENDER_MODES,
+    Episodes,
+    GameSpec,
+    ObsDict,
+    render_text,
+    seat_reward,
+)
 
 __all__ = ["ILLEGAL", "SingleSeatEnv"]
 
@@ -47,14 +55,17 @@ class SingleSeatEnv(gym.Env[ObsDict, np.int64]):
             gets the rule set's default bot (``Ruleset.default_bots``), else ``random``.
         config: the game's options.
         render_mode: ``"ansi"``: :meth:`render` returns the rule set's text drawing of
-            this seat's view.
+            this seat's view; ``"human"`` prints it after each reset and step.
         max_cycles: the most actions of a game, every seat's counted, before it is
             truncated (default: the rule set's ``metadata.max_length``).
         illegal: what an illegal action does, one of :data:`ILLEGAL` (``"lose"`` by
             default: Gymnasium lets a caller step any element of the action space).
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - gym's API
+    metadata: dict[str, Any] = {  # noqa: RUF012 - gym's API
+        "render_modes": list(RENDER_MODES),
+        "render_fps": RENDER_FPS,
+    }
 
     def __init__(
         self,
@@ -68,7 +79,7 @@ class SingleSeatEnv(gym.Env[ObsDict, np.int64]):
         illegal: str = "lose",
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode is 'ansi' or None, not {render_mode!r}")
+            raise ValueError(f"render_mode is one of {RENDER_MODES} or None, not {render_mode!r}")
         if illegal not in ILLEGAL:
             raise ValueError(f"illegal is one of {ILLEGAL}, not {illegal!r}")
         self.game = GameSpec(ruleset, config)
@@ -116,6 +127,20 @@ class SingleSeatEnv(gym.Env[ObsDict, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[ObsDict, dict[str, Any]]:
+        out = self._reset(seed=seed)
+        if self.render_mode == "human":
+            self.render()
+        return out
+
+    def step(
+        self, action: np.int64 | int
+    ) -> tuple[ObsDict, SupportsFloat, bool, bool, dict[str, Any]]:
+        out = self._step(action)
+        if self.render_mode == "human":
+            self.render()
+        return out
+
+    def _reset(self, *, seed: int | None) -> tuple[ObsDict, dict[str, Any]]:
         super().reset(seed=seed)
         for _ in range(_TRIES):
             secret, bots_secret = self._episodes.next(seed)
@@ -139,7 +164,7 @@ class SingleSeatEnv(gym.Env[ObsDict, np.int64]):
             f"{self.game.ruleset.id}: seat {self.seat} never acted in {_TRIES} games in a row"
         )
 
-    def step(
+    def _step(
         self, action: np.int64 | int
     ) -> tuple[ObsDict, SupportsFloat, bool, bool, dict[str, Any]]:
         if self._done:
@@ -221,8 +246,13 @@ class SingleSeatEnv(gym.Env[ObsDict, np.int64]):
         return self.game.mask(self.game_state, self.seat).astype(bool)
 
     def render(self) -> str | None:
-        """The rule set's text drawing of this seat's view (``render_mode="ansi"``)."""
+        """The rule set's text drawing of this seat's view: returned
+        (``render_mode="ansi"``) or printed (``"human"``)."""
         if self.render_mode is None:
             return None
         view = self.game_state.view(self.seat)
-        return render_text(self.game.ruleset, view, self.game.config)
+        text = render_text(self.game.ruleset, view, self.game.config)
+        if self.render_mode == "human":
+            print(text, flush=True)
+            return None
+        return text
