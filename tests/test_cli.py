@@ -84,6 +84,28 @@ def test_odds_tables_leave_long_fractions_to_json(
     assert max(len(line) for line in out.splitlines()) <= 80
 
 
+def test_a_rule_sets_odds_table_folds_a_long_fraction_instead_of_cutting_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: at 80 columns `7518827268/381469726…` read as about 19.7; the value is
+    # 7518827268/3814697265625. A long cell now wraps onto the next line, whole.
+    monkeypatch.setenv("COLUMNS", "80")
+    argv = ["odds", "warfighter", "door", "--cover", "7", "--hits", "2", "--shots", "2"]
+    code, out, _ = run(capsys, *argv, "--pick", "6")
+    assert code == 0 and "…" not in out
+    rows: dict[str, str] = {}
+    label = ""
+    for line in out.splitlines():
+        cells = line.split("│")
+        if len(cells) > 3:
+            label = cells[1].strip() or label
+            rows[label] = rows.get(label, "") + cells[2].strip()
+    code, data, _ = run(capsys, *argv, "--pick", "6", "--json")
+    exact = json.loads(data)
+    assert "7518827268/3814697265625" in rows.values()
+    assert "7518827268/3814697265625" in json.dumps(exact)
+
+
 def test_help_reads_as_written(capsys: pytest.CaptureFixture[str]) -> None:
     # Readable placeholders, -h beside --help, shell completion offered.
     code, out, _ = run(capsys, "sim", "-h")

@@ -151,8 +151,14 @@ def _query_function(query: OddsQuery) -> Callable[..., None]:
         answer = query.ask(values)
         if json_out:
             typer.echo(json.dumps(answer.data, indent=2))
-        else:
-            Console(highlight=False).print(answer.table)
+            return
+        table = answer.table
+        if isinstance(table, Table):
+            # A cell too long for the terminal wraps onto the next line: cut with "…",
+            # 7518827268/381469726… read as a number near 19.7, not 0.0000020.
+            for column in table.columns:
+                column.overflow = "fold"
+        Console(highlight=False).print(table)
 
     params = []
     for p in query.params:
