@@ -484,6 +484,16 @@ def test_sim_metrics_say_there_is_no_interval_from_one_game(
     out = capsys.readouterr().out
     rows = [line for line in out.splitlines() if line.startswith(("│ won", "│ turns"))]
     assert len(rows) == 2 and all(row.rstrip(" │").endswith("—") for row in rows)
+    # ... and the JSON says null, which every parser reads: Python wrote NaN, which
+    # JSON has not (a browser's JSON.parse stopped at the first one).
+    assert main(["sim", "warfighter", "-n", "1", "--seat", "squad=wf-heuristic", "--json"]) == 0
+    text = capsys.readouterr().out
+
+    def refuse(constant: str) -> None:
+        raise ValueError(constant)
+
+    data = json.loads(text, parse_constant=refuse)
+    assert data["metric_spreads"]["turns"]["interval"] == [None, None]
 
 
 def test_a_metric_left_out_is_not_averaged_in() -> None:

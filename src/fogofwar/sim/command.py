@@ -39,7 +39,7 @@ from .runner import (
     run_batch,
     write_jsonl,
 )
-from .stats import interval_text
+from .stats import Interval, interval_text
 from .study import build_study, run_study
 
 __all__ = ["parse_seats", "sim_command"]
@@ -298,9 +298,9 @@ def _print_table(result: BatchResult, name: str) -> None:
     for side, p in stats.wins.items():
         seats = ", ".join(f"{s} ({b})" for s, b in result.seats.items() if result.sides[s] == side)
         seats = seats or "(the umpire)"
-        table.add_row(side, seats, str(p.successes), _pct(p.rate), _ci(p.interval.to_json()))
+        table.add_row(side, seats, str(p.successes), _pct(p.rate), _ci(p.interval))
     d = stats.draws
-    table.add_row("(draw)", "", str(d.successes), _pct(d.rate), _ci(d.interval.to_json()))
+    table.add_row("(draw)", "", str(d.successes), _pct(d.rate), _ci(d.interval))
     console.print(table)
     if stats.spreads:
         metrics = Table(
@@ -324,5 +324,5 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def _ci(bounds: list[float]) -> str:
-    return f"{_pct(bounds[0])} – {_pct(bounds[1])}"
+def _ci(interval: Interval) -> str:
+    return f"{_pct(interval.low)} – {_pct(interval.high)}"

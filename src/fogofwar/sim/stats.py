@@ -58,9 +58,15 @@ class Interval:
     def __contains__(self, x: float) -> bool:
         return self.low <= x <= self.high
 
-    def to_json(self) -> list[float]:
-        """Return ``[low, high]``."""
-        return [self.low, self.high]
+    def to_json(self) -> list[float | None]:
+        """Return ``[low, high]``; ``null`` for an end there is none of (one game):
+        JSON has no NaN, and a strict parser refuses the ``NaN`` Python would write."""
+        return [_number(self.low), _number(self.high)]
+
+
+def _number(x: float) -> float | None:
+    """``x`` for JSON: ``None`` (``null``) for NaN."""
+    return None if math.isnan(x) else x
 
 
 def wilson_interval(successes: int, trials: int, z: float = Z95) -> Interval:
@@ -164,8 +170,8 @@ class Spread:
         """Return the JSON form."""
         return {
             "games": self.games,
-            "mean": self.mean,
-            "sd": self.sd,
+            "mean": _number(self.mean),
+            "sd": _number(self.sd),
             "interval": self.interval.to_json(),
         }
 
