@@ -214,6 +214,25 @@ def test_rulesets_mark_the_options_fogofwar_fills_in(capsys: pytest.CaptureFixtu
     assert code == 0 and "(filled in by fogofwar)" in words, words
 
 
+@pytest.mark.parametrize("columns", ["80", "140"])
+def test_rulesets_show_every_name_and_value_whole(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, columns: str
+) -> None:
+    # QA: at 80 columns the table cut `engage_through…` and `grunt=5,elite=…`: the
+    # names a designer types into --set could not be read. A narrow terminal now gets a
+    # paragraph an option; one rule set can be asked for alone.
+    monkeypatch.setenv("COLUMNS", columns)
+    code, out, _ = run(capsys, "rulesets", "zero-dark")
+    assert code == 0 and "…" not in out and "specter-ops" not in out
+    assert max(len(line) for line in out.splitlines()) <= int(columns)
+    words = "".join(out.split())
+    for name in ("engage_through_walls", "rescue_excludes_synthetic", "grunt=5,elite=2,boss=1"):
+        assert name in words, name
+    assert "default false" in out or "│ false" in out
+    code, _, err = run(capsys, "rulesets", "chess")
+    assert code == 2 and "unknown rule set 'chess'" in err
+
+
 def test_sim_with_a_plugin_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "sim", "tests.example_game:HideAndSeek", "-n", "10", "--json")
     assert code == 0

@@ -68,12 +68,15 @@ def _root(
 
 @app.command("rulesets")
 def rulesets_command(
+    ruleset: str | None = typer.Argument(
+        None, metavar="RULESET", help="Only this rule set (an id, an alias or a plug-in)."
+    ),
     json_out: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),
 ) -> None:
     """List the rule sets this fogofwar plays, with their options."""
     from .commands.info import rulesets
 
-    rulesets(json_out=json_out, console=_out())
+    rulesets(json_out=json_out, console=_out(), ruleset=ruleset)
 
 
 @app.command("study")

@@ -8,7 +8,9 @@ from typing import Any
 
 import typer
 from rich.console import Console
+from rich.padding import Padding
 from rich.table import Table
+from rich.text import Text
 
 from ..bots import available_bots
 from ..bots.base import bot_spec
@@ -17,9 +19,10 @@ from ..core.game import Ruleset, get_ruleset, registered_rulesets
 from ..core.grid import builtin_board, builtin_boards
 
 
-def rulesets(*, json_out: bool, console: Console) -> None:
-    """Print every registered rule set with its metadata and config schema."""
-    found = registered_rulesets()
+def rulesets(*, json_out: bool, console: Console, ruleset: str | None = None) -> None:
+    """Print every registered rule set (or ``ruleset`` alone) with its metadata and
+    config schema."""
+    found = {rs.id: rs for rs in _chosen(ruleset)}
     if json_out:
         data = [
             {
@@ -42,15 +45,44 @@ def rulesets(*, json_out: bool, console: Console) -> None:
             f"[bold]{rs.id}[/] {rs.version} — {meta.name} "
             f"({_players(meta.min_players, meta.max_players)}; seats: {', '.join(meta.seats)})"
         )
-        table = Table("option", "type", "default", "allowed", "help")
+        rows = []
         for o in rs.config_schema.options:
             allowed = ", ".join(map(str, o.choices)) if o.choices else ""
             if o.minimum is not None or o.maximum is not None:
                 allowed = f"{o.minimum if o.minimum is not None else ''}..{o.maximum or ''}"
             # An option the program fills in says so: it is no choice for people.
             note = " (filled in by fogofwar)" if o.filled else ""
-            table.add_row(o.name, o.type.__name__, str(o.default), allowed, o.help + note)
-        console.print(table)
+            # As --set takes it: true, not Python's True.
+            default = str(o.default).lower() if isinstance(o.default, bool) else str(o.default)
+            rows.append((o.name, o.type.__name__, default, allowed, o.help + note))
+        if console.width >= WIDE:
+            table = Table()
+            # A name or a value is typed into --set or a study file: never cut with "…".
+            longest = max((len(r[0]) for r in rows), default=6)
+            table.add_column("option", no_wrap=True, min_width=longest)
+            table.add_column("type", no_wrap=True)
+            table.add_column("default", overflow="fold")
+            table.add_column("allowed", overflow="fold")
+            table.add_column("help", ratio=1)
+            for row in rows:
+                table.add_row(*row)
+            console.print(table)
+            continue
+        # A narrow terminal: an option a paragraph, its name and values whole on the
+        # first line (five columns left the help a word a line, and cut the names).
+        for name, kind, default, allowed, text in rows:
+            first = Text("  ")
+            first.append(name, style="bold")
+            first.append(f"  {kind}, default {default if default != '' else '(empty)'}")
+            if allowed:
+                first.append(f"; {allowed}")
+            console.print(first, overflow="fold")
+            console.print(Padding(Text(text), (0, 0, 0, 6)))
+
+
+#: The narrowest terminal ``rulesets`` draws its options' table in (a narrower one gets
+#: a paragraph an option).
+WIDE = 110
 
 
 def _players(low: int, high: int) -> str:
