@@ -150,3 +150,21 @@ def test_replay_names_the_file_of_a_bad_config(
     code, _, err = run(capsys, "replay", str(bad))
     assert code == 2
     assert f"{bad}: expected a config for specter-ops, found 'option players: 9 is above 5'" in err
+
+
+def test_a_seat_of_another_player_count_says_where_it_plays(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # QA: "specter-ops has no seat 'hunter3' (seats: agent, hunter1, hunter2)" left a
+    # designer to guess that a fourth player brings it.
+    code, _, err = run(capsys, "sim", "specter-ops", "-n", "1", "--seat", "hunter3=so-hunter")
+    assert code == 2 and "hunter3 plays with 4 players (players=4)" in err
+    code, _, err = run(capsys, "sim", "zero-dark", "-n", "1", "--seat", "team1=zd-team")
+    assert code == 2 and "team1 plays with 2 players (mode=versus, mission=dead-drop)" in err
+    study = tmp_path / "s.toml"
+    study.write_text(
+        '[study]\nruleset = "specter-ops"\ngames = 1\n[seats]\nhunter4 = "so-hunter"\n',
+        encoding="utf-8",
+    )
+    code, _, err = run(capsys, "study", str(study))
+    assert code == 2 and "hunter4 plays with 5 players (players=5)" in " ".join(err.split())

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from fogofwar.bots import Bot, make_bot
-from fogofwar.core.errors import RulesError
+from fogofwar.core.errors import BadDataError, RulesError
 from fogofwar.core.game import JSON, Config, Outcome, Ruleset, get_ruleset, ruleset_ref
 from fogofwar.core.record import Record, Recorder
 from fogofwar.core.rng import Stream, encode_key, stream
@@ -429,6 +429,25 @@ def _picklable(exc: Exception) -> Exception:
     return exc
 
 
+def seat_hint(ruleset: Ruleset, seat: str) -> str | None:
+    """Where a seat that this game lacks is played: ``"hunter4 plays with 5 players
+    (players=5)"`` (the fewest players that have it, by
+    :meth:`~fogofwar.core.game.Ruleset.players_config`), or ``None``."""
+    meta = ruleset.metadata
+    for players in range(meta.min_players, meta.max_players + 1):
+        try:
+            given = ruleset.players_config(players, {})
+            seats = ruleset.seats(ruleset.resolve_config(given))
+        except (RulesError, BadDataError):
+            continue
+        if seat in seats:
+            how = ", ".join(f"{k}={v}" for k, v in given.items())
+            return f"{seat} plays with {players} player{'s' * (players != 1)}" + (
+                f" ({how})" if how else ""
+            )
+    return None
+
+
 def resolve_seats(
     ruleset: Ruleset, config: Config, seats: Mapping[str, str] | None = None
 ) -> dict[str, str]:
@@ -442,9 +461,10 @@ def resolve_seats(
     chosen = dict(seats or {})
     unknown = sorted(set(chosen) - set(all_seats))
     if unknown:
+        hint = seat_hint(ruleset, unknown[0])
         raise RulesError(
             f"{ruleset.id} has no seat {', '.join(map(repr, unknown))} "
-            f"(seats: {', '.join(all_seats)})"
+            f"(seats: {', '.join(all_seats)}{f'; {hint}' if hint else ''})"
         )
     names = {seat: chosen.get(seat, DEFAULT_BOT) for seat in all_seats}
     for seat, name in names.items():

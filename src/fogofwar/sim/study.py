@@ -68,6 +68,7 @@ from .runner import (
     ray_start,
     resolve_seats,
     run_batch,
+    seat_hint,
 )
 from .stats import Proportion, difference
 
@@ -571,7 +572,9 @@ def build_study(
     for seat in [*seats, *named]:
         if seat not in every_seat:
             at = ("seats", seat) if seat in seats else named[seat]
-            raise say(at, f"a seat of {rs.id} ({', '.join(sorted(every_seat))})", seat)
+            hint = seat_hint(rs, seat)
+            seats_here = ", ".join(sorted(every_seat)) + (f"; {hint}" if hint else "")
+            raise say(at, f"a seat of {rs.id} ({seats_here})", seat)
     for m in metrics:
         if m not in probes:
             expected = f"a metric of {rs.id} ({', '.join(sorted(probes))})"
