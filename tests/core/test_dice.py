@@ -783,6 +783,14 @@ def test_bad_notation_reports_position(text: str, position: int) -> None:
     assert isinstance(err, RulesError)
 
 
+def test_the_largest_number_the_notation_takes_is_the_one_it_names() -> None:
+    # QA: 1000000000d6 was refused as "too large (at most 1,000,000,000)".
+    with pytest.raises(InvalidNotationError, match=r"at most 999,999,999\)"):
+        parse("1000000000d6")
+    assert parse("d6+999999999").dist().mean() == Fraction(7, 2) + 999_999_999
+    assert parse("d6+0000000001").dist().mean() == Fraction(9, 2)  # leading zeros
+
+
 def test_parse_rejects_non_strings() -> None:
     with pytest.raises(TypeError):
         parse(6)  # type: ignore[arg-type]

@@ -49,10 +49,11 @@ class _Parser:
         if not m:
             found = self.peek()
             self.fail(f"expected {what}" + (f", found {found!r}" if found else ""))
-        if len(m.group()) > 9:
-            self.fail(f"number too large (at most {_MAX_LITERAL:,})")
+        digits = m.group().lstrip("0") or "0"  # leading zeros add nothing
+        if len(digits) > 9:
+            self.fail(f"number too large (at most {_MAX_LITERAL - 1:,})")
         self.pos = m.end()
-        return int(m.group()), m.start()
+        return int(digits), m.start()
 
     def signed(self, what: str) -> int:
         neg = self.peek() == "-"
