@@ -122,7 +122,7 @@ max_rd_per_roll = [1, 3]
 
 NOT_CLEAR = r" — not a clear difference at 95% \(the interval holds 0\)$"
 REAL = r" — a real difference at 95%$"
-SIZE = r"\d+\.\d% \[-?\d+\.\d, -?\d+\.\d\]"
+SIZE = r"\d+\.\d percentage points \[-?\d+\.\d, -?\d+\.\d\]"
 
 
 @pytest.mark.parametrize(
@@ -133,25 +133,25 @@ SIZE = r"\d+\.\d% \[-?\d+\.\d, -?\d+\.\d\]"
         (
             (10, 20),
             (10, 20),
-            r"squad wins as often with X as with Y \(a difference of 0\.0% "
+            r"squad wins as often with X as with Y \(a difference of 0\.0 percentage points "
             r"\[-\d+\.\d, \d+\.\d\]\)" + NOT_CLEAR,
         ),
         (
             (0, 20),
             (16, 20),
             r"squad wins no game with X and 80\.0% of the games with Y: "
-            r"80\.0% \[\d+\.\d, \d+\.\d\] less often" + REAL,
+            r"80\.0 percentage points \[\d+\.\d, \d+\.\d\] less often" + REAL,
         ),
         (
             (16, 20),
             (0, 20),
             r"squad wins 80\.0% of the games with X and none with Y: "
-            r"80\.0% \[\d+\.\d, \d+\.\d\] more often" + REAL,
+            r"80\.0 percentage points \[\d+\.\d, \d+\.\d\] more often" + REAL,
         ),
         (
             (16, 20),
             (8, 20),
-            r"squad wins 40\.0% \[\d+\.\d, \d+\.\d\] more often with X "
+            r"squad wins 40\.0 percentage points \[\d+\.\d, \d+\.\d\] more often with X "
             "than with Y" + REAL,
         ),
         ((8, 20), (9, 20), rf"squad wins {SIZE} less often with X than with Y" + NOT_CLEAR),
@@ -161,7 +161,7 @@ def test_a_win_rate_of_0_or_1_is_said_plainly(
     a: tuple[int, int], b: tuple[int, int], says: str
 ) -> None:
     # "wins 0.0% [-16.1, 16.1] more often" once said that nothing differs, and "100.0%
-    # less often" that a side never won.
+    # less often" that a side never won. A difference is in percentage points.
     sentence = _sentence("squad", proportion(*a), proportion(*b), "with X", "with Y")
     assert re.fullmatch(says, sentence), sentence
 

@@ -641,19 +641,21 @@ def _sentence(side: str, pa: Proportion, pb: Proportion, left: str, right: str) 
         else "not a clear difference at 95% (the interval holds 0)"
     )
     low, high = d.interval.low * 100, d.interval.high * 100
-    # Said as "more" or "less" often, the interval in the same direction.
+    # Said as "more" or "less" often, the interval in the same direction. A difference
+    # of two rates is in percentage points: "74.5% less often" read as a relative
+    # change (3.5% against 78.0%).
     more = "more" if d.estimate > 0 else "less"
-    size = f"{abs(d.estimate) * 100:.1f}% [{low:.1f}, {high:.1f}]"
+    size = f"{abs(d.estimate) * 100:.1f} percentage points [{low:.1f}, {high:.1f}]"
     if d.estimate < 0:
-        size = f"{abs(d.estimate) * 100:.1f}% [{0.0 - high:.1f}, {0.0 - low:.1f}]"
+        size = f"{abs(d.estimate) * 100:.1f} percentage points [{0.0 - high:.1f}, {0.0 - low:.1f}]"
     if pa.successes == 0 and pb.successes == 0:
         return f"{side} {verb} no game {left} and none {right} — {verdict}"
     if pa.successes == pa.trials and pb.successes == pb.trials:
         return f"{side} {verb} every game {left} and every one {right} — {verdict}"
     if round(abs(d.estimate) * 100, 1) == 0:
         return (
-            f"{side} {verb} as often {left} as {right} (a difference of 0.0% "
-            f"[{low:.1f}, {high:.1f}]) — {verdict}"
+            f"{side} {verb} as often {left} as {right} (a difference of 0.0 percentage "
+            f"points [{low:.1f}, {high:.1f}]) — {verdict}"
         )
     if pa.successes == 0 or pb.successes == 0:
         # "wins 0.0% of its games", "100.0% less often than ..." read oddly: say "no game".
