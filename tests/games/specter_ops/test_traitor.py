@@ -1127,3 +1127,25 @@ def test_explain_illegal_names_the_traitor_rules() -> None:
     # A seat that is not to act gets the protocol's reason, no rule.
     reason, rule = state.explain_illegal(Action("hunter2", "accuse", ("H1",)))
     assert rule is None and "may not act now" in reason
+
+
+def test_t2_the_traitors_own_win_rate_is_a_metric() -> None:
+    # SO-T2: the traitor wins with the agent's side. A batch's table lists its seat under
+    # the hunters it started with, so a designer could not read how the traitor does:
+    # traitor_won is 1 exactly when the traitor's seat is among the winners.
+    rs = get_ruleset("specter-ops")
+    seen = set()
+    for seed in range(12):
+        state = rs.new_game({"players": 5}, seed)
+        assert rs.metrics(state)["traitor_won"] == 0.0  # probed before the end
+        pick = stream(seed, "metric")
+        while not state.is_over:
+            seat = min(state.to_act())
+            state.apply(pick.choice(list(state.legal_actions(seat))))
+        outcome = state.outcome()
+        assert outcome is not None and state.traitor is not None
+        won = f"hunter{state.traitor[1:]}" in outcome.winners
+        assert rs.metrics(state)["traitor_won"] == float(won)
+        assert won == ("agent" in outcome.winners)  # with the agent's side, never alone
+        seen.add(won)
+    assert "traitor_won" not in rs.metrics(rs.new_game({"players": 4}, 0))

@@ -277,6 +277,13 @@ class SpecterOps(Ruleset):
             out["agent2_escaped"] = (
                 1.0 if len(state.agents) == 2 and state.agents[1].escaped else 0.0
             )
+            # The traitor wins with the agent's side (SO-T2), while a batch's table lists
+            # its seat under the hunters it started with: its own rate, by role.
+            outcome = state.outcome()
+            traitor_seat = f"hunter{state.traitor[1:]}" if state.traitor else None
+            out["traitor_won"] = (
+                1.0 if outcome is not None and traitor_seat in outcome.winners else 0.0
+            )
         return out
 
     def describe_event(self, event: Mapping[str, Any]) -> str | None:
