@@ -301,6 +301,12 @@ def test_listing_bots_boards_and_missions(capsys: pytest.CaptureFixture[str]) ->
     assert code == 0 and [b["name"] for b in json.loads(out)] == ["ismcts", "random", "zd-team"]
     code, out, _ = run(capsys, "bots", "zero-dark")
     assert code == 0 and "zd-team" in out and "so-agent" not in out
+    # QA: so-hunter's parameters were nowhere, and "default for" read as sim's default.
+    assert bots["so-hunter"]["parameters"] == ["aggression", "sensor"]
+    code, out, _ = run(capsys, "bots", "specter-ops")
+    words = " ".join(w for w in re.split(r"[\s│┃]+", out) if w)
+    assert "(parameters: aggression, sensor)" in words and "play's bot for" in words
+    assert "sim and study play random where no bot is named" in words
     code, out, _ = run(capsys, "boards", "--json")
     boards = {b["name"]: b for b in json.loads(out)}
     assert code == 0 and boards["specter-ops"]["width"] == 23 and "zd-open" in boards

@@ -119,16 +119,32 @@ def bots(ruleset: str | None, *, json_out: bool, console: Console) -> None:
                 "seats": None if spec.seats is None else spec.seats[1],
                 "default_for": default,
                 "help": spec.help,
+                "parameters": spec.parameters(),
             }
         )
     if json_out:
         typer.echo(json.dumps(rows, indent=2))
         return
-    table = Table("bot", "plays", "default for", "what it does", title="Bots (--seat SEAT=BOT)")
+    table = Table(title="Bots (--seat SEAT=BOT, or BOT:KEY=VALUE,...)")
+    table.add_column("bot", no_wrap=True)
+    table.add_column("plays")
+    # play's: a batch (sim, study) plays random where no bot is named.
+    table.add_column("play's bot for")
+    table.add_column("what it does", overflow="fold", ratio=1)
     for r in rows:
         playing = ", ".join(r["plays"]) + (f" ({r['seats']})" if r["seats"] else "")
-        table.add_row(r["name"], playing, "; ".join(r["default_for"]), r["help"])
+        does = r["help"]
+        missing = [p for p in r["parameters"] if p not in does]
+        if missing:  # the parameters its sentence does not name already
+            said = len(missing) < len(r["parameters"])
+            does += f" ({'also ' if said else 'parameters: '}{', '.join(missing)})"
+        table.add_row(r["name"], playing, "; ".join(r["default_for"]), does)
     console.print(table)
+    console.print(
+        "play gives a seat its rule set's bot (the third column) where --seat SEAT=bot names "
+        "none; sim and study play random where no bot is named.",
+        highlight=False,
+    )
 
 
 def boards(*, json_out: bool, console: Console) -> None:
