@@ -163,3 +163,26 @@ def test_c5_the_rules_and_the_odds_roll_the_same_die() -> None:
     for cover in range(1, 12):
         assert ekia_chance(cover) == D10.dist().prob_at_least(cover)
         assert all(reaches(face, cover) is (face >= cover) for face, _ in FACES)
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        # WF-A7: an upgunned number is below the one it upguns (7+ "upgunned" from 5+).
+        ("check --need 5 --upgunned 7", "--upgunned 7: an upgunned number is below"),
+        ("door --cover 5 --hits 1 --pick 6 --upgunned 6", "below the number it upguns"),
+        # The data files' ranges (docs/warfighter.md): a d10's N+ 1-11, a modifier ±10.
+        ("check --need 12", "--need: 12 is above 11"),
+        ("check --need 5 --modifier 12", "--modifier: 12 is above 10"),
+        ("door --cover 0 --hits 1", "--cover: 0 is below 1"),
+        # A pick's modifier without a pick was dropped without a word.
+        ("door --cover 5 --hits 1 --pick-modifier 3", "give --pick too"),
+    ],
+)
+def test_the_odds_command_refuses_what_no_soldier_or_door_has(
+    argv: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from fogofwar.cli import main
+
+    assert main(["odds", "warfighter", *argv.split()]) == 2
+    assert said in capsys.readouterr().err

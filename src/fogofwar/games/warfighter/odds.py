@@ -230,6 +230,7 @@ def door_json(
 
 
 def _check(need: int, modifier: int, upgunned: int | None, lacks_ability: bool) -> OddsAnswer:
+    _below("--upgunned", upgunned, "--need", need)
     data = check_json(need, modifier=modifier, upgunned=upgunned, lacks_ability=lacks_ability)
     label = f"{upgunned}+ upgunned" if upgunned is not None else f"{need}+"
     if modifier:
@@ -256,6 +257,10 @@ def _door(
 ) -> OddsAnswer:
     if upgunned is not None and pick is None:
         raise RulesError("--upgunned is the picker's upgunned Pick: give --pick too")
+    if pick_modifier and pick is None:
+        raise RulesError("--pick-modifier is the pick's modifier: give --pick too")
+    if pick is not None:
+        _below("--upgunned", upgunned, "--pick", pick)
     data = door_json(
         cover,
         hits,
@@ -292,16 +297,45 @@ def _door(
     return OddsAnswer(data, out)
 
 
+def _below(name: str, upgunned: int | None, base: str, value: int) -> None:
+    """An upgunned number is below the number it upguns (WF-A7; the data files' range)."""
+    if upgunned is not None and upgunned >= value:
+        raise RulesError(
+            f"{name} {upgunned}: an upgunned number is below the number it upguns "
+            f"({base} {value}) (WF-A7)"
+        )
+
+
+# The numbers below (1-11 for a d10's N+ and a Cover, -10 to 10 for a modifier) are the
+# data files' ranges (docs/warfighter.md): past them every roll passes or fails alike.
 #: ``fogofwar odds warfighter check …`` and ``fogofwar odds warfighter door …``.
 QUERIES: Final[tuple[OddsQuery, ...]] = (
     OddsQuery(
         "check",
         "Exact chance that an ability check succeeds.",
         (
-            OddsParam("need", int, "The ability's N of N+ (d10).", required=True),
-            OddsParam("modifier", int, "The check's modifier (WF-A3).", default=0),
             OddsParam(
-                "upgunned", int, "The ability's upgunned value, spent on this check (WF-A7)."
+                "need",
+                int,
+                "The ability's N of N+ (d10; 1-11).",
+                required=True,
+                minimum=1,
+                maximum=11,
+            ),
+            OddsParam(
+                "modifier",
+                int,
+                "The check's modifier (WF-A3; -10 to 10).",
+                default=0,
+                minimum=-10,
+                maximum=10,
+            ),
+            OddsParam(
+                "upgunned",
+                int,
+                "The ability's upgunned value, below N, spent on this check (WF-A7).",
+                minimum=1,
+                maximum=11,
             ),
             OddsParam("lacks_ability", bool, "The Soldier lacks the ability: it never succeeds."),
         ),
@@ -312,14 +346,34 @@ QUERIES: Final[tuple[OddsQuery, ...]] = (
         "door",
         "Exact distribution of the Actions needed to breach a Door, by attacking and by picking.",
         (
-            OddsParam("cover", int, "The Hostile's (or Door's) Cover.", required=True),
+            OddsParam(
+                "cover",
+                int,
+                "The Hostile's (or Door's) Cover (1-11).",
+                required=True,
+                minimum=1,
+                maximum=11,
+            ),
             OddsParam("hits", int, "The Hits that breach it (1-50).", required=True, maximum=50),
             OddsParam(
                 "shots", int, "Shots per attack Action (1-20).", default=1, minimum=1, maximum=20
             ),
-            OddsParam("pick", int, "The picker's Pick N+ (d10)."),
-            OddsParam("pick_modifier", int, "The pick's modifier.", default=0),
-            OddsParam("upgunned", int, "The picker's upgunned Pick N+: each try costs 2 Actions."),
+            OddsParam("pick", int, "The picker's Pick N+ (d10; 1-11).", minimum=1, maximum=11),
+            OddsParam(
+                "pick_modifier",
+                int,
+                "The pick's modifier (-10 to 10).",
+                default=0,
+                minimum=-10,
+                maximum=10,
+            ),
+            OddsParam(
+                "upgunned",
+                int,
+                "The picker's upgunned Pick N+, below N: each try costs 2 Actions.",
+                minimum=1,
+                maximum=11,
+            ),
             OddsParam(
                 "bound",
                 int,
