@@ -11,7 +11,7 @@ import pytest
 from fogofwar.cli import main
 from fogofwar.core.errors import RulesError
 from fogofwar.core.game import get_ruleset
-from fogofwar.core.odds import OddsParam, find_query
+from fogofwar.core.odds import OddsParam, find_query, percent
 from tests.example_game import EXAMPLE
 
 BUILTIN = ("specter-ops", "zero-dark", "rock-n-roll", "warfighter")
@@ -74,3 +74,11 @@ def test_odds_lists_every_rule_set_with_queries(capsys: pytest.CaptureFixture[st
         assert name in out
     assert main(["odds", "chess", "mate"]) == 2
     assert "unknown rule set 'chess'" in capsys.readouterr().err
+
+
+def test_a_percentage_never_shows_a_possible_outcome_as_impossible_or_certain() -> None:
+    # QA: 1/60466176 printed as 0.00 and 60466175/60466176 as 100.00 in the odds tables.
+    assert percent(Fraction(1, 60466176)) == "<0.01"
+    assert percent(Fraction(60466175, 60466176)) == ">99.99"
+    assert (percent(0), percent(1), percent("5/36")) == ("0.00", "100.00", "13.89")
+    assert percent(Fraction(1, 10000)) == "0.01" and percent(Fraction(9999, 10000)) == "99.99"

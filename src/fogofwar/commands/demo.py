@@ -14,6 +14,7 @@ from rich.rule import Rule
 from rich.table import Table
 
 from ..core.dice import exploding_check, parse
+from ..core.odds import percent
 from ..core.sight import board_corner_report, board_orthogonal_visible
 from .board import open_board
 from .odds import dice_table
@@ -72,7 +73,7 @@ def demo(board_name: str, *, console: Console) -> None:
     attack.add_column("%", justify="right")
     for distance in range(1, 11):
         p = exploding_check(6, distance).dist().prob_at_least(1)
-        attack.add_row(str(distance), str(p), f"{float(p) * 100:.2f}")
+        attack.add_row(str(distance), str(p), percent(p))
     console.print(attack)
     console.print(
         dice_table(parse("d10+2>=8"), title="A dice expression: d10+2 ≥ 8", width=console.width)

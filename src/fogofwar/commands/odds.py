@@ -16,7 +16,7 @@ from rich.table import Table
 
 from ..core.dice import Compare, Dice, Dist, parse
 from ..core.game import Ruleset, get_ruleset, registered_rulesets
-from ..core.odds import OddsQuery, find_query
+from ..core.odds import OddsQuery, find_query, percent
 from .readable import HELP_OPTIONS, ReadableGroup
 
 
@@ -79,19 +79,15 @@ def dice_table(expr: Dice, *, title: str | None = None, width: int | None = None
     long = False
     for k, p in dist.items():
         row = [("yes" if k else "no") if passfail else str(k), short(p)]
-        row.append(f"{float(p) * 100:.2f}")
+        row.append(percent(p))
         if not passfail:
             ge = dist.prob_at_least(k)
-            row += [short(ge), f"{float(ge) * 100:.2f}"]
+            row += [short(ge), percent(ge)]
             long = long or len(_frac(ge)) > longest
         long = long or len(_frac(p)) > longest
         table.add_row(*row)
     mean = dist.mean()
-    caption = (
-        f"passes {float(mean) * 100:.2f}%"
-        if passfail
-        else f"mean {short(mean)} ≈ {float(mean):.4f}"
-    )
+    caption = f"passes {percent(mean)}%" if passfail else f"mean {short(mean)} ≈ {float(mean):.4f}"
     if dist.is_truncated:
         caption += f"; truncated mass {short(dist.truncated)} (not listed)"
     if long:

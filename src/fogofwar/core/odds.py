@@ -22,12 +22,25 @@ from typing import Any
 
 from .errors import RulesError
 
-__all__ = ["OddsAnswer", "OddsParam", "OddsQuery", "find_query", "fraction_text"]
+__all__ = ["OddsAnswer", "OddsParam", "OddsQuery", "find_query", "fraction_text", "percent"]
 
 
 def fraction_text(p: Fraction | int) -> str:
     """An exact probability as JSON text: ``"5/36"``, ``"1"``, ``"0"``."""
     return str(Fraction(p))
+
+
+def percent(p: Fraction | float | int | str) -> str:
+    """A probability as a percentage with two decimals, for tables: ``"13.89"``. One that
+    rounds to 0.00 or 100.00 without being 0 or 1 says so (``"<0.01"``, ``">99.99"``):
+    "0.00" beside a possible outcome read as an impossible one."""
+    x = Fraction(p)
+    text = f"{float(x) * 100:.2f}"
+    if x > 0 and text == "0.00":
+        return "<0.01"
+    if x < 1 and text == "100.00":
+        return ">99.99"
+    return text
 
 
 _TYPES: dict[type, str] = {int: "integer", str: "text", bool: "flag"}

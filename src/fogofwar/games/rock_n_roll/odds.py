@@ -26,7 +26,7 @@ from rich.table import Table
 
 from ...core.dice import Dice, parse
 from ...core.errors import RulesError
-from ...core.odds import OddsAnswer, OddsParam, OddsQuery, fraction_text
+from ...core.odds import OddsAnswer, OddsParam, OddsQuery, fraction_text, percent
 from ...core.rng import Stream
 
 __all__ = [
@@ -160,7 +160,7 @@ def _roll(kind: str, effective_twos: bool, rd: int) -> OddsAnswer:
     for col in ("outcome", "probability", "%"):
         out.add_column(col, justify="right")
     for key in ("success", "backfire", "nothing"):
-        out.add_row(key, fraction_text(table[key]), f"{float(table[key]) * 100:.2f}")
+        out.add_row(key, fraction_text(table[key]), percent(table[key]))
     out.caption = (
         "6+ on any die (PT-P2)"
         if kind == "capture"

@@ -11,7 +11,7 @@ from typing import Any
 from rich.table import Table
 
 from ...core.errors import RulesError
-from ...core.odds import OddsAnswer, OddsParam, OddsQuery, fraction_text
+from ...core.odds import OddsAnswer, OddsParam, OddsQuery, fraction_text, percent
 from .characters import AGENTS, HUNTERS
 from .state import attack_dice, attack_modifier
 
@@ -66,7 +66,7 @@ def _attack(distance: int | None, hunter: str, agent: str) -> OddsAnswer:
             str(row["distance"]),
             f"{row['modifier']:+d}",
             str(row["hit"]),
-            f"{float(Fraction(str(row['hit']))) * 100:.2f}",
+            percent(str(row["hit"])),
         )
     table.caption = "d6, hits on ≥ distance, a natural 1 misses, 6s explode (SO-X1…X5)"
     return OddsAnswer(rows[0] if distance is not None else rows, table)

@@ -22,7 +22,7 @@ from typing import Final, cast
 from rich.table import Table
 
 from fogofwar.core.errors import RulesError
-from fogofwar.core.odds import OddsAnswer, OddsParam, OddsQuery
+from fogofwar.core.odds import OddsAnswer, OddsParam, OddsQuery, percent
 
 from .rolls import DIE, FACES, LACKING_NATURAL, check_result, reaches
 
@@ -242,7 +242,7 @@ def _check(need: int, modifier: int, upgunned: int | None, lacks_ability: bool) 
         out.add_column(col, justify="right")
     for key in ("success", "failure"):
         p = Fraction(str(data[key]))
-        out.add_row(key, str(p), f"{float(p) * 100:.2f}")
+        out.add_row(key, str(p), percent(p))
     return OddsAnswer(data, out)
 
 
@@ -290,7 +290,7 @@ def _door(
             if at_most is None:  # no breach can end on this Action (an upgunned pick)
                 done = [Fraction(v) for k, v in part["at_most"].items() if int(k) <= n]
                 at_most = str(max(done, default=Fraction(0)))
-            row += [p, f"{float(Fraction(at_most)) * 100:.2f}"]
+            row += [p, percent(at_most)]
         out.add_row(*row)
     tail = [f"{label}: {cast(dict[str, str], data[key])['tail']}" for key, label in ways]
     out.caption = f"more than {bound} Actions — " + "; ".join(tail)

@@ -10,7 +10,7 @@ from typing import Any
 
 from rich.table import Table
 
-from ...core.odds import OddsAnswer, OddsParam, OddsQuery, fraction_text
+from ...core.odds import OddsAnswer, OddsParam, OddsQuery, fraction_text, percent
 from .grouping import distribution
 
 __all__ = ["QUERIES", "test_json"]
@@ -45,12 +45,14 @@ def _test(dice: int, tn: int) -> OddsAnswer:
         table.add_column(col, justify="right")
     succ, ge = data["successes"], data["at_least"]
     for k, p in succ.items():
+        if Fraction(p) == 0:
+            continue  # an impossible count (2d12 at TN 1 always makes 2): the JSON has it
         table.add_row(
             k,
             p,
-            f"{float(Fraction(p)) * 100:.3f}",
+            percent(p),
             ge[k],
-            f"{float(Fraction(ge[k])) * 100:.3f}",
+            percent(ge[k]),
         )
     table.caption = (
         f"mean {float(Fraction(data['mean'])):.4f}; the dice split into the most groups "
