@@ -161,11 +161,12 @@ def _roll(kind: str, effective_twos: bool, rd: int) -> OddsAnswer:
         out.add_column(col, justify="right")
     for key in ("success", "backfire", "nothing"):
         out.add_row(key, fraction_text(table[key]), percent(table[key]))
+    twos = " (or a natural 2: 2s effective, PT-P9)" if effective_twos else ""
     out.caption = (
-        "6+ on any die (PT-P2)"
+        f"6+ on any die{twos} (PT-P2)"
         if kind == "capture"
-        else "one die, no RD; a natural 3 backfires (PT-P6); 2s effective after an "
-        "execution (PT-P9)"
+        else f"one die, no RD: {INTERACTIONS[kind]}+{twos}; a natural 3 backfires (PT-P6)"
+        + ("" if effective_twos else "; 2s are effective after an execution (PT-P9)")
     )
     return OddsAnswer(data, out)
 

@@ -68,7 +68,13 @@ def _attack(distance: int | None, hunter: str, agent: str) -> OddsAnswer:
             str(row["hit"]),
             percent(str(row["hit"])),
         )
-    table.caption = "d6, hits on ≥ distance, a natural 1 misses, 6s explode (SO-X1…X5)"
+    roll = "d6"
+    if hunter and HUNTERS[hunter].attack_dice > 1:
+        roll = f"{HUNTERS[hunter].attack_dice}d6, the best kept,"
+    notes = [f"{roll} hits on ≥ distance, a natural 1 misses, 6s explode (SO-X1…X5)"]
+    if 0 in distances:
+        notes.append("distance 0: the agent on the hunter's square is hit (SO-X2)")
+    table.caption = "; ".join(notes)
     return OddsAnswer(rows[0] if distance is not None else rows, table)
 
 

@@ -270,7 +270,9 @@ def _door(
         upgunned=upgunned,
         bound=bound,
     )
-    title = f"Warfighter door: Cover {cover}, Hits {hits}, {shots} shot(s) an Action"
+    title = (
+        f"Warfighter door: Cover {cover}, Hits {hits}, {shots} shot{'s' * (shots != 1)} an Action"
+    )
     if pick is not None:
         title += f"; Pick {pick}+" + (f" {pick_modifier:+d}" if pick_modifier else "")
         if upgunned is not None:
