@@ -256,6 +256,19 @@ max_rd_per_roll = [1, 3]
         assert f"]({src})" in markdown
     assert "## Comparisons" in markdown
     assert "more often" in markdown or "less often" in markdown
+    # QA: a yes/no metric's box plot showed nothing; it is drawn as the share of games
+    # with its interval, and a counted one's box plot marks its mean.
+    yes_no = [
+        m
+        for m in json.loads((out / "results.json").read_text())["cells"][0]["metrics"]
+        if all(
+            g["metrics"].get(m, 0) in (0, 1)
+            for g in map(json.loads, (out / "games.jsonl").read_text().splitlines())
+        )
+    ]
+    assert yes_no, "the study has a yes/no metric"
+    assert f"The share of each cell's games with {yes_no[0]}, with its 95% interval." in markdown
+    assert "(▲: the mean)" in markdown
 
 
 def test_sim_vary_is_the_quick_form_of_a_study(

@@ -56,7 +56,8 @@ def _plots(
     )
     ax.set_ylabel("wins, % (95% interval)")
     ax.set_ylim(0, 100)
-    ax.legend()
+    # Beside the axes, not over them: inside, it hid the top of a tall bar.
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0))
     ax.set_title(f"{results['study']}: win rate by cell")
     fig.tight_layout()
     fig.savefig(folder / "win-rates.png", dpi=100)
@@ -76,14 +77,36 @@ def _plots(
         if not any(data):
             continue
         fig, ax = plt.subplots(figsize=(max(6, 1.1 * len(names)), 3.5))
-        ax.boxplot([d or [float("nan")] for d in data])
-        ax.set_xticks(range(1, len(names) + 1), names, rotation=20, ha="right")
-        ax.set_title(f"{metric} per game, by cell")
-        fig.tight_layout()
         file = f"metric-{metric}.png"
+        if all(v in (0.0, 1.0) for d in data for v in d):
+            # A yes/no metric (won, escaped): a box of 0s and 1s shows nothing. Its share
+            # of the games, with the interval results.json gives it (Wilson's).
+            spreads = [c["metrics"].get(metric) for c in cells]
+            shares = [sp["mean"] * 100 if sp else float("nan") for sp in spreads]
+            errs = [
+                (
+                    (r - sp["interval"][0] * 100, sp["interval"][1] * 100 - r)
+                    if sp and sp["interval"][0] is not None
+                    else (0.0, 0.0)
+                )
+                for r, sp in zip(shares, spreads, strict=True)
+            ]
+            xs = list(range(len(names)))
+            ax.bar(xs, shares, 0.6, yerr=list(zip(*errs, strict=True)), capsize=4)
+            ax.set_xticks(xs, names, rotation=20, ha="right")
+            ax.set_ylim(0, 100)
+            ax.set_ylabel("games, % (95% interval)")
+            ax.set_title(f"{metric}: share of games, by cell")
+            caption = f"The share of each cell's games with {metric}, with its 95% interval."
+        else:
+            ax.boxplot([d or [float("nan")] for d in data], showmeans=True)
+            ax.set_xticks(range(1, len(names) + 1), names, rotation=20, ha="right")
+            ax.set_title(f"{metric} per game, by cell")
+            caption = f"The distribution of {metric} over each cell's games (▲: the mean)."
+        fig.tight_layout()
         fig.savefig(folder / file, dpi=100)
         plt.close(fig)
-        out.append((file, f"The distribution of {metric} over each cell's games."))
+        out.append((file, caption))
 
     # Two dimensions make a heat map: two varied options, or one and the variants.
     dims = list(results.get("varied") or []) + (["variant"] if results.get("variants") else [])
@@ -102,8 +125,8 @@ def _plots(
                 grid[ys.index(at(c, b))][xs.index(at(c, a))] = rate
         fig, ax = plt.subplots(figsize=(1.5 + 1.2 * len(xs), 1.5 + 0.9 * len(ys)))
         image = ax.imshow(grid, cmap="viridis", vmin=0, vmax=100, aspect="auto")
-        ax.set_xticks(range(len(xs)), [str(x) for x in xs])
-        ax.set_yticks(range(len(ys)), [str(y) for y in ys])
+        ax.set_xticks(range(len(xs)), [_label(x) for x in xs])
+        ax.set_yticks(range(len(ys)), [_label(y) for y in ys])
         ax.set_xlabel(a)
         ax.set_ylabel(b)
         for i, row in enumerate(grid):
@@ -116,6 +139,11 @@ def _plots(
         plt.close(fig)
         out.append(("heat-map.png", f"{sides[0]}'s win rate by {a} and {b}."))
     return out
+
+
+def _label(value: object) -> str:
+    """An option's value as a study file writes it: ``true``, not Python's ``True``."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _sides(cells: Sequence[Mapping[str, Any]]) -> list[str]:
