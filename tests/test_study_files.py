@@ -179,6 +179,8 @@ def test_a_win_rate_of_0_or_1_is_said_plainly(
             "[vari]",
         ),
         (WF + "gmaes = 5\n", 3, "a key of [study]: ruleset, games, seed, metrics", "gmaes = 5"),
+        # QA: a study took seed = -1, which sim --seed (the same cells) refuses.
+        (WF + "seed = -1\n", 3, "seed = a whole number from 0 to 2**64 - 1", "seed = -1"),
         (WF + 'config = "x"\n', 3, "[config] is a table of its own", 'config = "x"'),
         ("games = 3\n" + WF, 1, "a [study], [config]", "games = 3"),
         (WF + "[study.extra]\nx = 1\n", 3, "a key of [study]", "extra = { x = 1 }"),

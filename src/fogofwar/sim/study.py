@@ -362,8 +362,17 @@ def load_study(path: str | Path) -> Study:
             _entry("games", games),
         )
     seed = head.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise bad(("study", "seed"), "seed = a whole number or a string", _entry("seed", seed))
+    if (
+        isinstance(seed, bool)
+        or not isinstance(seed, int | str)
+        or (isinstance(seed, int) and not 0 <= seed < 2**64)
+    ):
+        # sim --seed's range: a study's cells are sim --vary's (the same seeds).
+        raise bad(
+            ("study", "seed"),
+            "seed = a whole number from 0 to 2**64 - 1, or a string",
+            _entry("seed", seed),
+        )
     metrics = head.get("metrics", [])
     if not isinstance(metrics, list) or not all(isinstance(m, str) for m in metrics):
         raise bad(("study", "metrics"), 'metrics = ["name", ...]', _entry("metrics", metrics))
