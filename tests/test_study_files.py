@@ -556,3 +556,26 @@ def test_a_shipped_studys_results_are_what_its_games_give_today(name: str) -> No
     played = run_study(study, known=known)
     shipped = json.loads((ROOT / "studies" / name / "results.json").read_text(encoding="utf-8"))
     assert json.loads(json.dumps(played)) == shipped
+
+
+def test_a_resume_keeps_whole_results_and_fresh_clears_what_was_drawn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A review: --resume wrote the settings over a finished study's whole results.json
+    # before playing, so stopping it lost them; --fresh left the old report beside new
+    # games.
+    path = write(tmp_path, WF + "games = 2\nseed = 1\n")
+    out = tmp_path / "out"
+    assert main(["study", str(path), "--out", str(out), "--workers", "1"]) == 0
+    whole = (out / "results.json").read_text(encoding="utf-8")
+    assert "comparisons" in whole and (out / "report.md").exists()
+    write(tmp_path, WF + "games = 4\nseed = 1\n")
+    stop_after(monkeypatch, 1)
+    assert main(["study", str(path), "--out", str(out), "--resume"]) == 130
+    assert (out / "results.json").read_text(encoding="utf-8") == whole
+    stop_after(monkeypatch, 1)
+    assert main(["study", str(path), "--out", str(out), "--fresh"]) == 130
+    monkeypatch.undo()
+    assert "comparisons" not in json.loads((out / "results.json").read_text(encoding="utf-8"))
+    assert not (out / "report.md").exists() and not list(out.glob("*.png"))
+    assert len((out / "games.jsonl").read_text(encoding="utf-8").splitlines()) == 1

@@ -6,6 +6,7 @@ The example's rule IDs (EX-n) are real rules of that game; see its module docstr
 from __future__ import annotations
 
 import copy
+import dataclasses
 import os
 import pickle
 import subprocess
@@ -25,6 +26,7 @@ from fogofwar.core.game import (
     PlayerView,
     State,
     get_ruleset,
+    register,
     registered_rulesets,
     ruleset_ref,
 )
@@ -33,6 +35,7 @@ from tests.example_game import (
     EXAMPLE,
     HIDER,
     SEEKER,
+    HideAndSeek,
     HideAndSeekState,
 )
 
@@ -582,3 +585,34 @@ def test_sample_world_draws_different_hidden_cells() -> None:
     state = new(seed=1)
     cells = {EXAMPLE.sample_world(state.view(SEEKER), stream(i, "w")).hider_at for i in range(40)}
     assert cells == set(state.may_be)
+
+
+class _Sized(HideAndSeek):
+    """A plug-in made with an argument of its own (registered by its own code)."""
+
+    id = "sized-hide-and-seek"
+    aliases = ()
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+
+def test_a_rule_set_copies_as_itself_and_pickles_as_the_registrys_own() -> None:
+    # A state's clone shares its rule set; copy.deepcopy and pickle now do the same
+    # where they can: a built-in or a plug-in loaded by reference comes back as the
+    # registry's own instance (states compare rule sets by identity).
+    builtin = get_ruleset("specter-ops")
+    plug_in = get_ruleset("tests.example_game:HideAndSeek")
+    for rs in (builtin, plug_in):
+        assert copy.deepcopy(rs) is rs and pickle.loads(pickle.dumps(rs)) is rs
+    # A plug-in registered by its own code with an argument pickles as its object (a
+    # reference would make it again without the argument), and copies as itself.
+    sized = register(_Sized(size=12))
+    again = pickle.loads(pickle.dumps(sized))
+    assert type(again) is _Sized and again.size == 12
+    assert copy.deepcopy({"rs": sized})["rs"] is sized
+    # Registering writes nothing on the rule set: a frozen one registers too.
+    frozen = register(dataclasses.dataclass(frozen=True)(type("Frozen", (HideAndSeek,), {
+        "id": "frozen-hide-and-seek", "aliases": ()})))()  # fmt: skip
+    assert copy.deepcopy(frozen) is frozen

@@ -70,11 +70,24 @@ def study(
                 f"{games_path} already holds {held} game{'s' * (held != 1)} of a study: "
                 f"{again} --resume goes on with them, --fresh throws them away"
             )
+    results_path = folder / "results.json"
     if resume:
-        check_settings_kept(folder / "results.json", spec)
+        check_settings_kept(results_path, spec)
+    elif fresh:
+        # The games go, and with them what was drawn of them.
+        for old in (games_path, folder / "report.md", folder / "report.html"):
+            old.unlink(missing_ok=True)
+        for plot in (
+            "win-rates.png",
+            "heat-map.png",
+            *(p.name for p in folder.glob("metric-*.png")),
+        ):
+            (folder / plot).unlink(missing_ok=True)
     known = read_games(games_path, spec) if resume else {}
-    settings = json.dumps(settings_json(spec), indent=2, ensure_ascii=False) + "\n"
-    (folder / "results.json").write_text(settings, encoding="utf-8")
+    if not (resume and _whole(results_path)):
+        # A finished study's whole results stay until a resume replaces them whole.
+        settings = json.dumps(settings_json(spec), indent=2, ensure_ascii=False) + "\n"
+        results_path.write_text(settings, encoding="utf-8")
     if resume:
         # Keep only whole lines: a line cut short by a kill is played again.
         write_jsonl(games_path, (
@@ -136,3 +149,11 @@ def _lines(path: Path) -> int:
             return sum(1 for line in f if line.strip())
     except FileNotFoundError:
         return 0
+
+
+def _whole(path: Path) -> bool:
+    """Whether ``path`` holds a whole study's results (not only its settings)."""
+    try:
+        return "comparisons" in json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, TypeError):
+        return False

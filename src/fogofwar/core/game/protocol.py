@@ -40,23 +40,33 @@ def _reduce_proxy(proxy: MappingProxyType[Any, Any]) -> tuple[object, tuple[obje
 copyreg.pickle(MappingProxyType, _reduce_proxy)  # type: ignore[arg-type]
 
 
+def _unregistered(ruleset: Ruleset) -> tuple[Any, ...] | None:
+    return None
+
+
+#: How a registered rule set pickles, or ``None`` (then as its object). The registry
+#: (:mod:`.registry`, which imports this module) sets it when it is loaded.
+_registered_reduce: Callable[[Ruleset], tuple[Any, ...] | None] = _unregistered
+
+
 class Ruleset(ABC):
     """A rule set: metadata, options, and a factory of games.
 
     Subclasses set the class attributes and implement :meth:`new_game`; they register
     an instance with :func:`register`.
 
-    A registered rule set pickles and copies as the name another process loads it by
-    (:func:`~fogofwar.core.game.registry.ruleset_ref`: its id, or a plug-in's
-    ``module:Class``): it is the registry's own instance in every process, as the states
-    that name it expect. An unregistered one pickles as its object.
+    A deep copy of a rule set is itself. A registered one pickles as the name another
+    process loads it by (its id, or the ``module:attribute`` a plug-in was loaded by):
+    it comes back as the registry's own instance, as the states that name it expect.
+    Any other pickles as its object.
     """
 
-    #: How :func:`~fogofwar.core.game.registry.register` says the rule set pickles.
-    _pickled_as: tuple[Any, ...] | None = None
-
     def __reduce__(self) -> str | tuple[Any, ...]:
-        return self._pickled_as or super().__reduce__()
+        return _registered_reduce(self) or super().__reduce__()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
+        """A rule set is not copied: its copy is itself, as a state's clone shares it."""
+        return self
 
     id: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()

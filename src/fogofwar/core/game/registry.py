@@ -4,8 +4,10 @@ by ``package.module:attribute``."""
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from ..errors import RulesError
+from . import protocol
 from .protocol import Ruleset
 
 # --------------------------------------------------------------------------- registry
@@ -27,10 +29,41 @@ def register(ruleset: Ruleset) -> Ruleset:
     _REGISTRY[ruleset.id] = ruleset
     for name in (ruleset.id, *ruleset.aliases):
         _ALIASES[name] = ruleset.id
-    # Pickled (or deep-copied), it comes back as the registry's own instance, loaded by
-    # the name another process knows it by (Ruleset.__reduce__).
-    ruleset._pickled_as = (get_ruleset, (ruleset_ref(ruleset),))
     return ruleset
+
+
+def _reduce(ruleset: Ruleset) -> tuple[Any, ...] | None:
+    """How ``ruleset`` pickles: as its id and the name another process loads it by, when
+    it is the registry's own and has such a name (built in, or a plug-in loaded by its
+    ``module:attribute``); else ``None``, as its object (a plug-in registered by its own
+    code, with arguments of its own, is made again from its fields)."""
+    if _REGISTRY.get(ruleset.id) is not ruleset:
+        return None
+    if _is_builtin(ruleset) and _ALIASES.get(ruleset.id) == ruleset.id:
+        return _registered, (ruleset.id, ruleset.id)
+    ref = next((r for r, i in _REFS.items() if i == ruleset.id), None)
+    return None if ref is None else (_registered, (ruleset.id, ref))
+
+
+def _registered(ruleset_id: str, ref: str) -> Ruleset:
+    """A pickled rule set back: the registry's own (this process, or a plug-in loaded
+    by ``ref`` in another).
+
+    Raises:
+        RulesError: ``ref`` loads a rule set of another id.
+    """
+    _load_builtins()
+    found = _REGISTRY.get(ruleset_id)
+    if found is not None:
+        return found
+    loaded = get_ruleset(ref)
+    if loaded.id != ruleset_id:
+        raise RulesError(f"rule set {ref!r} is {loaded.id!r}, not the pickled {ruleset_id!r}")
+    return loaded
+
+
+# Set here, not imported there: the protocol knows nothing of the registry.
+protocol._registered_reduce = _reduce
 
 
 def _load_builtins() -> None:
