@@ -182,3 +182,23 @@ def test_the_docs_snippets_run_as_written(capsys: pytest.CaptureFixture[str]) ->
     assert len(blocks) >= 2
     for block in blocks:
         exec(compile(block, "docs/rl.md", "exec"), {})  # the docs' own code
+
+
+def test_gymnasium_makes_every_rule_set_by_id(capsys: pytest.CaptureFixture[str]) -> None:
+    # QA: nothing was registered with Gymnasium: no gym.make, and check_env warned that
+    # the environment had no spec.
+    import gymnasium as gym
+
+    env = gym.make("fogofwar.rl.registration:fogofwar/rock-n-roll-v0", seat="vpa")
+    assert env.spec is not None and env.spec.id == "fogofwar/rock-n-roll-v0"
+    obs, _ = env.reset(seed=7)
+    mine = single_seat_env("rock-n-roll", "vpa")
+    same, _ = mine.reset(seed=7)
+    assert np.array_equal(obs["observation"], same["observation"])
+    for ruleset in ("specter-ops", "zero-dark", "warfighter"):
+        assert f"fogofwar/{ruleset}-v0" in gym.registry
+    made = gym.make("fogofwar/warfighter-v0", seat="squad", render_mode="ansi")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(made.unwrapped)
+    assert not [w for w in caught if "spec" in str(w.message)]
