@@ -348,3 +348,37 @@ def test_a_drawing_without_colours_keeps_the_possibility_map() -> None:
             assert cell in ("░░", "░·") or cell.strip("░· "), (geo.name(i), cell)
         else:
             assert "░" not in cell, (geo.name(i), cell)
+
+
+def test_an_environment_takes_an_encoder_of_the_learners_own() -> None:
+    # QA (a researcher): the documented folded-scalar encoder (23 channels, not 97) could
+    # not be asked for, nor any encoder of one's own. Given one, it gets the seat's view
+    # alone, as the rule set's does; the spaces follow its shape.
+    from fogofwar.games.specter_ops.encoder import SpecterOpsEncoder
+    from fogofwar.games.specter_ops.geometry import geometry_for
+
+    folded = SpecterOpsEncoder(geometry_for("specter-ops"), 3, scalars="folded")
+    env = aec_env("specter-ops", config={"players": 3}, encoder=folded)
+    env.reset(seed=1)
+    agent = env.agent_selection
+    assert env.observation_space(agent)["observation"].shape == folded.shape
+    obs, *_ = env.last()
+    assert obs["observation"].shape == folded.shape and folded.shape[0] < 97
+    raw: FogOfWarAEC = env.unwrapped
+    assert np.array_equal(obs["observation"], folded.encode(raw.game_state.view(agent)))
+
+    seen: list[Any] = []
+
+    class Counting(SpecterOpsEncoder):
+        def encode(self, view: Any) -> Any:
+            seen.append(view)
+            return super().encode(view)
+
+    single = single_seat_env(
+        "specter-ops",
+        "hunter1",
+        config={"players": 3},
+        encoder=Counting(geometry_for("specter-ops"), 3),
+    )
+    single.reset(seed=1)
+    assert seen and all(v.seat == "hunter1" for v in seen)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from pettingzoo import AECEnv
 
-    from ..core.game import Ruleset
+    from ..core.game import ObservationEncoder, Ruleset
     from .single import SingleSeatEnv
 
 __all__ = ["aec_env", "single_seat_env"]
@@ -30,6 +30,7 @@ def aec_env(
     render_mode: str | None = None,
     *,
     max_cycles: int | None = None,
+    encoder: ObservationEncoder | None = None,
 ) -> AECEnv:
     """A PettingZoo AEC environment of ``ruleset`` (an id, alias, rule set or
     ``package.module:Attribute`` plug-in), wrapped in PettingZoo's order enforcing
@@ -39,7 +40,9 @@ def aec_env(
     from .aec import raw_env
 
     # As PettingZoo's own environments are: no step, observation or drawing before reset.
-    env = raw_env(ruleset, config=config, render_mode=render_mode, max_cycles=max_cycles)
+    env = raw_env(
+        ruleset, config=config, render_mode=render_mode, max_cycles=max_cycles, encoder=encoder
+    )
     return OrderEnforcingWrapper(env)
 
 
@@ -52,6 +55,7 @@ def single_seat_env(
     render_mode: str | None = None,
     max_cycles: int | None = None,
     illegal: str = "lose",
+    encoder: ObservationEncoder | None = None,
 ) -> SingleSeatEnv:
     """A Gymnasium environment of ``seat``; bots (``opponents``, by default the rule
     set's ``default_bots``) play the other seats. See
@@ -66,4 +70,5 @@ def single_seat_env(
         render_mode=render_mode,
         max_cycles=max_cycles,
         illegal=illegal,
+        encoder=encoder,
     )

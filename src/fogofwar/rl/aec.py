@@ -17,7 +17,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..core.errors import RulesError
-from ..core.game import PlayerView, Ruleset, State
+from ..core.game import ObservationEncoder, PlayerView, Ruleset, State
 from .common import (
     RENDER_FPS,
     RENDER_MODES,
@@ -54,6 +54,9 @@ class FogOfWarAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
             of a spectator's view (what every seat may know); ``"human"`` prints it after
             each reset and step (and at :meth:`render`); ``None`` renders nothing.
         max_cycles: the most actions of a game before it is truncated.
+        encoder: the observations' encoder (default: the rule set's own,
+            :meth:`~fogofwar.core.game.Ruleset.observation_encoder`); it is given the
+            seat's view alone.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's API: a plain dict
@@ -70,11 +73,12 @@ class FogOfWarAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
         config: Mapping[str, Any] | None = None,
         render_mode: str | None = None,
         max_cycles: int | None = None,
+        encoder: ObservationEncoder | None = None,
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode is one of {RENDER_MODES} or None, not {render_mode!r}")
-        self.game = GameSpec(ruleset, config)
+        self.game = GameSpec(ruleset, config, encoder)
         rs = self.game.ruleset
         limit = rs.metadata.max_length if max_cycles is None else max_cycles
         if limit < 1:
@@ -210,6 +214,9 @@ def raw_env(
     config: Mapping[str, Any] | None = None,
     render_mode: str | None = None,
     max_cycles: int | None = None,
+    encoder: ObservationEncoder | None = None,
 ) -> FogOfWarAEC:
     """The environment without PettingZoo's order-enforcing wrapper."""
-    return FogOfWarAEC(ruleset, config=config, render_mode=render_mode, max_cycles=max_cycles)
+    return FogOfWarAEC(
+        ruleset, config=config, render_mode=render_mode, max_cycles=max_cycles, encoder=encoder
+    )

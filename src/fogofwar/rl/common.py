@@ -93,7 +93,12 @@ class GameSpec:
     """A rule set with one resolved configuration: its seats, action encoding,
     observation encoder and spaces, built once."""
 
-    def __init__(self, ruleset: str | Ruleset, config: Mapping[str, Any] | None) -> None:
+    def __init__(
+        self,
+        ruleset: str | Ruleset,
+        config: Mapping[str, Any] | None,
+        encoder: ObservationEncoder | None = None,
+    ) -> None:
         self.ruleset: Ruleset = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
         self.config: Config = self.ruleset.resolve_config(config)
         self.seats: tuple[str, ...] = tuple(self.ruleset.seats(self.config))
@@ -104,7 +109,11 @@ class GameSpec:
                 "environment needs a fixed index for every action"
             )
         self.encoding: ActionEncoding = encoding
-        self.encoder: ObservationEncoder = self.ruleset.observation_encoder(self.config)
+        # A learner's own encoder reads the view as the rule set's does: nothing else
+        # reaches it (the leak guarantee holds for any encoder).
+        self.encoder: ObservationEncoder = (
+            encoder if encoder is not None else self.ruleset.observation_encoder(self.config)
+        )
         size = encoding.size
         self.observation_space = spaces.Dict(
             {

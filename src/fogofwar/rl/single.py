@@ -16,7 +16,7 @@ from gymnasium import spaces
 
 from ..bots import Bot, make_bot
 from ..core.errors import IllegalActionError, RulesError
-from ..core.game import Ruleset, State
+from ..core.game import ObservationEncoder, Ruleset, State
 from ..core.rng import Stream, stream
 from .common import (
     RENDER_FPS,
@@ -60,6 +60,8 @@ class SingleSeatEnv(gym.Env[ObsDict, np.int64]):
             truncated (default: the rule set's ``metadata.max_length``).
         illegal: what an illegal action does, one of :data:`ILLEGAL` (``"lose"`` by
             default: Gymnasium lets a caller step any element of the action space).
+        encoder: the observations' encoder (default: the rule set's own); it is given
+            the seat's view alone.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - gym's API
@@ -77,12 +79,13 @@ class SingleSeatEnv(gym.Env[ObsDict, np.int64]):
         render_mode: str | None = None,
         max_cycles: int | None = None,
         illegal: str = "lose",
+        encoder: ObservationEncoder | None = None,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is one of {RENDER_MODES} or None, not {render_mode!r}")
         if illegal not in ILLEGAL:
             raise ValueError(f"illegal is one of {ILLEGAL}, not {illegal!r}")
-        self.game = GameSpec(ruleset, config)
+        self.game = GameSpec(ruleset, config, encoder)
         rs = self.game.ruleset
         seats = self.game.seats
         if seat not in seats:
