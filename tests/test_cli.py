@@ -516,3 +516,22 @@ def test_what_would_silently_win_or_mislead_is_said(
     assert code == 2 and "--open Z99 n: that square is off the board" in err
     code, out, _ = run(capsys, "odds", "dice", "-d6+3", "--json")
     assert code == 0 and json.loads(out)["distribution"]["-3"] == "1/6"
+
+
+def test_resume_takes_a_seat_given_now_in_place_of_the_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA (the docs): "--seat may change who plays a seat" on --resume, yet every --seat
+    # was refused as "given twice" (the record's seat and the new one).
+    path = tmp_path / "w.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert run(capsys, "play", "warfighter", "--record", str(path))[0] == 0
+    code, _, err = run(
+        capsys, "play", "--resume", str(path), "--seat", "squad=bot", "--seat", "squad=human"
+    )
+    assert code == 2 and "given twice" in err  # twice now is still refused
+    code, out, err = run(capsys, "play", "--resume", str(path), "--seat", "squad=wf-heuristic")
+    assert code == 0, err
+    assert "squad wf-heuristic" in out and "Result:" in out  # the bot played it to the end
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["meta"]["players"] == {"squad": "wf-heuristic"}

@@ -598,14 +598,21 @@ class _Sized(HideAndSeek):
         self.size = size
 
 
-def test_a_rule_set_copies_as_itself_and_pickles_as_the_registrys_own() -> None:
+def test_a_rule_set_copies_as_itself_and_pickles_as_the_registrys_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     # A state's clone shares its rule set; copy.deepcopy and pickle now do the same
     # where they can: a built-in or a plug-in loaded by reference comes back as the
     # registry's own instance (states compare rule sets by identity).
+    from fogofwar.core.game import registry
+
     builtin = get_ruleset("specter-ops")
     plug_in = get_ruleset("tests.example_game:HideAndSeek")
     for rs in (builtin, plug_in):
         assert copy.deepcopy(rs) is rs and pickle.loads(pickle.dumps(rs)) is rs
+    # The registrations below are this test's own: gone after it.
+    for table in ("_REGISTRY", "_ALIASES", "_REFS"):
+        monkeypatch.setattr(registry, table, dict(getattr(registry, table)))
     # A plug-in registered by its own code with an argument pickles as its object (a
     # reference would make it again without the argument), and copies as itself.
     sized = register(_Sized(size=12))
@@ -613,6 +620,8 @@ def test_a_rule_set_copies_as_itself_and_pickles_as_the_registrys_own() -> None:
     assert type(again) is _Sized and again.size == 12
     assert copy.deepcopy({"rs": sized})["rs"] is sized
     # Registering writes nothing on the rule set: a frozen one registers too.
-    frozen = register(dataclasses.dataclass(frozen=True)(type("Frozen", (HideAndSeek,), {
-        "id": "frozen-hide-and-seek", "aliases": ()})))()  # fmt: skip
+    frozen_class = dataclasses.dataclass(frozen=True)(
+        type("Frozen", (HideAndSeek,), {"id": "frozen-hide-and-seek", "aliases": ()})
+    )
+    frozen = register(frozen_class())
     assert copy.deepcopy(frozen) is frozen

@@ -660,7 +660,10 @@ def _resume(
         for s, w in (before.items() if isinstance(before, dict) else ())
         if s in seat_names and isinstance(w, str) and w
     ]
-    # The record's seats, then any --seat given now on top.
+    # The record's seats, each --seat given now in place of the record's for its seat
+    # (a seat named twice now is refused as ever).
+    named = {item.partition("=")[0] for item in seats}
+    kept = [item for item in kept if item.partition("=")[0] not in named]
     who = parse_seat_options([*kept, *seats], seat_names, rs.default_bots)
     for seat, name in who.items():
         if name != HUMAN:
