@@ -579,3 +579,19 @@ def test_a_resume_keeps_whole_results_and_fresh_clears_what_was_drawn(
     assert "comparisons" not in json.loads((out / "results.json").read_text(encoding="utf-8"))
     assert not (out / "report.md").exists() and not list(out.glob("*.png"))
     assert len((out / "games.jsonl").read_text(encoding="utf-8").splitlines()) == 1
+
+
+def test_the_umpires_side_is_compared_where_it_won_no_game(tmp_path: Path) -> None:
+    # QA (the docs): a side with no seat (Warfighter's hostiles) was listed only in the
+    # cells where it won, so "hostiles win no game with turns=…" could never be said
+    # and its fall from 100% to 0% was not compared.
+    path = write(
+        tmp_path,
+        WF + 'games = 3\nseed = 1\n[seats]\nsquad = "wf-heuristic"\n[vary]\nturns = [1, 8]\n',
+    )
+    study = load_study(path)
+    results = run_study(study)
+    for cell in results["cells"]:
+        assert set(cell["wins"]) == {"squad", "hostiles"}, cell["wins"]
+    said = " ".join(c["sentence"] for c in results["comparisons"])
+    assert "hostiles win" in said

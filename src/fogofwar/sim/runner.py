@@ -218,9 +218,12 @@ class BatchResult:
     Ray workers): how the games ran, never what they gave."""
 
     def side_names(self) -> list[str]:
-        """The sides, in seat order, each once; then any side with no seat that won a
-        game (a rule set's own side, e.g. Zero Dark's Red Force, run by the umpire)."""
+        """The sides, in seat order, each once; then the sides with no seat that the
+        rule set says its game can be won by (``Ruleset.umpire_sides``: Warfighter's
+        hostiles, listed where they won nothing too), and any other side that won."""
         names = list(dict.fromkeys(self.sides[s] for s in self.seats))
+        umpire = get_ruleset(self.ruleset).umpire_sides(self.config)
+        names += [side for side in umpire if side not in names]
         others = {side for g in self.games for side in g.outcome.sides} - set(names)
         return names + sorted(others)
 

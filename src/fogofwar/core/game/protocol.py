@@ -100,6 +100,12 @@ class Ruleset(ABC):
         """Return the seats of a game with this configuration (default: all seats)."""
         return self.metadata.seats
 
+    def umpire_sides(self, config: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+        """The sides with no seat that a game of ``config`` can end as the winner of,
+        played by the umpire (Warfighter's hostiles, solo Zero Dark's Red Force): a
+        batch's table lists them beside the seats' sides, a win rate of 0 included."""
+        return ()
+
     def players_config(self, players: int, given: Mapping[str, Any]) -> dict[str, Any]:
         """The options that make a game of ``players`` players (``play --players N``),
         beside the options ``given`` (``--set``); where they name one the other way, the

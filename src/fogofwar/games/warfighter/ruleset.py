@@ -44,6 +44,7 @@ from .observer import build_view
 from .odds import QUERIES
 from .render import event_line, render_view
 from .state import SEAT, SHAPES, WarfighterState, shape_error
+from .state.pieces import HOSTILES
 
 __all__ = [
     "ENCODING_LIMIT",
@@ -301,6 +302,10 @@ class Warfighter(Ruleset):
         from .evaluation import SQUAD_CHANCE
 
         return SQUAD_CHANCE
+
+    def umpire_sides(self, config: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+        """A lost mission is the hostiles' win (WF-C7): the umpire's side."""
+        return (HOSTILES,)
 
     def odds_queries(self) -> Sequence[OddsQuery]:
         """The rolls whose exact odds ``fogofwar odds`` gives (see :mod:`.odds`)."""

@@ -352,6 +352,11 @@ class ZeroDark(Ruleset):
         mode = self.resolve_config(config)["mode"]
         return (TEAM,) if mode == "solo" else ("team1", "team2")
 
+    def umpire_sides(self, config: Mapping[str, Any] | None = None) -> tuple[str, ...]:
+        """A failed solo mission is the Red Force's win (ZD-C8); a Versus one is won by a
+        team or nobody."""
+        return ("red force",) if self.resolve_config(config)["mode"] == "solo" else ()
+
     def players_config(self, players: int, given: Mapping[str, Any]) -> dict[str, Any]:
         """One player is the solo game (the team against the umpire), two are Versus
         (``mode``). With neither a mission nor a map given, two players get the shipped
