@@ -587,7 +587,7 @@ def test_the_umpires_side_is_compared_where_it_won_no_game(tmp_path: Path) -> No
     # and its fall from 100% to 0% was not compared.
     path = write(
         tmp_path,
-        WF + 'games = 3\nseed = 1\n[seats]\nsquad = "wf-heuristic"\n[vary]\nturns = [1, 8]\n',
+        WF + 'games = 3\nseed = 0\n[seats]\nsquad = "wf-heuristic"\n[vary]\nturns = [1, 8]\n',
     )
     study = load_study(path)
     results = run_study(study)
