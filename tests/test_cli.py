@@ -181,6 +181,13 @@ def test_los_open_door_changes_the_answer(capsys: pytest.CaptureFixture[str]) ->
     assert code == 2 and "no door" in err
 
 
+def test_los_draws_the_boards_open_door_open(capsys: pytest.CaptureFixture[str]) -> None:
+    # QA (the docs): the sight used the demo board's open door N5 s as the file sets it,
+    # while the picture drew every door closed (═══); board show drew it open (┄┄).
+    code, out, _ = run(capsys, "los", "demo", "C10", "F8")
+    assert code == 0 and "┄" in out
+
+
 def test_los_orthogonal(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "los", "demo", "H12", "H1", "--model", "orthogonal", "--json")
     assert code == 0

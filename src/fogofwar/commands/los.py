@@ -186,7 +186,13 @@ def los(
         f"[bold {colour}]{report.status}[/]" + ("" if report.los else " — no line of sight")
     )
     console.print(_lines_table(data["lines"]))
-    _lines_picture(board, data["lines"], {viewer: "V", target: "T"}, console, open_doors=doors)
+    _lines_picture(
+        board,
+        data["lines"],
+        {viewer: "V", target: "T"},
+        console,
+        open_doors=doors if doors else None,
+    )  # none given: as the board sets them
 
 
 def _open_doors(board: Board, texts: Sequence[str]) -> list[Edge]:
