@@ -14,7 +14,7 @@ from rich.console import Console
 from ..core.errors import RulesError
 from ..core.game import JSON
 from ..sim.command import progress_bar
-from ..sim.report import print_study, write_report
+from ..sim.report import drawn_files, print_study, write_report
 from ..sim.runner import check_backend, game_line, write_jsonl
 from ..sim.study import (
     cell_seed,
@@ -75,14 +75,8 @@ def study(
         check_settings_kept(results_path, spec)
     elif fresh:
         # The games go, and with them what was drawn of them.
-        for old in (games_path, folder / "report.md", folder / "report.html"):
+        for old in (games_path, *drawn_files(folder)):
             old.unlink(missing_ok=True)
-        for plot in (
-            "win-rates.png",
-            "heat-map.png",
-            *(p.name for p in folder.glob("metric-*.png")),
-        ):
-            (folder / plot).unlink(missing_ok=True)
     known = read_games(games_path, spec) if resume else {}
     if not (resume and _whole(results_path)):
         # A finished study's whole results stay until a resume replaces them whole.

@@ -19,7 +19,7 @@ from rich.table import Table
 
 from .stats import interval_text
 
-__all__ = ["print_study", "write_report"]
+__all__ = ["drawn_files", "print_study", "write_report"]
 
 
 def _plots(
@@ -139,6 +139,13 @@ def _plots(
         plt.close(fig)
         out.append(("heat-map.png", f"{sides[0]}'s win rate by {a} and {b}."))
     return out
+
+
+def drawn_files(folder: Path) -> list[Path]:
+    """The files :func:`write_report` has written in ``folder``: the report and its
+    plots (what goes with the games they were drawn from)."""
+    plots = ["win-rates.png", "heat-map.png", *(p.name for p in folder.glob("metric-*.png"))]
+    return [folder / name for name in ("report.md", "report.html", *plots)]
 
 
 def _label(value: object) -> str:

@@ -39,9 +39,9 @@ def _reduce(ruleset: Ruleset) -> tuple[Any, ...] | None:
     code, with arguments of its own, is made again from its fields)."""
     if _REGISTRY.get(ruleset.id) is not ruleset:
         return None
-    if _is_builtin(ruleset) and _ALIASES.get(ruleset.id) == ruleset.id:
-        return _registered, (ruleset.id, ruleset.id)
-    ref = next((r for r, i in _REFS.items() if i == ruleset.id), None)
+    ref: str | None = ruleset_ref(ruleset)
+    if ref != ruleset.id:  # a plug-in: the reference it was loaded by, if any
+        ref = next((r for r, i in _REFS.items() if i == ruleset.id), None)
     return None if ref is None else (_registered, (ruleset.id, ref))
 
 

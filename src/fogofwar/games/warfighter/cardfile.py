@@ -124,6 +124,9 @@ MAX_LIST: Final = 400
 MAX_LINE: Final = MAX_LIST * (MAX_NAME + 2) + 100
 #: The most checks one card prints, effects one heading holds, abilities one Soldier has.
 MAX_PER_CARD: Final = 12
+#: The largest number of a d10's N+ (an ability, an upgunned one, a Cover): 11 is never
+#: reached.
+MAX_NUMBER: Final = 11
 #: The largest modifier of a check or a Door's Pick value (WF-A3, WF-D1): with a d10,
 #: beyond 10 every roll passes or every roll fails alike.
 MAX_MODIFIER: Final = 10
@@ -308,7 +311,7 @@ class _Parser:
                 )
             need = int(m.group(2))
             up = None if m.group(3) is None else int(m.group(3))
-            if not 1 <= need <= 11 or (up is not None and not 1 <= up < need):
+            if not 1 <= need <= MAX_NUMBER or (up is not None and not 1 <= up < need):
                 raise self.fail(
                     "an ability's number 1 to 11, an upgunned number below it (WF-A7)",
                     p.line,

@@ -24,6 +24,7 @@ from rich.table import Table
 from fogofwar.core.errors import RulesError
 from fogofwar.core.odds import OddsAnswer, OddsParam, OddsQuery, percent
 
+from .cardfile import MAX_MODIFIER, MAX_NUMBER
 from .rolls import DIE, FACES, LACKING_NATURAL, check_result, reaches
 
 __all__ = [
@@ -308,36 +309,27 @@ def _below(name: str, upgunned: int | None, base: str, value: int) -> None:
         )
 
 
-# The numbers below (1-11 for a d10's N+ and a Cover, -10 to 10 for a modifier) are the
-# data files' ranges (docs/warfighter.md): past them every roll passes or fails alike.
+def _number(name: str, help: str, *, required: bool = False) -> OddsParam:
+    """A d10's N+ or a Cover, in the data files' range (1-11)."""
+    return OddsParam(name, int, help, required=required, minimum=1, maximum=MAX_NUMBER)
+
+
+def _modifier(name: str, help: str) -> OddsParam:
+    """A modifier, in the data files' range (-10 to 10): past it every roll passes or
+    fails alike."""
+    return OddsParam(name, int, help, default=0, minimum=-MAX_MODIFIER, maximum=MAX_MODIFIER)
+
+
 #: ``fogofwar odds warfighter check …`` and ``fogofwar odds warfighter door …``.
 QUERIES: Final[tuple[OddsQuery, ...]] = (
     OddsQuery(
         "check",
         "Exact chance that an ability check succeeds.",
         (
-            OddsParam(
-                "need",
-                int,
-                "The ability's N of N+ (d10; 1-11).",
-                required=True,
-                minimum=1,
-                maximum=11,
-            ),
-            OddsParam(
-                "modifier",
-                int,
-                "The check's modifier (WF-A3; -10 to 10).",
-                default=0,
-                minimum=-10,
-                maximum=10,
-            ),
-            OddsParam(
-                "upgunned",
-                int,
-                "The ability's upgunned value, below N, spent on this check (WF-A7).",
-                minimum=1,
-                maximum=11,
+            _number("need", "The ability's N of N+ (d10; 1-11).", required=True),
+            _modifier("modifier", "The check's modifier (WF-A3; -10 to 10)."),
+            _number(
+                "upgunned", "The ability's upgunned value, below N, spent on this check (WF-A7)."
             ),
             OddsParam("lacks_ability", bool, "The Soldier lacks the ability: it never succeeds."),
         ),
@@ -348,33 +340,15 @@ QUERIES: Final[tuple[OddsQuery, ...]] = (
         "door",
         "Exact distribution of the Actions needed to breach a Door, by attacking and by picking.",
         (
-            OddsParam(
-                "cover",
-                int,
-                "The Hostile's (or Door's) Cover (1-11).",
-                required=True,
-                minimum=1,
-                maximum=11,
-            ),
+            _number("cover", "The Hostile's (or Door's) Cover (1-11).", required=True),
             OddsParam("hits", int, "The Hits that breach it (1-50).", required=True, maximum=50),
             OddsParam(
                 "shots", int, "Shots per attack Action (1-20).", default=1, minimum=1, maximum=20
             ),
-            OddsParam("pick", int, "The picker's Pick N+ (d10; 1-11).", minimum=1, maximum=11),
-            OddsParam(
-                "pick_modifier",
-                int,
-                "The pick's modifier (-10 to 10).",
-                default=0,
-                minimum=-10,
-                maximum=10,
-            ),
-            OddsParam(
-                "upgunned",
-                int,
-                "The picker's upgunned Pick N+, below N: each try costs 2 Actions.",
-                minimum=1,
-                maximum=11,
+            _number("pick", "The picker's Pick N+ (d10; 1-11)."),
+            _modifier("pick_modifier", "The pick's modifier (-10 to 10)."),
+            _number(
+                "upgunned", "The picker's upgunned Pick N+, below N: each try costs 2 Actions."
             ),
             OddsParam(
                 "bound",
