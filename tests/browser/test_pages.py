@@ -366,7 +366,12 @@ def test_a_phones_points_row_says_it_scrolls_and_keeps_its_place(
     # At a desktop's width the whole row fits: no fade, no note.
     page.set_viewport_size({"width": 1400, "height": 1000})
     expect(points).not_to_have_class(re.compile(r"\bmore-(left|right)\b"))
-    assert label.evaluate("e => getComputedStyle(e, '::after').content") == "none"
+    # Polled: a bot's move may redraw the table between two reads (a detached label's
+    # style reads empty).
+    page.wait_for_function(
+        "() => getComputedStyle(document.querySelector('[data-row=\"points\"] .fc-label'),"
+        " '::after').content === 'none'"
+    )
 
 
 def test_the_pages_run_under_their_security_policy(live: LiveServer, page: Page) -> None:
