@@ -16,7 +16,9 @@ Actions per second on one core (this process), each row for about ``seconds``:
   traitor), with characters (the default) and without, no views, whole 40-round games;
   the slowest single ``apply`` of each row too;
 * OpenSpiel ``kriegspiel`` (C++ through pyspiel) and ``python_tic_tac_toe`` (a game
-  written in Python): random rollouts, chance outcomes sampled, ``apply_action`` each.
+  written in Python): random rollouts, chance outcomes sampled, ``apply_action`` each,
+  timed one by one as our ``apply`` is (the slowest is printed for them too), so that
+  both loops do the same work around the games' own.
 
 Each row also prints the longest full collection of Python's garbage collector during
 it (timed with ``gc.callbacks``): where a row's slowest apply is about that long, a full
@@ -33,7 +35,6 @@ from collections.abc import Callable
 from _full_collections import FullCollections
 from fogofwar.core.collector import freeze_loaded
 from fogofwar.core.game import get_ruleset, registered_rulesets
-from fogofwar.core.rng import stream
 
 
 def rate(play_one: Callable[[int], int], seconds: float) -> tuple[int, int, float]:
@@ -63,7 +64,9 @@ def specter_ops(players: int, characters: bool, maps: bool = True) -> Callable[[
         state = rs.new_game({"players": players, "characters": characters}, seed)
         if not maps:
             state.skip_views()
-        rng = stream(seed, "bench")
+        # The random player draws as the peer's does (``random.Random``): the two
+        # loops differ only in the games they play.
+        rng = random.Random(seed)
         n = 0
         while not state.is_over:
             (seat,) = state.to_act()
@@ -85,6 +88,8 @@ def openspiel(name: str) -> Callable[[int], int] | None:
     if name.startswith("python_"):
         import open_spiel.python.games  # type: ignore[import-not-found]  # noqa: F401
     game = pyspiel.load_game(name)
+    label = f"OpenSpiel {name}{' (C++)' if not name.startswith('python_') else ''}"
+    clock = time.perf_counter
 
     def play_one(seed: int) -> int:
         rng = random.Random(seed)
@@ -93,9 +98,14 @@ def openspiel(name: str) -> Callable[[int], int] | None:
         while not state.is_terminal():
             if state.is_chance_node():
                 outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(outcomes, probs)[0])
+                action = rng.choices(outcomes, probs)[0]
             else:
-                state.apply_action(rng.choice(state.legal_actions()))
+                action = rng.choice(state.legal_actions())
+            # Timed as our rows time theirs: the two loops do the same work around the
+            # games' own.
+            t = clock()
+            state.apply_action(action)
+            SLOWEST[label] = max(SLOWEST.get(label, 0.0), clock() - t)
             n += 1
         return n
 

@@ -218,6 +218,37 @@ def _illegal(state: State, pick: Stream) -> list[Action]:
 
 
 @pytest.mark.parametrize(("ruleset", "config", "length"), CASES, ids=IDS)
+def test_an_action_listed_before_the_last_move_is_checked_again(
+    ruleset: str, config: dict[str, Any], length: int
+) -> None:
+    # A state answers ``is_legal`` for an action it has just listed without asking the
+    # rules again (the same object): every apply must forget the list, and a change to
+    # the list handed out must not make an action legal.
+    every: list[Action] = []  # every action listed so far, by every seat
+    state = get_ruleset(ruleset).new_game(config, 7)
+    pick = stream(7, "listed", ruleset)
+    moves = refused = 0
+    while not state.is_over and moves < length:
+        # What the rules say now, asked of a copy (a copy carries no list).
+        legal_now = {s: set(state.clone().legal_actions(s)) for s in state.to_act()}
+        olds = pick.sample(every, min(12, len(every)))
+        for old in olds:  # the list of the position before is the one kept, if any
+            ok = old in legal_now.get(old.seat, set())
+            assert state.is_legal(old) is ok, (old, state.to_act())
+            refused += not ok
+        seat = pick.choice(sorted(state.to_act()))
+        listed = state.legal_actions(seat)
+        every += listed
+        chosen = pick.choice(listed)
+        listed += olds  # the caller's list is the caller's to change
+        for old in olds:
+            assert state.is_legal(old) is (old in legal_now.get(old.seat, set())), old
+        state.apply(chosen)
+        moves += 1
+    assert refused > 0  # some listed action was later illegal, and was refused
+
+
+@pytest.mark.parametrize(("ruleset", "config", "length"), CASES, ids=IDS)
 def test_refusals_change_nothing_and_name_their_rule(
     ruleset: str, config: dict[str, Any], length: int
 ) -> None:

@@ -31,6 +31,7 @@ game's state). What a game may add, all optional and all in the table:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -365,6 +366,29 @@ class TableState(State):
     """
 
     rules: ClassVar[PhaseTable[Any]]
+    # The legal list last handed out in this position (a tuple: the caller may change
+    # its list), or None. ``apply`` checks an action with the rules after the caller
+    # listed the legal actions, nearly always to take one of them: an action that *is*
+    # one of them (the same object, not an equal one) is legal without asking the
+    # rules again. Cleared by every ``apply_unchecked`` (a subclass's own included:
+    # ``__init_subclass__``). A slot, not a field: no part of the game (``vars``, a
+    # clone, a fingerprint), and a clone starts without it.
+    __slots__ = ("_legal",)
+    _legal: tuple[Action, ...] | None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("apply_unchecked")
+        if own is not None and not getattr(own, "forgets_the_legal_list", False):
+            # A game's own apply (which need not call this class's) forgets the list.
+            @functools.wraps(own)
+            def apply_unchecked(self: TableState, action: Action) -> list[Event]:
+                self._legal = None
+                events: list[Event] = own(self, action)
+                return events
+
+            apply_unchecked.forgets_the_legal_list = True  # type: ignore[attr-defined]
+            cls.apply_unchecked = apply_unchecked  # type: ignore[method-assign]
 
     def event_log(self) -> list[Event]:
         """The state's events so far, in order (an effect appends to it)."""
@@ -374,12 +398,23 @@ class TableState(State):
     def legal_actions(self, seat: str) -> list[Action]:
         if seat not in self.to_act():
             return []
-        return self.rules.legal_actions(self, seat)
+        out = self.rules.legal_actions(self, seat)
+        self._legal = tuple(out)
+        return out
 
     def is_legal(self, action: Action) -> bool:
+        try:
+            listed = self._legal
+        except AttributeError:  # nothing listed yet
+            listed = None
+        if listed is not None:
+            for a in listed:
+                if a is action:
+                    return True
         return action.seat in self.to_act() and self.rules.is_legal(self, action)
 
     def apply_unchecked(self, action: Action) -> list[Event]:
+        self._legal = None
         log = self.event_log()
         start = len(log)
         self.rules.apply(self, action)
