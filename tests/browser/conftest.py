@@ -133,3 +133,13 @@ def shot(page: Page, name: str) -> None:
     """Keep a screenshot of the page for people to look at (test-artifacts/)."""
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def version_of(page: Page) -> str:
+    """The version of what the page's link shows (the status line's ``data-version``):
+    it changes with every new view the page draws, and only then."""
+    return str(page.locator("#status").get_attribute("data-version"))
+
+
+#: The same, read in the page (for ``wait_for_function``).
+SHOWN = "document.querySelector('#status').dataset.version"

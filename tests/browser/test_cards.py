@@ -52,13 +52,19 @@ def card_ids(page: Page, selector: str) -> list[str]:
 
 
 def wait_for_version(page: Page, version: int) -> None:
-    expect(page.locator("#status")).to_contain_text(f"(version {version})")
+    """Until the page shows the link's message of ``version``."""
+    expect(page.locator("#status")).to_have_attribute("data-version", str(version))
+
+
+def wait_for_change(page: Page, version: int) -> None:
+    """Until the page shows a message after the one of ``version``."""
+    expect(page.locator("#status")).not_to_have_attribute("data-version", str(version))
 
 
 # What the page shows now, read at once (the websocket may redraw it at any moment).
 STATE = """() => ({
     end: !document.querySelector('#end').hidden,
-    status: document.querySelector('#status').innerText,
+    status: document.querySelector('#status').dataset.version,
     selection: (document.querySelector('#board .fc-selection') || {}).textContent || '',
     targets: document.querySelectorAll('#board .card.target').length,
     playable: document.querySelectorAll('#board .card.playable').length,
@@ -66,7 +72,7 @@ STATE = """() => ({
 })"""
 # A click has had its effect: a new state came, or the selection changed.
 CHANGED = """([status, selection]) =>
-    document.querySelector('#status').innerText !== status
+    document.querySelector('#status').dataset.version !== status
     || ((document.querySelector('#board .fc-selection') || {}).textContent || '') !== selection"""
 
 
@@ -173,7 +179,7 @@ def test_a_rock_n_roll_card_click_selects_then_sends(live: LiveServer, page: Pag
     shot(page, "cards-rock-n-roll-selected")
     # The Point completes the choice: one action left, sent.
     page.locator(f'#board .card.point.target[data-card="{point}"]').click()
-    wait_for_version(page, msg["version"] + 1)
+    wait_for_change(page, msg["version"])
     after = api_view(live, t["links"]["vietnam"])["view"]["view"]
     on_point = next(p for p in after["points"] if p["letter"] == point)
     assert unit in [u["id"] for u in on_point["units"]]
@@ -228,7 +234,7 @@ def test_the_arrivals_units_are_taken_from_the_hq_by_a_click(live: LiveServer, p
     )
     shot(page, "cards-rock-n-roll-arrival")
     page.locator(f'#board [data-row="hq"] .card[data-card="{hq[0]}"]').click()
-    wait_for_version(page, msg["version"] + 1)
+    wait_for_change(page, msg["version"])
     after = api_view(live, t["links"]["vietnam"])["view"]["view"]
     assert hq[0] in [c["id"] for c in after["hand"]]
     assert hq[0] not in [u["id"] for u in after["sides"]["vietnam"]["hq"]]

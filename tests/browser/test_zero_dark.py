@@ -9,7 +9,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .conftest import LiveServer, shot
+from .conftest import LiveServer, shot, version_of
 
 # One hero on the open depot: a short mission (a few moves, a shot, a flip, the end).
 CONFIG = {"heroes": 1, "map": "zd-open"}
@@ -28,7 +28,7 @@ def api(live: LiveServer, link: str, path: str, **params: str) -> Any:
 def status_changes(page: Page, before: str, timeout: float = 3000) -> bool:
     try:
         page.wait_for_function(
-            "v => document.querySelector('#status').innerText !== v",
+            "v => document.querySelector('#status').dataset.version !== v",
             arg=before,
             timeout=timeout,
         )
@@ -46,7 +46,7 @@ def play_by_clicking_the_map(page: Page, limit: int = 200) -> int:
     for _ in range(limit):
         if page.locator("#end").is_visible():
             return clicks
-        before = page.locator("#status").inner_text()
+        before = version_of(page)
         squares = page.locator("#board-svg rect.square.legal")
         if squares.count():
             squares.first.click()

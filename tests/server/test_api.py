@@ -112,15 +112,25 @@ def test_actions_refusals_and_versions(client: TestClient) -> None:
     assert r.status_code == 403
     # A legal action is accepted; the answer is the seat's new view.
     r = act(client, table, hider, action=before["legal"][0], version=before["version"])
-    assert r.status_code == 200 and r.json()["version"] == before["version"] + 1
-    # An action against an old version is refused as stale.
+    assert r.status_code == 200 and r.json()["version"] != before["version"]
+    # An action against an old version of what the link shows is refused as stale (the
+    # hider's bid is public: the seeker's view changed too).
+    seen = view(client, table, seeker)["version"]
     r = act(client, table, seeker, notation="bid 0", version=before["version"])
-    assert r.status_code == 409 and r.json()["version"] == before["version"] + 1
+    assert r.status_code == 409 and r.json()["version"] == seen != before["version"]
     # Notation is read as the terminal reads it.
     r = act(client, table, seeker, notation="bid 0")
     assert r.status_code == 200, r.text
     r = act(client, table, seeker, notation="no such thing")
     assert r.status_code == 422
+
+
+def t_version(client: TestClient, t: dict[str, Any]) -> int:
+    """The hider's version of a new table, before any action (a fixed seed's game)."""
+    hall: Hall = client.app.state.hall  # type: ignore[attr-defined]
+    table = hall.table(t["table"])
+    assert table.version == 0  # no action accepted
+    return table.seat_version("hider")
 
 
 def test_malformed_and_oversized_requests_get_a_clear_error(client: TestClient) -> None:
@@ -147,8 +157,8 @@ def test_malformed_and_oversized_requests_get_a_clear_error(client: TestClient) 
         "/api/tables", json={"ruleset": "specter-ops", "seats": {"hunter1": "so-agent"}}
     )
     assert r.status_code == 400 and "plays the agent, not hunter1" in r.json()["message"]
-    # The table is as healthy as before.
-    assert view(client, table, hider)["version"] == 0
+    # The table is as healthy as before: nothing changed.
+    assert view(client, table, hider)["version"] == t_version(client, t)
 
 
 def play_out(client: TestClient, t: dict[str, Any], limit: float = 60.0) -> dict[str, Any]:
@@ -278,7 +288,8 @@ def test_the_websocket_pushes_each_change_and_answers_refusals(client: TestClien
         client.websocket_connect(f"/ws/tables/{table}?token={token(t['spectator'])}") as spec,
     ):
         first = json.loads(ws.receive_text())
-        assert first["type"] == "state" and first["seat"] == "hider" and first["version"] == 0
+        assert first["type"] == "state" and first["seat"] == "hider"
+        assert first["version"] == t_version(client, t)
         assert json.loads(spec.receive_text())["seat"] is None
         ws.send_text(json.dumps({"notation": "bid 99"}))
         refusal = json.loads(ws.receive_text())
@@ -290,10 +301,11 @@ def test_the_websocket_pushes_each_change_and_answers_refusals(client: TestClien
         # The connection is still healthy: an action by another link is pushed to both.
         assert act(client, table, seeker, notation="bid 0").status_code == 200
         pushed = json.loads(ws.receive_text())
-        assert pushed["version"] == 1 and pushed["type"] == "state"
-        assert json.loads(spec.receive_text())["version"] == 1
-        ws.send_text(json.dumps({"notation": "bid 1", "version": 1}))
-        assert json.loads(ws.receive_text())["version"] == 2
+        assert pushed["version"] != first["version"] and pushed["type"] == "state"
+        assert pushed["to_act"] == ["hider"]  # the seeker's bid is in, not its value
+        assert json.loads(spec.receive_text())["to_act"] == ["hider"]
+        ws.send_text(json.dumps({"notation": "bid 1", "version": pushed["version"]}))
+        assert json.loads(ws.receive_text())["version"] != pushed["version"]
 
 
 def test_the_websocket_refuses_a_wrong_token(client: TestClient) -> None:
@@ -414,3 +426,17 @@ def test_a_bad_query_parameter_is_the_apis_own_error(
 def test_the_seats_of_a_body_that_is_not_an_object_are_refused(client: TestClient) -> None:
     r = client.post("/api/rulesets/specter-ops/seats", json=[1])
     assert r.status_code == 400 and r.json()["error"] == "bad_request"
+
+
+def test_an_unknown_address_or_method_gets_the_apis_error_shape(client: TestClient) -> None:
+    # FastAPI answered {"detail": "Not Found"}: every error is {"error", "message"}.
+    t = new_table(client)
+    r = client.get(f"/api/tables/{t['table']}")
+    assert r.status_code == 404
+    assert r.json() == {
+        "error": "not_found",
+        "message": f"no such address: GET /api/tables/{t['table']}",
+    }
+    r = client.get("/api/tables")
+    assert r.status_code == 405 and r.json()["error"] == "method_not_allowed"
+    assert "GET /api/tables" in r.json()["message"]

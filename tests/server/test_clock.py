@@ -48,13 +48,15 @@ def _view(client: TestClient, table: str, tok: str) -> dict[str, Any]:
     return out
 
 
-def _wait(client: TestClient, table: str, tok: str, version: int) -> dict[str, Any]:
+def _wait(client: TestClient, table: str, tok: str, actions: int) -> dict[str, Any]:
+    """The link's message once the table has accepted ``actions`` actions (a count no
+    link is told: a link's version changes only with what it shows)."""
+    hall: Hall = client.app.state.hall  # type: ignore[attr-defined]
     for _ in range(200):
-        m = _view(client, table, tok)
-        if m["version"] >= version:
-            return m
+        if hall.table(table).version >= actions:
+            return _view(client, table, tok)
         time.sleep(0.02)
-    raise AssertionError(f"the table never reached version {version}")
+    raise AssertionError(f"the table never reached {actions} actions")
 
 
 @pytest.fixture

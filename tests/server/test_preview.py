@@ -87,7 +87,7 @@ def test_a_path_is_tried_step_by_step_and_sent_whole(client: TestClient) -> None
         json={"notation": f"move {squares}", "version": m["version"]},
     )
     assert r.status_code == 200, r.text
-    assert r.json()["version"] > m["version"]
+    assert r.json()["version"] != m["version"]
 
 
 def test_the_trial_ends_where_the_move_is_decided(client: TestClient) -> None:

@@ -47,7 +47,12 @@ def test_the_replay_opens_after_the_end_and_shows_each_seat_its_views(
         else:
             time.sleep(0.005)
     assert m["over"]
-    total = m["version"]
+    total = m["actions"]  # told after the end, with every secret
+    assert total == len(
+        Record.from_json(
+            client.get(f"/api/tables/{table}/record", params={"token": spectator}).json()
+        ).actions
+    )
     record = client.get(f"/api/tables/{table}/record", params={"token": spectator}).json()
     # The same game, replayed here, gives the views the replay shows at each point.
     rs = get_ruleset("specter-ops")

@@ -4,6 +4,7 @@ answers to every seat that cannot tell them apart, and to the spectator."""
 
 from __future__ import annotations
 
+import json
 from contextlib import ExitStack
 from typing import Any
 
@@ -106,6 +107,7 @@ def test_same_public_facts_same_bytes(
             legal = a.recorder.state.legal_actions(seat)
             action = pick.choice(legal)
             other = _alternative(a, b, action, observers, kinds) if seat in hidden else action
+            shown = {s: a.seat_version(s) for s in observers}
             for m, chosen in ((made[0], action), (made[1], other)):
                 r = client.post(
                     f"/api/tables/{m['table']}/actions",
@@ -119,9 +121,13 @@ def test_same_public_facts_same_bytes(
                 break
             differed += other != action
             compared += 1
-            for side in (0, 1):
-                for s in observers:
-                    frames[side].append(sockets[side][s].receive_text())
+            for s in observers:
+                # A link is pushed a frame when what it shows changed, and only then:
+                # at both tables alike, since they show the same.
+                assert a.seat_version(s) == b.seat_version(s)
+                if a.seat_version(s) != shown[s]:
+                    for side in (0, 1):
+                        frames[side].append(sockets[side][s].receive_text())
             # Each observer's API answer is the same bytes too.
             for s in observers:
                 tokens = [
@@ -141,3 +147,125 @@ def test_same_public_facts_same_bytes(
 def _seats(ruleset: str, config: dict[str, Any]) -> list[str]:
     rs = get_ruleset(ruleset)
     return list(rs.seats(rs.resolve_config(config)))
+
+
+def _so_tables(client: TestClient, n: int = 2) -> list[dict[str, Any]]:
+    """``n`` Specter Ops tables (2 players, the base game) with one seed, every seat a
+    person's."""
+    made = []
+    for _ in range(n):
+        r = client.post(
+            "/api/tables",
+            json={
+                "ruleset": "specter-ops",
+                "config": {"characters": False, "players": 2},
+                "seed": 11,
+                "seats": {"agent": "human", "hunter1": "human"},
+            },
+        )
+        assert r.status_code == 201, r.text
+        made.append(r.json())
+    return made
+
+
+def _send(client: TestClient, m: dict[str, Any], seat: str, notation: str) -> dict[str, Any]:
+    r = client.post(
+        f"/api/tables/{m['table']}/actions",
+        params={"token": _token(m["links"][seat])},
+        json={"notation": notation},
+    )
+    assert r.status_code == 200, r.text
+    answer: dict[str, Any] = r.json()
+    return answer
+
+
+def test_an_unseen_moves_length_is_not_on_the_wire(client: TestClient) -> None:
+    # SO-A4: movement is secret. One step at one table, three at the other, each step
+    # sent on its own: the hunters and the spectator are sent the same bytes, and
+    # nothing at all while the agent moves (a version counting actions, or a push a
+    # step, told them how many steps the agent took).
+    a, b = _so_tables(client)
+    hall: Hall = client.app.state.hall  # type: ignore[attr-defined]
+    with ExitStack() as stack:
+        sockets = [
+            {
+                who: stack.enter_context(
+                    client.websocket_connect(f"/ws/tables/{m['table']}?token={_token(url)}")
+                )
+                for who, url in (("hunter1", m["links"]["hunter1"]), (None, m["spectator"]))
+            }
+            for m in (a, b)
+        ]
+        first = [{who: ws.receive_text() for who, ws in side.items()} for side in sockets]
+        assert first[0] == first[1]
+        versions = {who: hall.table(b["table"]).seat_version(who) for who in ("hunter1", None)}
+        agent_versions = set()
+        for notation in ("step N2", "step N3", "step N4"):
+            _send(client, b, "agent", notation)
+            agent_versions.add(hall.table(b["table"]).seat_version("agent"))
+            # The agent's own link changes at every step; the others' do not.
+            assert {
+                who: hall.table(b["table"]).seat_version(who) for who in ("hunter1", None)
+            } == versions
+        assert len(agent_versions) == 3
+        _send(client, b, "agent", "stop")
+        _send(client, a, "agent", "step N2")
+        _send(client, a, "agent", "stop")
+        for who in ("hunter1", None):
+            answers = [
+                client.get(
+                    f"/api/tables/{m['table']}/view",
+                    params={"token": _token(m["spectator"] if who is None else m["links"][who])},
+                ).content
+                for m in (a, b)
+            ]
+            assert answers[0] == answers[1]
+            # The next frame is the move's end (no frame came for a step): the same.
+            frames = [json.loads(side[who].receive_text()) for side in sockets]
+            assert frames[0] == frames[1]
+            assert [e["kind"] for e in frames[0]["events"]] == ["agent_moved"], frames[0]
+
+
+def test_a_bot_after_an_unseen_step_does_not_pause(db: Any) -> None:
+    # A bot agent paced a pause a step took longer for a longer move: the hunters could
+    # time it. After a change no other link saw, the next bot acts at once.
+    from fogofwar.server.store import Store
+
+    hall = Hall(Store(db), bot_pause=0.5)
+    table, _, _ = hall.create(
+        "specter-ops",
+        {"characters": False, "players": 2},
+        {"agent": "human", "hunter1": "human"},
+        seed=11,
+    )
+    assert hall.pause(table) == 0.5  # a new game: nothing yet
+    hall.act(table, "agent", notation="step N2")
+    assert table.quiet and hall.pause(table) == 0.0
+    hall.act(table, "agent", notation="stop")  # the move's end is public (SO-A5, SO-I2)
+    assert not table.quiet and hall.pause(table) == 0.5
+    hall.store.close()
+
+
+def test_an_action_is_stale_only_when_its_links_view_changed(client: TestClient) -> None:
+    (m,) = _so_tables(client, 1)
+    hall: Hall = client.app.state.hall  # type: ignore[attr-defined]
+    table = hall.table(m["table"])
+    hunter = table.seat_version("hunter1")
+    agent = _send(client, m, "agent", "step N2")["version"]
+    assert agent == table.seat_version("agent")
+    # The agent's old version is stale; the hunter's is not: nothing it sees changed.
+    r = client.post(
+        f"/api/tables/{m['table']}/actions",
+        params={"token": _token(m["links"]["agent"])},
+        json={"notation": "stop", "version": agent + 1},
+    )
+    assert r.status_code == 409 and r.json()["version"] == agent
+    assert table.seat_version("hunter1") == hunter
+    _send(client, m, "agent", "stop")
+    assert table.seat_version("hunter1") != hunter
+    # A table rebuilt from the store (a restart) gives every link the same version.
+    versions = {s: table.seat_version(s) for s in ("agent", "hunter1", None)}
+    hall.tables.clear()
+    again = hall.table(m["table"])
+    assert again is not table
+    assert {s: again.seat_version(s) for s in ("agent", "hunter1", None)} == versions

@@ -43,6 +43,7 @@ import uvicorn
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 
 from ..bots import available_bots, bot_spec
@@ -133,9 +134,11 @@ def _close_reason(text: str) -> str:
     return text if len(raw) <= 123 else raw[:120].decode("utf-8", "ignore") + "..."
 
 
-#: The most websockets one table keeps open at once (its seats, spectators and a few
-#: reconnections); one more is closed with code 4429.
-MAX_SOCKETS_PER_TABLE: Final = 32
+#: The most websockets one link of a table (a seat's, or the spectators') keeps open at
+#: once (a few tabs and reconnections); one more is closed with code 4429. A bound per
+#: link, not per table: every change builds a message for each connection, and one
+#: player filling the table's room would shut the others out.
+MAX_SOCKETS_PER_LINK: Final = 16
 
 #: New tables a minute that one client address may create: each is stored for good,
 #: and a script could fill the store and the memory of the server.
@@ -303,7 +306,7 @@ def create_app(
     if hall.workers > 1 and len(worker_urls) != hall.workers:
         raise ValueError(f"{hall.workers} workers need {hall.workers} worker_urls")
     thinkers = ThreadPoolExecutor(BOT_THREADS, thread_name_prefix="fogofwar-bot")
-    sockets: dict[str, int] = {}  # a table's open websockets
+    sockets: dict[tuple[str, str | None], int] = {}  # the open websockets of each link
     replaying: dict[str, asyncio.Lock] = {}  # a table's replays, one at a time
     # A table brought back from the store, one rebuild at a time: its lock and users.
     rebuilding: dict[str, tuple[asyncio.Lock, list[int]]] = {}
@@ -362,6 +365,18 @@ def create_app(
             where = ".".join(str(p) for p in error.get("loc", ())[1:]) or "request"
             problems.append(f"{where}: {error.get('msg', 'invalid')}")
         return _error(400, "bad_request", "; ".join(problems) or "a bad request")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def no_such_route(request: Request, exc: StarletteHTTPException) -> Response:
+        # An address or method the server has no answer for: the API's own error shape
+        # (not FastAPI's {"detail": ...}), as every other error.
+        kind = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "bad_request")
+        what = f"{request.method} {request.url.path}"
+        message = {
+            404: f"no such address: {what}",
+            405: f"{what}: not a method this address takes",
+        }.get(exc.status_code, str(exc.detail))
+        return _error(exc.status_code, kind, message)
 
     @app.exception_handler(Misdirected)
     async def misdirected(request: Request, exc: Misdirected) -> Response:
@@ -548,7 +563,7 @@ def create_app(
         return Response(
             encode(
                 {
-                    "version": table.version,
+                    "version": table.seat_version(seat),
                     "legal": [a.to_json() for a in after],
                     "notation": [str(a) for a in after],
                 }
@@ -631,8 +646,15 @@ def create_app(
     # ------------------------------------------------------------------ the websocket
 
     @app.websocket("/ws/tables/{table_id}")
-    async def live(ws: WebSocket, table_id: str, token: str = "", since: int = 0) -> None:
+    async def live(ws: WebSocket, table_id: str, token: str = "", since: str = "0") -> None:
         try:
+            # Read here, not by FastAPI: a bad query parameter refused at the handshake
+            # reaches a client as a bare HTTP 403, with no reason.
+            first = int(since) if since.strip().isdigit() else None
+            if first is None:
+                await ws.accept()
+                await ws.close(code=4400, reason="since: a whole number (the events seen)")
+                return
             table, seat = await _open(table_id, token)
         except (NotFound, Forbidden, Misdirected) as exc:
             # Accepted, then closed at once with the code and the reason: a close before
@@ -646,24 +668,32 @@ def create_app(
             await ws.close(code=code, reason=_close_reason(reason))
             return
         await ws.accept()
-        if sockets.get(table.id, 0) >= MAX_SOCKETS_PER_TABLE:
+        link = (table.id, seat)
+        if sockets.get(link, 0) >= MAX_SOCKETS_PER_LINK:
             # Each change builds a message for every connection: thousands of sockets on
             # one table would make every action take seconds.
-            reason = f"this table has {MAX_SOCKETS_PER_TABLE} connections open; close one"
+            who = "the spectators' link" if seat is None else f"{seat}'s link"
+            reason = f"{who} has {MAX_SOCKETS_PER_LINK} connections open; close one"
             await ws.close(code=4429, reason=_close_reason(reason))
             return
-        sockets[table.id] = sockets.get(table.id, 0) + 1
+        sockets[link] = sockets.get(link, 0) + 1
         changed = asyncio.Event()
-        position = {"next": since}
+        position = {"next": first}
 
         def listener(_: Table) -> None:
             changed.set()
 
         async def push() -> None:
+            sent = None
             while True:
-                message = table.message(seat, position["next"])
-                position["next"] = int(str(message["next"]))
-                await ws.send_text(encode({"type": "state", **message}))
+                # Only what changes what this link shows is pushed: a push after a
+                # change the seat cannot see (an unseen agent's step) would tell it of
+                # the change, and how many there were.
+                if table.seat_version(seat) != sent:
+                    message = table.message(seat, position["next"])
+                    position["next"] = int(str(message["next"]))
+                    sent = message["version"]
+                    await ws.send_text(encode({"type": "state", **message}))
                 await changed.wait()
                 changed.clear()
 
@@ -689,9 +719,9 @@ def create_app(
             pass
         finally:
             table.listeners.discard(listener)
-            sockets[table.id] -= 1
-            if not sockets[table.id]:
-                del sockets[table.id]
+            sockets[link] -= 1
+            if not sockets[link]:
+                del sockets[link]
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender

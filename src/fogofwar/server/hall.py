@@ -46,6 +46,7 @@ from ..core.game import (
     PlayerView,
     Ruleset,
     State,
+    canonical_json,
     decides,
     get_ruleset,
     partly_played,
@@ -123,8 +124,8 @@ class Stale(RuntimeError):
 
     def __init__(self, sent: int, version: int) -> None:
         super().__init__(
-            f"the table is at version {version}, not {sent}: look at the new view and "
-            "send the action again if it still stands"
+            f"what this link shows has changed since version {sent} (now {version}): look "
+            "at the new view and send the action again if it still stands"
         )
         self.version = version
 
@@ -231,6 +232,18 @@ class Clock:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class _Look:
+    """What a link shows at one position (:meth:`Table._look`)."""
+
+    version: int
+    view: PlayerView
+    legal: Sequence[Action]
+    view_json: JSON
+    legal_json: list[JSON]
+    to_act: list[JSON]
+
+
 @dataclass(eq=False)
 class Table:
     """One live game at the web table.
@@ -267,6 +280,12 @@ class Table:
     _verdict: dict[str, JSON] | None = None
     _board: list[JSON] | None = None
     _drawings: dict[str | None, tuple[int, str]] = field(default_factory=dict)
+    #: What each link shows, worked out once a position (:meth:`_look`).
+    _looks: dict[str | None, tuple[tuple[int, int], _Look]] = field(default_factory=dict)
+    #: Whether the last change left the public facts as they were (the spectators' view:
+    #: a hidden mover's step, a seat's private news): a bot acting next does not pause
+    #: (:meth:`Hall.pause`).
+    quiet: bool = False
 
     @property
     def board(self) -> JSON:
@@ -277,8 +296,41 @@ class Table:
 
     @property
     def version(self) -> int:
-        """How many actions have been accepted."""
+        """How many actions have been accepted (the table's own count: no link is told
+        it before the end, since it counts the hidden actions too)."""
         return len(self.recorder)
+
+    def seat_version(self, seat: str | None) -> int:
+        """The version of what ``seat``'s link (``None``: the spectator) shows: a number
+        that changes when, and only when, something the link receives changes (its
+        view, its legal actions, its events, whose turn it is, the outcome). It is made
+        from those alone, so it tells the seat nothing more: an unseen agent's steps
+        leave a hunter's version as it was, where a count of the table's actions would
+        count them. The same position gives the same number, after a restart too."""
+        return self._look(seat).version
+
+    def _look(self, seat: str | None) -> _Look:
+        """What ``seat``'s link shows now, worked out once a position."""
+        at = (self.version, len(self.events))
+        kept = self._looks.get(seat)
+        if kept is not None and kept[0] == at:
+            return kept[1]
+        state = self.recorder.state
+        view = state.view(seat)
+        legal = state.legal_actions(seat) if seat is not None else []
+        outcome = state.outcome()
+        view_json = view.to_json()
+        legal_json: list[JSON] = [a.to_json() for a in legal]
+        to_act: list[JSON] = sorted(state.to_act())
+        told = len(self.seat_events(seat))
+        shown = canonical_json(
+            [to_act, view_json, legal_json, told, None if outcome is None else outcome.to_json()]
+        )
+        # 48 bits: exact in a browser's numbers; a collision is 1 in 2**48 a change.
+        digest = hashlib.blake2b(shown.encode("utf-8"), digest_size=6).digest()
+        look = _Look(int.from_bytes(digest, "big"), view, legal, view_json, legal_json, to_act)
+        self._looks[seat] = (at, look)
+        return look
 
     @property
     def over(self) -> bool:
@@ -305,8 +357,8 @@ class Table:
         its legal actions, its events from its ``since``-th on, and the table's public
         facts. See docs/server.md."""
         state = self.recorder.state
-        view = state.view(seat)
-        legal = state.legal_actions(seat) if seat is not None else []
+        look = self._look(seat)
+        view, legal = look.view, look.legal
         mine = self.seat_events(seat)
         since = max(0, min(since, len(mine)))
         events = [e.to_json() for e in mine[since:]]
@@ -315,10 +367,10 @@ class Table:
             "ruleset": self.ruleset.id,
             "seat": seat,
             "players": dict(self.players),
-            "version": self.version,
-            "to_act": sorted(state.to_act()),
-            "view": view.to_json(),
-            "legal": [a.to_json() for a in legal],
+            "version": look.version,
+            "to_act": list(look.to_act),
+            "view": look.view_json,
+            "legal": list(look.legal_json),
             "notation": [str(a) for a in legal],
             # A game with a board is drawn by the page; the others as the terminal draws.
             "drawing": None if self.board is not None else self.drawing(seat, view),
@@ -339,6 +391,7 @@ class Table:
             record = self.recorder.record()
             out["secret"] = record.seed
             out["verified"] = self.verdict()
+            out["actions"] = self.version  # the replay's length
         return out
 
     def replay(self, seat: str | None, at: int) -> dict[str, JSON]:
@@ -742,8 +795,8 @@ class Hall:
         """
         if seat is None:
             raise Forbidden("a spectator's link cannot act")
-        if version is not None and version != table.version:
-            raise Stale(version, table.version)
+        if version is not None and version != table.seat_version(seat):
+            raise Stale(version, table.seat_version(seat))
         state = table.recorder.state
         if (action is None) == (notation is None):
             raise Refused("send an action or a notation, not both nor neither", None)
@@ -801,8 +854,8 @@ class Hall:
         """
         if seat is None:
             raise Forbidden("a spectator's link cannot act")
-        if version is not None and version != table.version:
-            raise Stale(version, table.version)
+        if version is not None and version != table.seat_version(seat):
+            raise Stale(version, table.seat_version(seat))
         if not isinstance(actions, list) or not 0 < len(actions) <= _MAX_PREVIEW:
             raise Refused(f"actions: a list of 1 to {_MAX_PREVIEW} actions", None)
         try:
@@ -821,6 +874,10 @@ class Hall:
         start = table.version
         rec = table.recorder
         clock = table.clock
+        # What the spectators' link shows now (the public facts): a change that leaves it
+        # as it was is quiet (below). Timing is paced by public changes alone: pacing by
+        # a seat's private ones would let the others time them.
+        public = table.seat_version(None)
         before = frozenset(rec.state.to_act())
         if clock is not None:
             clock.charge(before, time.time())
@@ -845,6 +902,7 @@ class Hall:
         )
         if chosen_by == "clock":
             table.timed_out.update(range(start, table.version))
+        table.quiet = table.seat_version(None) == public
         table.changed()
 
     def _out_of_time(self, table: Table, seat: str) -> None:
@@ -924,6 +982,13 @@ class Hall:
         return True
 
     def pause(self, table: Table) -> float:
+        """How long a bot waits before it acts, so that people can follow: the table's
+        pause, but none after a change that left the public facts as they were (a
+        hidden mover's step before its next, a seat's private news). A bot agent's
+        unseen move then takes one pause whatever its length: paced step by step, its
+        length would show in how long it took."""
+        if table.quiet:
+            return 0.0
         pause = table.options.get("bot_pause", self.bot_pause)
         return float(pause) if isinstance(pause, int | float) else self.bot_pause
 

@@ -63,7 +63,7 @@
   function status(m) {
     if (m.over) return "The game is over.";
     const me = m.seat && m.to_act.includes(m.seat);
-    return (me ? "Your turn. " : "") + "Waiting for: " + m.to_act.join(", ") + " (version " + m.version + ")";
+    return (me ? "Your turn. " : "") + "Waiting for: " + m.to_act.join(", ");
   }
   // The clocks: each message gives every timed seat's time left; the page counts the
   // running ones down between messages.
@@ -95,6 +95,8 @@
     if (m.version !== pathVersion) { path = []; pathLegal = null; pathVersion = m.version; }
     $("path-bar").hidden = path.length === 0;
     $("status").textContent = status(m);
+    // What the link shows, as a version (it changes with it): for scripts and tests.
+    $("status").dataset.version = String(m.version);
     $("commitment").textContent = m.commitment;
     $("seeded").hidden = !m.seeded;
     const actions = $("actions"); actions.replaceChildren();
@@ -149,8 +151,8 @@
       }
       seatBox.value = m.seat || "spectator";
     }
-    $("replay-at").max = m.version;
-    if (!replaying) $("replay-at").value = m.version;
+    $("replay-at").max = m.actions;
+    if (!replaying) $("replay-at").value = m.actions;
   }
   function replayAt(at) {
     const seat = $("replay-seat").value;
@@ -236,7 +238,9 @@
       // A link that is not this table's, or no such table: trying again changes nothing.
       if (ev.code === 4403 || ev.code === 4404) { refused({ message: ev.reason || "this link cannot open the table" }); return; }
       $("connection").hidden = false;  // a lost connection must not look like a quiet table
-      setTimeout(() => connect(message ? message.next : 0), 1000);
+      // Too many pages of this link open: say so, and try now and then (one may close).
+      if (ev.code === 4429) refused({ message: ev.reason });
+      setTimeout(() => connect(message ? message.next : 0), ev.code === 4429 ? 5000 : 1000);
     };
   }
   fetch(api("/board")).then((r) => r.json()).then((b) => { board = b.board; connect(0); })
