@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from fogofwar.core.game import Action
+from fogofwar.core.game import Action, Event
 from fogofwar.core.rules import (
     Move,
     Param,
@@ -269,3 +269,33 @@ def test_a_kept_action_never_lets_a_wrong_argument_through() -> None:
     for wrong in (True, 1.0):
         with pytest.raises(TypeError, match="ints or strings"):
             move.action("p", (wrong,))
+
+
+def test_a_states_last_legal_list_is_forgotten_and_never_copied() -> None:
+    # TableState answers is_legal for an action of the list it last handed out: the list
+    # must not outlive the position (an apply of the game's own, a list made during an
+    # apply) nor travel with a copy or a pickle.
+    import copy
+    import pickle
+
+    from tests.example_game import HideAndSeek
+
+    rs = HideAndSeek()
+    state = rs.new_game({}, 3)
+    listed = state.legal_actions("hider")
+    assert state.is_legal(listed[0])
+    for other in (state.clone(), copy.copy(state), copy.deepcopy(state)):
+        assert getattr(other, "_legal", None) is None
+    assert getattr(pickle.loads(pickle.dumps(state)), "_legal", None) is None
+
+    class Listing(type(state)):  # type: ignore[misc]
+        def apply_unchecked(self, action: Action) -> list[Event]:
+            events: list[Event] = super().apply_unchecked(action)
+            for seat in sorted(self.to_act()):
+                self.legal_actions(seat)  # a list made at the end of its own apply
+            return events
+
+    mine = Listing.__new__(Listing)
+    mine.__dict__.update(state.clone().__dict__)
+    mine.apply(listed[0])
+    assert getattr(mine, "_legal", None) is None

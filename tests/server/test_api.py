@@ -440,3 +440,8 @@ def test_an_unknown_address_or_method_gets_the_apis_error_shape(client: TestClie
     r = client.get("/api/tables")
     assert r.status_code == 405 and r.json()["error"] == "method_not_allowed"
     assert "GET /api/tables" in r.json()["message"]
+
+
+def test_a_method_not_allowed_says_which_are(client: TestClient) -> None:
+    r = client.get("/api/tables")
+    assert r.status_code == 405 and "POST" in r.headers.get("allow", "")

@@ -324,6 +324,7 @@ def test_a_table_keeps_a_bounded_number_of_websockets(
     # The bound is a link's: one player (or the spectators' link) filling it leaves
     # every other link room (a bound per table let one player shut the others out).
     monkeypatch.setattr(app_module, "MAX_SOCKETS_PER_LINK", 2)
+    monkeypatch.setattr(app_module, "MAX_SOCKETS_SPECTATORS", 2)
     t = new_table(client, ruleset="warfighter", seats={"squad": "human"}, seed=1)
     url = f"/ws/tables/{t['table']}?token={token(t['spectator'])}"
     squad = f"/ws/tables/{t['table']}?token={token(t['links']['squad'])}"
@@ -455,3 +456,16 @@ def test_a_bad_since_on_the_websocket_is_refused_with_a_reason(client: TestClien
     assert closed.value.code == 4400 and "since" in closed.value.reason
     with client.websocket_connect(url + "&since=0") as ws:
         assert json.loads(ws.receive_text())["type"] == "state"
+
+
+def test_a_since_of_other_digits_is_refused_not_a_crash(client: TestClient) -> None:
+    # "²" and 5,000 digits pass str.isdigit and failed int() outside the handler.
+    t = new_table(client, ruleset="warfighter", seats={"squad": "human"}, seed=1)
+    url = f"/ws/tables/{t['table']}?token={token(t['links']['squad'])}"
+    for since in ("%C2%B2", "9" * 5000):
+        with (
+            pytest.raises(WebSocketDisconnect) as closed,
+            client.websocket_connect(url + "&since=" + since) as ws,
+        ):
+            ws.receive_text()
+        assert closed.value.code == 4400

@@ -226,9 +226,10 @@ def test_an_unseen_moves_length_is_not_on_the_wire(client: TestClient) -> None:
             assert [e["kind"] for e in frames[0]["events"]] == ["agent_moved"], frames[0]
 
 
-def test_a_bot_after_an_unseen_step_does_not_pause(db: Any) -> None:
+def test_a_bots_pause_runs_from_the_last_public_change(db: Any) -> None:
     # A bot agent paced a pause a step took longer for a longer move: the hunters could
-    # time it. After a change no other link saw, the next bot acts at once.
+    # time it. A bot acts a pause after the last change to the public facts, which an
+    # unseen step is not.
     from fogofwar.server.store import Store
 
     hall = Hall(Store(db), bot_pause=0.5)
@@ -238,11 +239,13 @@ def test_a_bot_after_an_unseen_step_does_not_pause(db: Any) -> None:
         {"agent": "human", "hunter1": "human"},
         seed=11,
     )
-    assert hall.pause(table) == 0.5  # a new game: nothing yet
-    hall.act(table, "agent", notation="step N2")
-    assert table.quiet and hall.pause(table) == 0.0
+    start = hall.pause_until(table)
+    assert start == table.public_at + 0.5
+    for square in ("N2", "N3", "N4"):
+        hall.act(table, "agent", notation=f"step {square}")
+        assert hall.pause_until(table) == start  # nothing public: the same moment
     hall.act(table, "agent", notation="stop")  # the move's end is public (SO-A5, SO-I2)
-    assert not table.quiet and hall.pause(table) == 0.5
+    assert hall.pause_until(table) > start
     hall.store.close()
 
 

@@ -369,12 +369,20 @@ class TableState(State):
     # The legal list last handed out in this position (a tuple: the caller may change
     # its list), or None. ``apply`` checks an action with the rules after the caller
     # listed the legal actions, nearly always to take one of them: an action that *is*
-    # one of them (the same object, not an equal one) is legal without asking the
-    # rules again. Cleared by every ``apply_unchecked`` (a subclass's own included:
-    # ``__init_subclass__``). A slot, not a field: no part of the game (``vars``, a
-    # clone, a fingerprint), and a clone starts without it.
+    # one of them is legal without asking the rules again. Moves share their actions
+    # across positions (``Move.action``), so "the same object" is nearly "an equal
+    # one": what makes this sound is that a state changes only through
+    # ``apply_unchecked``, which forgets the list before and after (a subclass's own
+    # too, wrapped when its class is made: ``__init_subclass__``; one patched in later
+    # is not). A slot, not a field: no part of the game (``vars``, a clone, a
+    # fingerprint, a pickle or a copy).
     __slots__ = ("_legal",)
     _legal: tuple[Action, ...] | None
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Pickles and copies carry the game's fields, never the list (a copy is made
+        # to be changed).
+        return self.__dict__
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -384,7 +392,10 @@ class TableState(State):
             @functools.wraps(own)
             def apply_unchecked(self: TableState, action: Action) -> list[Event]:
                 self._legal = None
-                events: list[Event] = own(self, action)
+                try:
+                    events: list[Event] = own(self, action)
+                finally:  # a list made during the apply is of no position
+                    self._legal = None
                 return events
 
             apply_unchecked.forgets_the_legal_list = True  # type: ignore[attr-defined]
@@ -417,7 +428,10 @@ class TableState(State):
         self._legal = None
         log = self.event_log()
         start = len(log)
-        self.rules.apply(self, action)
+        try:
+            self.rules.apply(self, action)
+        finally:  # a list made during the apply is of no position
+            self._legal = None
         return log[start:]
 
     def explain_not_to_act(self, action: Action) -> Refusal:

@@ -15,8 +15,8 @@ message.
 * ``GET /api/tables/{id}/sight?token=&square=`` — what the link's seat would see from a
   square, where the game offers it;
 * ``GET /api/tables/{id}/record?token=`` — the whole record, once the game is over;
-* ``/ws/tables/{id}?token=`` — the same messages pushed after every change; actions may
-  be sent on it too.
+* ``/ws/tables/{id}?token=`` — the same messages pushed after every change to what the
+  link shows (never after one it cannot see); actions may be sent on it too.
 
 Every request and frame is at most 64 KiB. Bots at seats think in worker threads and
 pause between actions so that people can follow. Every route that touches a table is a
@@ -139,6 +139,8 @@ def _close_reason(text: str) -> str:
 #: link, not per table: every change builds a message for each connection, and one
 #: player filling the table's room would shut the others out.
 MAX_SOCKETS_PER_LINK: Final = 16
+#: The same for the spectators' link, which a table hands to its whole audience.
+MAX_SOCKETS_SPECTATORS: Final = 64
 
 #: New tables a minute that one client address may create: each is stored for good,
 #: and a script could fill the store and the memory of the server.
@@ -244,13 +246,17 @@ class _Bots(_Tasks):
 
     async def _run(self, table: Table) -> None:
         while self.hall.bot_to_act(table):
-            await asyncio.sleep(self.hall.pause(table))
-            # What the bot sees is taken after the pause: the table may have changed.
             turn = self.hall.bot_turn(table)
             if turn is None:
                 return
             # The bot thinks in a worker thread: the event loop keeps serving.
             action = await self.think(turn.choose)
+            # Then it waits for the pause after the last public change (Hall.pause_until:
+            # a hidden move's steps are not paced one by one). A table changed meanwhile
+            # refuses the choice, and the bot looks again.
+            wait = self.hall.pause_until(table) - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
             self.hall.bot_acts(turn, action)
 
 
@@ -376,7 +382,9 @@ def create_app(
             404: f"no such address: {what}",
             405: f"{what}: not a method this address takes",
         }.get(exc.status_code, str(exc.detail))
-        return _error(exc.status_code, kind, message)
+        answer = _error(exc.status_code, kind, message)
+        answer.headers.update(exc.headers or {})  # a 405's Allow
+        return answer
 
     @app.exception_handler(Misdirected)
     async def misdirected(request: Request, exc: Misdirected) -> Response:
@@ -574,7 +582,7 @@ def create_app(
     def _version(body: Mapping[str, Any]) -> int | None:
         version = body.get("version")
         if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
-            raise ValueError("version: the table's version as a whole number")
+            raise ValueError("version: the version of what the link shows, a whole number")
         return version
 
     def _act(table: Table, seat: str | None, body: Mapping[str, Any]) -> None:
@@ -650,7 +658,7 @@ def create_app(
         try:
             # Read here, not by FastAPI: a bad query parameter refused at the handshake
             # reaches a client as a bare HTTP 403, with no reason.
-            first = int(since) if since.strip().isdigit() else None
+            first = int(since) if since.isascii() and since.isdigit() and len(since) <= 18 else None
             if first is None:
                 await ws.accept()
                 await ws.close(code=4400, reason="since: a whole number (the events seen)")
@@ -669,11 +677,12 @@ def create_app(
             return
         await ws.accept()
         link = (table.id, seat)
-        if sockets.get(link, 0) >= MAX_SOCKETS_PER_LINK:
+        most = MAX_SOCKETS_SPECTATORS if seat is None else MAX_SOCKETS_PER_LINK
+        if sockets.get(link, 0) >= most:
             # Each change builds a message for every connection: thousands of sockets on
             # one table would make every action take seconds.
             who = "the spectators' link" if seat is None else f"{seat}'s link"
-            reason = f"{who} has {MAX_SOCKETS_PER_LINK} connections open; close one"
+            reason = f"{who} has {most} connections open; close one"
             await ws.close(code=4429, reason=_close_reason(reason))
             return
         sockets[link] = sockets.get(link, 0) + 1

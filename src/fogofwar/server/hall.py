@@ -116,10 +116,11 @@ def owner_of(table_id: str, workers: int) -> int:
 
 
 class Stale(RuntimeError):
-    """An action sent against a version of the table that is no longer the current one.
+    """An action sent against a version of what its link shows that is no longer the
+    current one (:meth:`Table.seat_version`).
 
     Attributes:
-        version: the table's current version.
+        version: the link's current version.
     """
 
     def __init__(self, sent: int, version: int) -> None:
@@ -282,10 +283,10 @@ class Table:
     _drawings: dict[str | None, tuple[int, str]] = field(default_factory=dict)
     #: What each link shows, worked out once a position (:meth:`_look`).
     _looks: dict[str | None, tuple[tuple[int, int], _Look]] = field(default_factory=dict)
-    #: Whether the last change left the public facts as they were (the spectators' view:
-    #: a hidden mover's step, a seat's private news): a bot acting next does not pause
-    #: (:meth:`Hall.pause`).
-    quiet: bool = False
+    #: When the public facts (the spectators' view) last changed (``time.monotonic()``):
+    #: a bot acts a pause after it (:meth:`Hall.pause_until`), not after a change that
+    #: left them as they were (a hidden mover's step, a seat's private news).
+    public_at: float = field(default_factory=time.monotonic)
 
     @property
     def board(self) -> JSON:
@@ -449,9 +450,11 @@ class Table:
     def drawing(self, seat: str | None, view: PlayerView, *, kept: bool = True) -> str:
         """The terminal's drawing of ``view`` (the rule set's ``render``, from the view
         alone) as HTML, for the pages of games without a board of their own; made once
-        a version for each seat (``kept`` False: a replayed view's, made each time)."""
+        for each version of what the seat's link shows (``kept`` False: a replayed
+        view's, made each time)."""
+        shown = self.seat_version(seat) if kept else -1
         cached = self._drawings.get(seat) if kept else None
-        if cached is not None and cached[0] == self.version:
+        if cached is not None and cached[0] == shown:
             return cached[1]
         console = Console(
             record=True,
@@ -466,7 +469,7 @@ class Table:
         console.print(Text(out) if isinstance(out, str) else out, soft_wrap=True)
         drawn = console.export_html(inline_styles=True, code_format="<pre>{code}</pre>")
         if kept:
-            self._drawings[seat] = (self.version, drawn)
+            self._drawings[seat] = (shown, drawn)
         return drawn
 
     def verdict(self) -> dict[str, JSON]:
@@ -788,7 +791,7 @@ class Hall:
 
         Raises:
             Forbidden: the spectator's link, or an action for another seat.
-            Stale: ``version`` is not the table's current one.
+            Stale: ``version`` is not that of what the seat's link shows now.
             Refused: the notation does not parse or the rules refuse an action (with
                 the reason and rule ID); nothing changed, but for the actions of the
                 input that the reason says were played.
@@ -848,7 +851,7 @@ class Hall:
 
         Raises:
             Forbidden: the spectator's link, or an action for another seat.
-            Stale: ``version`` is not the table's current one.
+            Stale: ``version`` is not that of what the seat's link shows now.
             Refused: a kind that may not be tried, an action after the trial's end, or
                 an action the rules refuse.
         """
@@ -874,9 +877,9 @@ class Hall:
         start = table.version
         rec = table.recorder
         clock = table.clock
-        # What the spectators' link shows now (the public facts): a change that leaves it
-        # as it was is quiet (below). Timing is paced by public changes alone: pacing by
-        # a seat's private ones would let the others time them.
+        # What the spectators' link shows now (the public facts): the bots' pause runs
+        # from the last change to it (below). Timing is paced by public changes alone:
+        # pacing by a seat's private ones would let the others time them.
         public = table.seat_version(None)
         before = frozenset(rec.state.to_act())
         if clock is not None:
@@ -902,7 +905,13 @@ class Hall:
         )
         if chosen_by == "clock":
             table.timed_out.update(range(start, table.version))
-        table.quiet = table.seat_version(None) == public
+        if table.seat_version(None) != public:
+            table.public_at = time.monotonic()
+        # Every person's link worked out now, not when first asked: a link's first
+        # answer after a change it cannot see would take longer, and say so.
+        for seat, player in table.players.items():
+            if player == "human":
+                table.seat_version(seat)
         table.changed()
 
     def _out_of_time(self, table: Table, seat: str) -> None:
@@ -982,15 +991,19 @@ class Hall:
         return True
 
     def pause(self, table: Table) -> float:
-        """How long a bot waits before it acts, so that people can follow: the table's
-        pause, but none after a change that left the public facts as they were (a
-        hidden mover's step before its next, a seat's private news). A bot agent's
-        unseen move then takes one pause whatever its length: paced step by step, its
-        length would show in how long it took."""
-        if table.quiet:
-            return 0.0
+        """How long a bot waits before it acts, so that people can follow (the table's
+        ``bot_pause``, else the server's)."""
         pause = table.options.get("bot_pause", self.bot_pause)
         return float(pause) if isinstance(pause, int | float) else self.bot_pause
+
+    def pause_until(self, table: Table) -> float:
+        """When (``time.monotonic()``) a bot that has chosen may act: a pause after the
+        last change to the public facts. A bot thinks first and then waits for it, so a
+        bot agent's unseen move (steps that change nothing public) lands a pause after
+        the hunters' last action whatever its length, while its thinking takes less
+        than the pause: paced a pause a step, or each step's thinking added to the wait,
+        its length would show in how long it took."""
+        return table.public_at + self.pause(table)
 
 
 def preview_actions(

@@ -17,14 +17,17 @@
   // failure, so it is not sent.
   // The second click of a double click may also come after the new view, on one of its
   // buttons: the browser counts it (detail 2), so no action is sent from it either.
-  let sentAt = -1, clickCount = 0;
+  // (The guard lapses after 3 s: an action that changed nothing this link shows brings
+  // no new view, and must not leave the page unable to send.)
+  let sentAt = -1, sentWhen = 0, clickCount = 0;
   document.addEventListener("click", (ev) => { clickCount = ev.detail; setTimeout(() => { clickCount = 0; }, 0); }, true);
   function send(body) {
     if (clickCount > 1) return;
-    if (message && sentAt === message.version) return;
+    if (message && sentAt === message.version && Date.now() - sentWhen < 3000) return;
     $("refusal").textContent = "";
     body.version = message ? message.version : undefined;
     sentAt = message ? message.version : -1;
+    sentWhen = Date.now();
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(body));
     else fetch(api("/actions"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
       .then(async (r) => { const d = await r.json(); if (!r.ok) refused(d); else show(d); })
