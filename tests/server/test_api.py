@@ -445,3 +445,23 @@ def test_an_unknown_address_or_method_gets_the_apis_error_shape(client: TestClie
 def test_a_method_not_allowed_says_which_are(client: TestClient) -> None:
     r = client.get("/api/tables")
     assert r.status_code == 405 and "POST" in r.headers.get("allow", "")
+
+
+def test_a_number_too_long_is_refused_in_a_players_words(client: TestClient) -> None:
+    t = new_table(client)
+    body = '{"notation": "bid 1", "version": ' + "9" * 5000 + "}"
+    r = client.post(
+        f"/api/tables/{t['table']}/actions",
+        params={"token": token(t["links"]["hider"])},
+        content=body.encode(),
+    )
+    assert r.status_code == 400 and "number too long" in r.json()["message"]
+    assert "set_int_max_str_digits" not in r.text
+
+
+def test_the_schema_is_made_without_a_warning(client: TestClient) -> None:
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # FastAPI warned of a duplicate operation id
+        assert client.get("/openapi.json").status_code == 200

@@ -97,6 +97,9 @@ def _json(raw: bytes | str) -> Any:
     except RecursionError:
         raise ValueError("the request is not JSON we read: nested too deeply") from None
     except (ValueError, UnicodeDecodeError) as exc:
+        if "integer string conversion" in str(exc):
+            # Python's own words named sys.set_int_max_str_digits: a player's are these.
+            raise ValueError("the request holds a number too long to read") from None
         raise ValueError(f"the request is not JSON: {exc}") from exc
 
 
@@ -756,12 +759,20 @@ def create_app(
 
     # ------------------------------------------------------------------ pages
 
-    # The pages answer HEAD too (an uptime check's `curl -I` got a 405 in JSON).
-    @app.api_route("/", methods=["GET", "HEAD"], response_class=HTMLResponse)
+    # The pages answer HEAD too (an uptime check's `curl -I` got a 405 in JSON). They are
+    # no part of the API's schema (in it, GET and HEAD made one operation id twice).
+    @app.api_route(
+        "/", methods=["GET", "HEAD"], response_class=HTMLResponse, include_in_schema=False
+    )
     def lobby() -> HTMLResponse:
         return HTMLResponse(lobby_page())
 
-    @app.api_route("/t/{table_id}", methods=["GET", "HEAD"], response_class=HTMLResponse)
+    @app.api_route(
+        "/t/{table_id}",
+        methods=["GET", "HEAD"],
+        response_class=HTMLResponse,
+        include_in_schema=False,
+    )
     async def table_view(table_id: str, token: str = "") -> Response:
         try:
             table, seat = await _open(table_id, token)
@@ -775,7 +786,7 @@ def create_app(
             )
         return HTMLResponse(table_page(table.ruleset.id, seat, table.ruleset.metadata.name))
 
-    @app.api_route("/static/{name}", methods=["GET", "HEAD"])
+    @app.api_route("/static/{name}", methods=["GET", "HEAD"], include_in_schema=False)
     def static(name: str) -> Response:
         path = _PAGES / name
         if "/" in name or name.startswith(".") or not path.is_file():
