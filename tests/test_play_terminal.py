@@ -5,6 +5,7 @@ from __future__ import annotations
 import codecs
 import contextlib
 import fcntl
+import io
 import json
 import os
 import pty
@@ -183,6 +184,10 @@ def test_two_humans_pass_the_screen_and_ctrl_c_saves(tmp_path: Path) -> None:
         *("--set", "characters=false"),
         cwd=tmp_path,
     )
+    # The first screen is handed over too: whoever typed the command is not the agent.
+    first = s.expect(r"Pass the screen to agent and press Enter ")
+    assert "agent to act" not in first  # the agent's screen comes after the Enter
+    s.send("")
     s.expect(r"agent> ")
     s.send("move N1 N2")
     handoff = s.expect(r"Pass the screen to hunter1 and press Enter ")
@@ -217,6 +222,8 @@ def test_prompt_history_per_seat_and_tab_completion(tmp_path: Path) -> None:
         *("--seat", "agent=human", "--seat", "hunter1=human"),
         cwd=tmp_path,
     )
+    s.expect(r"Pass the screen to agent and press Enter ")
+    s.send("move N3 N4")  # typed at the hand-over by mistake: thrown away, and forgotten
     s.expect(r"agent> ")
     s.send("legal")
     listed = s.expect(r"agent> ")
@@ -232,8 +239,11 @@ def test_prompt_history_per_seat_and_tab_completion(tmp_path: Path) -> None:
     s.expect(r"agent> ")
     s.send("stop")
     s.expect(r"Pass the screen to hunter1 and press Enter ")
-    s.send("")
-    s.expect(r"hunter1> ")
+    os.write(s.master, b"\x1b[A")  # Up at the hand-over: nothing comes back
+    time.sleep(0.3)
+    os.write(s.master, b"\r")
+    handed = s.expect(r"hunter1> ")
+    assert "N3" not in handed
     os.write(s.master, b"\x1b[A\r")  # the hunter's history is its own: empty
     accepted = s.expect(r"hunter1>[^\n]*\n")
     assert "stop" not in accepted and "N2" not in accepted and "legal" not in accepted
@@ -855,3 +865,33 @@ def test_a_cut_legal_line_keeps_every_kind_in_sight() -> None:
     assert cut.startswith("card (9: card-number-0 | ") and "…)" in cut
     assert _legal_summary(legal, 20) == "card (9); done"
     assert _legal_summary(legal, len(whole)) == whole
+
+
+def test_ctrl_c_with_nobody_reading_still_saves_the_record(tmp_path: Path) -> None:
+    # Piped through `tee`, Ctrl-C stops the reader too: the first print after it failed
+    # (a broken pipe) before the record was written, and the game was lost.
+    from rich.console import Console
+
+    from fogofwar.commands.play import TerminalGame
+
+    class Gone(io.StringIO):
+        broken = False
+
+        def write(self, text: str) -> int:
+            if self.broken:
+                raise BrokenPipeError
+            return super().write(text)
+
+    out = Gone()
+
+    def read(prompt: str) -> str:
+        out.broken = True
+        raise KeyboardInterrupt
+
+    rs = get_ruleset("specter-ops")
+    game = TerminalGame(
+        rs, {"characters": False}, 1, {"agent": "human"}, console=Console(file=out, width=80),
+        record_path=tmp_path / "g.json", read=read,
+    )  # fmt: skip
+    assert game.run() == 130
+    assert Record.load(tmp_path / "g.json").outcome is None

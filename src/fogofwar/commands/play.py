@@ -297,8 +297,9 @@ class TerminalGame:
                     self._save("stopped")
                     return 0
         except (KeyboardInterrupt, EOFError):
-            self.console.print()
-            self._save("stopped")
+            # Saved before anything is printed: piped through `tee`, Ctrl-C stops the
+            # reader too, and the first print failed before the record was written.
+            self._save("stopped", newline=True)
             return 130
         self.console.print(Rule("the game is over: every secret is shown"))
         self.console.print(drawing(self.rs, self.state.view(None), self.config), soft_wrap=True)
@@ -363,7 +364,9 @@ class TerminalGame:
         """One action (or a notation that expands to several) of a human seat; False to
         stop the game."""
         humans = [s for s, who in self.players.items() if who == HUMAN]
-        if len(humans) > 1 and self.last_human not in (None, seat):
+        # The first screen too (a new game or a resumed one): whoever typed the command
+        # is not the seat to act, and Rock-n-Roll's first screen is the VPA's hand.
+        if len(humans) > 1 and self.last_human != seat:
             self._clear()
             if self.typed:
                 self.ask(None, f"Pass the screen to {seat} and press Enter ")
@@ -540,9 +543,20 @@ class TerminalGame:
         )
         self.console.print(_lines_table(report.to_json()["lines"]))
 
-    def _save(self, what: str) -> None:
+    def _save(self, what: str, *, newline: bool = False) -> None:
         self.record_path.parent.mkdir(parents=True, exist_ok=True)
         self.recorder.record().save(self.record_path)
+        try:
+            if newline:
+                self.console.print()
+            self._saved(what)
+        except (BrokenPipeError, SystemExit):
+            # Nobody reads the output any more (rich turns a broken pipe into SystemExit
+            # once it has sent the output to /dev/null): the record is kept.
+            pass
+
+    def _saved(self, what: str) -> None:
+        """Say where the record went (and how to go on with an unfinished game)."""
         if not self.record_path.is_file():
             # --record /dev/null, a pipe: nothing to replay or go on with there.
             self.console.print(
@@ -553,8 +567,10 @@ class TerminalGame:
                 soft_wrap=True,
             )
             return
+        # An unfinished game's replay is no invitation to print on a shared screen.
+        replay = f" (fogofwar replay {self.record_path} --seat …)" if self.state.is_over else ""
         self.console.print(
-            f"Record {what}: {self.record_path} (fogofwar replay {self.record_path} --seat …)",
+            f"Record {what}: {self.record_path}{replay}",
             markup=False,
             highlight=False,
             soft_wrap=True,  # a path to copy stays on one line

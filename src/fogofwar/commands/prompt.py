@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
-from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.history import DummyHistory, InMemoryHistory
 
 from ..core.game import Action
 
@@ -74,7 +74,9 @@ class SeatPrompts:
         self.legal = legal
         self.commands = tuple(commands)
         self.sessions: dict[str, PromptSession[str]] = {}
-        self.plain: PromptSession[str] = PromptSession()  # "press Enter": no history
+        # "press Enter": no history (prompt_toolkit's default keeps one, which gave a
+        # line typed there by one seat back to the next seat's Up).
+        self.plain: PromptSession[str] = PromptSession(history=DummyHistory())
 
     def ask(self, seat: str | None, prompt: str) -> str:
         """Read a line for ``seat`` (``None``: a line that is no action)."""
