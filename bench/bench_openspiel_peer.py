@@ -80,7 +80,9 @@ def specter_ops(players: int, characters: bool, maps: bool = True) -> Callable[[
     return play_one
 
 
-def openspiel(name: str) -> Callable[[int], int] | None:
+def openspiel(name: str, label: str) -> Callable[[int], int] | None:
+    """OpenSpiel's random rollouts of game ``name``; ``label``: its row (the slowest
+    apply is kept under it)."""
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
@@ -88,7 +90,6 @@ def openspiel(name: str) -> Callable[[int], int] | None:
     if name.startswith("python_"):
         import open_spiel.python.games  # type: ignore[import-not-found]  # noqa: F401
     game = pyspiel.load_game(name)
-    label = f"OpenSpiel {name}{' (C++)' if not name.startswith('python_') else ''}"
     clock = time.perf_counter
 
     def play_one(seed: int) -> int:
@@ -131,8 +132,11 @@ def main() -> None:
             for p in (2, 3, 4, 5)
         ]
     rows += [
-        ("OpenSpiel kriegspiel (C++)", openspiel("kriegspiel")),
-        ("OpenSpiel python_tic_tac_toe", openspiel("python_tic_tac_toe")),
+        (label, openspiel(name, label))
+        for name, label in (
+            ("kriegspiel", "OpenSpiel kriegspiel (C++)"),
+            ("python_tic_tac_toe", "OpenSpiel python_tic_tac_toe"),
+        )
     ]
     frozen = ", the loaded objects frozen" if "--frozen" in sys.argv else ""
     print(f"random play, one core, about {seconds:g} s a row{frozen}")
