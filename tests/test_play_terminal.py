@@ -23,6 +23,7 @@ import pyte
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rich.console import Console
 
 from fogofwar.cli import main
 from fogofwar.commands.fit import MIN_BOARD, layout
@@ -68,7 +69,12 @@ class Session:
     """A ``fogofwar play`` process on a pty: send lines, wait for text."""
 
     def __init__(
-        self, *args: str, cwd: Path, size: tuple[int, int] = (120, 60), command: str = "play"
+        self,
+        *args: str,
+        cwd: Path,
+        size: tuple[int, int] = (120, 60),
+        command: str = "play",
+        term: str = "xterm",
     ) -> None:
         self.master, slave = pty.openpty()
         cols, rows = size
@@ -80,7 +86,7 @@ class Session:
         # as prompt_toolkit asks, instead of it waiting and warning at each prompt.
         env = {
             **os.environ,
-            **{"COLUMNS": str(cols), "LINES": str(rows), "TERM": "xterm"},
+            **{"COLUMNS": str(cols), "LINES": str(rows), "TERM": term},
             "PROMPT_TOOLKIT_NO_CPR": "1",
         }
         self.proc = subprocess.Popen(
@@ -210,6 +216,80 @@ def test_two_humans_pass_the_screen_and_ctrl_c_saves(tmp_path: Path) -> None:
     assert s.wait() == 130
     record = Record.load(tmp_path / "game.json")
     assert record.outcome is None and [str(a) for a in record.actions] == ["step N2", "stop"]
+
+
+def test_a_second_enter_typed_ahead_does_not_pass_the_hand_over(tmp_path: Path) -> None:
+    # The agent presses Enter twice after its move. The second Enter used to answer the
+    # hand-over at once (prompt_toolkit keeps keys read past a line for the next
+    # prompt), and the agent was shown the hunter's screen.
+    s = Session(
+        "specter-ops",
+        *("--players", "2", "--seed", "5", "--set", "characters=false"),
+        *("--seat", "agent=human", "--seat", "hunter1=human"),
+        cwd=tmp_path,
+    )
+    s.expect(r"Pass the screen to agent and press Enter ")
+    s.send("")
+    s.expect(r"agent> ")
+    os.write(s.master, b"move N1 N2\r\r")  # Enter twice, in one burst
+    s.expect(r"Pass the screen to hunter1 and press Enter ")
+    try:
+        shown = s.expect(r"hunter1> ", timeout=2.0)
+    except AssertionError:
+        shown = ""
+    assert not shown, f"the typed-ahead Enter passed the hand-over:\n{shown}"
+    s.send("")  # the hunter's own Enter
+    s.expect(r"hunter1> ")
+    s.interrupt()
+    s.expect(r"Record stopped: ")
+    assert s.wait() == 130
+    (path,) = (tmp_path / "records").glob("specter-ops-*.json")
+    assert [str(a) for a in Record.load(path).actions] == ["step N2", "stop"]
+
+
+def test_a_shared_game_is_refused_where_the_screen_cannot_be_cleared(tmp_path: Path) -> None:
+    # TERM=dumb: the hand-over's clear does nothing, so every seat's screen would stay
+    # in sight of the next player. One person with bots plays as ever.
+    s = Session(
+        "rock-n-roll",
+        *("--seed", "5", "--seat", "vpa=human", "--seat", "vietnam=human"),
+        cwd=tmp_path,
+        term="dumb",
+    )
+    refused = s.expect(r"fogofwar serve\)\.")
+    assert "vietnam, vpa would share this terminal" in " ".join(refused.split())
+    assert "TERM=dumb" in refused
+    assert s.wait() != 0
+    assert not (tmp_path / "records").exists()  # refused before the game began
+    alone = Session(
+        "rock-n-roll", *("--seed", "5", "--seat", "vpa=human"), cwd=tmp_path, term="dumb"
+    )
+    alone.expect(r"vpa> ")
+    alone.interrupt()
+    alone.expect(r"Record stopped: ")
+    assert alone.wait() == 130
+
+
+def test_a_shared_game_is_refused_when_its_output_is_piped(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # `fogofwar play ... | tee game.log`: a person types at the terminal, and the log
+    # would keep every seat's screens. Lines fed from a file are a script: played.
+    from fogofwar.commands.play import play
+
+    piped = Console(file=io.StringIO(), width=100)
+    assert not piped.is_terminal
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    two = ["vpa=human", "vietnam=human"]
+    args = {"sets": [], "players": None, "seed": 5, "record": None, "console": piped}
+    with pytest.raises(RulesError, match="its output is not a terminal") as refused:
+        play("rock-n-roll", seats=two, **args)  # type: ignore[arg-type]
+    assert "fogofwar serve" in str(refused.value)
+    assert not (tmp_path / "records").exists()
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: False)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert play("rock-n-roll", seats=two, **args) == 0  # type: ignore[arg-type]
 
 
 def test_prompt_history_per_seat_and_tab_completion(tmp_path: Path) -> None:

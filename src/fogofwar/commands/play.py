@@ -634,6 +634,7 @@ def play(
     for seat, name in who.items():
         if name != HUMAN:
             make_bot(name, rs.id, seat)  # a bad bot fails here, before the game
+    _check_shared_screen(who, console)
     path = Path(record) if record else default_record_path(rs.id)
     if record:
         _check_new_record(path)
@@ -684,11 +685,37 @@ def _resume(
     for seat, name in who.items():
         if name != HUMAN:
             make_bot(name, rs.id, seat)
+    _check_shared_screen(who, console)
     game = TerminalGame(
         rs, config, None, who, console=console, record_path=Path(path), resume=saved
     )
     game.announce()
     return game.run()
+
+
+def _check_shared_screen(who: Mapping[str, str], console: Console) -> None:
+    """People who share one terminal are handed the screen in turn, and each hand-over
+    clears it (and the scrollback). A terminal that cannot be cleared would leave every
+    seat's secrets in sight of the next, so such a game is refused before it starts:
+    output piped or redirected (``| tee``: the log keeps every screen) or a terminal
+    that declares it cannot move the cursor (``TERM=dumb``). Lines fed from a pipe or a
+    file are a script, not people taking turns, and are not refused."""
+    humans = sorted(seat for seat, name in who.items() if name == HUMAN)
+    if len(humans) < 2 or not sys.stdin.isatty():
+        return
+    if not console.is_terminal:
+        why = "its output is not a terminal (piped or redirected), so the output would keep"
+    elif console.is_dumb_terminal:
+        term = os.environ.get("TERM", "")
+        why = f"TERM={term} says it cannot clear the screen, so the screen would keep"
+    else:
+        return
+    raise RulesError(
+        f"{', '.join(humans)} would share this terminal, but {why} every seat's "
+        "secrets for the next player to read. Play at a terminal without redirecting "
+        "its output, or give each person a seat of their own at the web table "
+        "(fogofwar serve)."
+    )
 
 
 def _check_new_record(path: Path) -> None:

@@ -13,16 +13,41 @@ the game, never in a file a later player could read.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterable, Sequence
+from types import ModuleType
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import DummyHistory, InMemoryHistory
+from prompt_toolkit.input import Input
+from prompt_toolkit.input.typeahead import clear_typeahead
 
 from ..core.game import Action
 
-__all__ = ["ActionCompleter", "SeatPrompts", "candidates"]
+termios: ModuleType | None
+try:
+    import termios
+except ImportError:  # Windows
+    termios = None
+
+__all__ = ["ActionCompleter", "SeatPrompts", "candidates", "discard_typeahead"]
+
+
+def discard_typeahead(source: Input) -> None:
+    """Forget every key typed before now: the keys prompt_toolkit read past the last
+    line (it keeps them for the next prompt) and those still in the terminal's buffer.
+
+    A hand-over needs it. A player who pressed Enter twice after their action would
+    otherwise answer "pass the screen" themselves, and be shown the next seat's
+    secrets."""
+    clear_typeahead(source)
+    if termios is None:
+        return  # Windows: no terminal buffer to flush this way
+    # Not a terminal (a pipe in tests, a closed input): nothing is queued there.
+    with contextlib.suppress(termios.error, OSError, ValueError, NotImplementedError):
+        termios.tcflush(source.fileno(), termios.TCIFLUSH)
 
 
 def candidates(legal: Sequence[Action], words: Sequence[str], commands: Iterable[str]) -> set[str]:
@@ -81,6 +106,9 @@ class SeatPrompts:
     def ask(self, seat: str | None, prompt: str) -> str:
         """Read a line for ``seat`` (``None``: a line that is no action)."""
         if seat is None:
+            # A line that is no action is a hand-over's "press Enter": only a key
+            # pressed after it is asked counts (discard_typeahead).
+            discard_typeahead(self.plain.app.input)
             return self.plain.prompt(prompt)
         session = self.sessions.get(seat)
         if session is None:
