@@ -5,10 +5,13 @@ first worker stops them all."""
 
 from __future__ import annotations
 
+import http.server
+import os
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from importlib import resources
 from pathlib import Path
@@ -142,8 +145,9 @@ def test_a_worker_that_cannot_listen_stops_the_server_with_a_clear_error(
             timeout=120,
         )  # fmt: skip
     assert done.returncode != 0
-    assert "worker 1" in done.stdout + done.stderr
-    assert f"port {second} free" in done.stdout + done.stderr
+    said = " ".join((done.stdout + done.stderr).split())
+    assert f"--workers 2 listens on ports {second - 1}-{second}" in said
+    assert f"--port {second}: cannot listen there" in said
 
 
 def test_each_worker_offers_the_operators_data_files_and_plug_ins(tmp_path: Path) -> None:
@@ -175,3 +179,67 @@ def test_each_worker_offers_the_operators_data_files_and_plug_ins(tmp_path: Path
     finally:
         server.proc.send_signal(signal.SIGTERM)
         server.proc.wait(30)
+
+
+class _Answers(http.server.BaseHTTPRequestHandler):
+    """Another server on a port: it answers every request, as another fogofwar would."""
+
+    def do_GET(self) -> None:
+        self.send_response(200)
+        self.end_headers()
+        self.wfile.write(b"[]")
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def test_a_worker_port_held_by_another_server_is_refused_before_any_starts(
+    tmp_path: Path,
+) -> None:
+    # The lobby waited for its worker by asking the worker's port; another server
+    # there answered, the worker itself died unable to listen, and the lobby went on
+    # handing every second table, with its secret links, to the other server's port.
+    other = http.server.HTTPServer(("127.0.0.1", 0), _Answers)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    try:
+        second = other.server_address[1]
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "fogofwar", "serve", "--port", str(second - 1),
+             "--db", str(tmp_path / "t.db"), "--workers", "2"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )  # fmt: skip
+        try:
+            out, _ = proc.communicate(timeout=90)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out, _ = proc.communicate()
+            raise AssertionError(f"the lobby served with its worker's port taken:\n{out}") from None
+    finally:
+        other.shutdown()
+        other.server_close()
+    assert proc.returncode != 0
+    said = " ".join(out.split())
+    assert f"--workers 2 listens on ports {second - 1}-{second}" in said
+    assert f"--port {second}: cannot listen there" in said
+    assert "Lobby:" not in said and not (tmp_path / "t.db").exists()
+
+
+def test_the_lobby_stops_when_a_worker_dies_under_it(tmp_path: Path) -> None:
+    # A worker killed (out of memory, say) left the lobby sending tables to a dead port.
+    server = Server(tmp_path / "t.db", workers=2)
+    server.start()
+    assert server.proc is not None
+    try:
+        children = Path(f"/proc/{server.proc.pid}/task/{server.proc.pid}/children")
+        (worker,) = map(int, children.read_text().split())
+        os.kill(worker, signal.SIGKILL)
+        _, err = server.proc.communicate(timeout=30)
+    finally:
+        if server.proc.poll() is None:
+            server.proc.kill()
+            server.proc.wait(10)
+    assert server.proc.returncode == 2
+    said = " ".join(err.decode().split())
+    assert f"worker 1 (port {server.port + 1}) stopped (exit -9)" in said

@@ -9,6 +9,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from collections.abc import Sequence
@@ -67,6 +68,13 @@ def serve(
         get_ruleset(ref)  # the operator's choice: its module is imported here
     # The port first: it was found taken only after the lobby's address was printed.
     _check_port(host, port)
+    if worker == 0:
+        # Every worker's port too, before any starts: a worker that cannot listen dies,
+        # and another server already there (another fogofwar's worker answers as ours
+        # would) would be handed this lobby's tables and their secret links.
+        for i in range(1, workers):
+            _check_port(host, port + i, why=f"--workers {workers} listens on ports "
+                        f"{port}-{port + workers - 1}: ")  # fmt: skip
     try:
         store = Store(db, sync=sync)
     except sqlite3.Error as exc:  # a folder, a file that is no database, no permission
@@ -118,7 +126,14 @@ def serve(
         freeze_loaded()
         # SIGTERM stops the server as Ctrl-C does: uvicorn finishes the requests in hand.
         signal.signal(signal.SIGTERM, lambda *_: setattr(server, "should_exit", True))
+        lost: list[str] = []
+        if children:
+            threading.Thread(
+                target=_watch_workers, args=(children, base, server, lost), daemon=True
+            ).start()
         server.run()
+        if lost:
+            raise RulesError(lost[0])
     finally:
         for child in children:
             child.terminate()
@@ -133,9 +148,10 @@ def serve(
     return 0
 
 
-def _check_port(host: str, port: int) -> None:
+def _check_port(host: str, port: int, *, why: str = "") -> None:
     """That ``host:port`` can be listened on (uvicorn would say so only after the
-    lobby's address was printed, with a log line rather than an error).
+    lobby's address was printed, with a log line rather than an error); ``why`` begins
+    the message.
 
     Raises:
         RulesError: the address is taken or cannot be used.
@@ -149,8 +165,34 @@ def _check_port(host: str, port: int) -> None:
         except OSError as exc:
             reason = exc.strerror or str(exc)
             raise RulesError(
-                f"--host {host} --port {port}: cannot listen there ({reason})"
+                f"{why}--host {host} --port {port}: cannot listen there ({reason})"
             ) from None
+
+
+def _watch_workers(
+    children: Sequence[subprocess.Popen[bytes]],
+    base: int,
+    server: uvicorn.Server,
+    lost: list[str],
+) -> None:
+    """Stop the lobby when a worker stops under it (killed, out of memory): the tables
+    the lobby hands it would have links nobody answers. The reason goes to ``lost``."""
+    while not server.should_exit:
+        for i, child in enumerate(children, start=1):
+            code = child.poll()
+            if code is not None:
+                # Ctrl-C at the terminal reaches every worker as well as this process:
+                # give this one's own stop a moment to be seen first.
+                time.sleep(0.5)
+                if server.should_exit:
+                    return
+                lost.append(
+                    f"worker {i} (port {base + i}) stopped (exit {code}): its tables could "
+                    "not be reached, so the server stopped; start it again"
+                )
+                server.should_exit = True
+                return
+        time.sleep(0.5)
 
 
 def _wait_for_worker(child: subprocess.Popen[bytes], index: int, host: str, port: int) -> None:
