@@ -177,14 +177,18 @@ def _watch_workers(
 ) -> None:
     """Stop the lobby when a worker stops under it (killed, out of memory): the tables
     the lobby hands it would have links nobody answers. The reason goes to ``lost``."""
-    while not server.should_exit:
+
+    def stopping() -> bool:  # set by another thread (uvicorn's signal handler)
+        return bool(server.should_exit)
+
+    while not stopping():
         for i, child in enumerate(children, start=1):
             code = child.poll()
             if code is not None:
                 # Ctrl-C at the terminal reaches every worker as well as this process:
                 # give this one's own stop a moment to be seen first.
                 time.sleep(0.5)
-                if server.should_exit:
+                if stopping():
                     return
                 lost.append(
                     f"worker {i} (port {base + i}) stopped (exit {code}): its tables could "
