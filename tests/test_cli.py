@@ -55,6 +55,23 @@ def test_odds_dice_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert "1/36" in out and "mean" in out and "P(≥)" in out
 
 
+def test_odds_of_a_roll_of_many_outcomes_list_the_first_thousand(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # d1000!3 has 3,997 outcomes: the table lists the first 1,000 and says where the
+    # rest are (a 100,000-row table took minutes); --json has every one, with P(>=).
+    code, out, _ = run(capsys, "odds", "dice", "d1000!3")
+    assert code == 0
+    rows = [line for line in out.splitlines() if line.count("│") > 2]
+    assert len(rows) == 1000
+    said = " ".join(out.split())
+    assert "the first 1,000 of 3,997 outcomes listed: those from 1002 on (0.10%)" in said
+    code, out, _ = run(capsys, "odds", "dice", "d1000!3", "--json")
+    data = json.loads(out)
+    assert len(data["distribution"]) == len(data["at_least"]) == 3997
+    assert data["at_least"]["1"] == "1" and data["at_least"]["1002"] == "999/1000000"
+
+
 def test_odds_of_a_pass_fail_roll_read_yes_and_no(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "odds", "dice", "d6!4>=8")
     assert code == 0

@@ -987,3 +987,28 @@ def test_a_bound_of_hundreds_of_digits_is_said_in_one_short_line() -> None:
         with pytest.raises(InvalidNotationError) as info:
             parse_dice(text)
         assert said in str(info.value) and len(str(info.value)) < 200
+
+
+def test_parentheses_nested_past_the_limit_are_refused_with_their_position() -> None:
+    # 500 levels ran past Python's recursion limit: a traceback, where the notation
+    # promises a one-line error.
+    deep = "(" * 51 + "d6" + ")" * 51
+    with pytest.raises(InvalidNotationError, match="nested more than 50 deep") as refused:
+        parse(deep)
+    assert refused.value.position == 50
+    with pytest.raises(InvalidNotationError):
+        parse("(" * 500 + "d6" + ")" * 500)
+    # Fifty levels are read, and comparisons nested as deep work out and print back.
+    assert parse("(" * 50 + "d6" + ")" * 50) == parse("d6")
+    nested = "d6>=2"
+    for _ in range(49):
+        nested = f"({nested})>=1"
+    expr = parse(nested)
+    assert expr.dist() == parse("d6>=2").dist()
+    assert parse(str(expr)) == expr
+
+
+@given(st.sampled_from(["d6", "3d6", "d6!3", "2d10kh1-d4", "d6!~1/1000", "4d6#>=5"]))
+def test_at_least_each_outcome_is_prob_at_least(text: str) -> None:
+    dist = parse(text).dist()
+    assert dist.at_least_each() == tuple(dist.prob_at_least(k) for k in dist.outcomes)

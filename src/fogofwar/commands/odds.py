@@ -30,7 +30,9 @@ def dice_json(expr: Dice) -> dict[str, object]:
     return {
         "expression": str(expr),
         "distribution": {str(k): _frac(p) for k, p in dist.items()},
-        "at_least": {str(k): _frac(dist.prob_at_least(k)) for k in dist.outcomes},
+        "at_least": {
+            str(k): _frac(p) for k, p in zip(dist.outcomes, dist.at_least_each(), strict=True)
+        },
         "mean": _frac(dist.mean()),
         "truncated": _frac(dist.truncated),
     }
@@ -40,6 +42,12 @@ def dice_json(expr: Dice) -> dict[str, object]:
 #: longer one is left to ``--json`` (the percentage beside it says the same), rather than
 #: cut with "…". Given the width, a table shows every fraction that fits (:func:`_room`).
 LONGEST_FRACTION = 15
+
+#: The most outcomes a table lists, in order from the least; a roll of more (an
+#: exploding d1000 has 100,000) is listed that far, and its caption says how much
+#: probability the rows left out hold (``--json`` has every one). A terminal table of
+#: 100,000 rows took rich two minutes to lay out, and no reader scrolls it.
+MOST_ROWS = 1000
 
 
 def _room(width: int | None, first: int, passfail: bool) -> int:
@@ -77,17 +85,24 @@ def dice_table(expr: Dice, *, title: str | None = None, width: int | None = None
         table.add_column("P(≥)", justify="right")
         table.add_column("P(≥) %", justify="right")
     long = False
-    for k, p in dist.items():
+    at_least = dist.at_least_each()
+    rows = list(zip(dist.items(), at_least, strict=True))
+    for (k, p), ge in rows[:MOST_ROWS]:
         row = [("yes" if k else "no") if passfail else str(k), short(p)]
         row.append(percent(p))
         if not passfail:
-            ge = dist.prob_at_least(k)
             row += [short(ge), percent(ge)]
             long = long or len(_frac(ge)) > longest
         long = long or len(_frac(p)) > longest
         table.add_row(*row)
     mean = dist.mean()
     caption = f"passes {percent(mean)}%" if passfail else f"mean {short(mean)} ≈ {float(mean):.4f}"
+    if len(rows) > MOST_ROWS:
+        (first, _), rest = rows[MOST_ROWS]
+        caption += (
+            f"; the first {MOST_ROWS:,} of {len(rows):,} outcomes listed: those from "
+            f"{first} on ({percent(rest)}%) are in --json"
+        )
     if dist.is_truncated:
         caption += f"; truncated mass {short(dist.truncated)} (not listed)"
     if long:

@@ -209,6 +209,17 @@ class Dist(Mapping[int, Fraction]):
         i = bisect.bisect_left(self._outcomes, k)
         return Fraction(sum(self._weights[i:]), self._denom)
 
+    def at_least_each(self) -> tuple[Fraction, ...]:
+        """``P(X >= k)`` for each outcome ``k`` in order, as :meth:`prob_at_least` gives
+        them, in one pass from the top (a table of every outcome asked one at a time
+        summed every weight above each: minutes for a roll of 100,000 outcomes)."""
+        out: list[Fraction] = []
+        above = 0
+        for w in reversed(self._weights):
+            above += w
+            out.append(Fraction(above, self._denom))
+        return tuple(reversed(out))
+
     def prob_above(self, k: int) -> Fraction:
         """``P(X > k)``."""
         i = bisect.bisect_right(self._outcomes, k)

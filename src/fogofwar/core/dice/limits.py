@@ -17,3 +17,6 @@ MAX_MULTISETS: Final = 200_000
 #: here): ``100d6`` and ``30d100`` are within it; ``10d1000`` (4,000 x 4,000 outcomes in
 #: a step) is not, and ``20d1000`` ran for a minute, ``100d1000`` for hours.
 MAX_PAIRS: Final = 5_000_000
+#: The deepest nesting of parentheses (``((d6))`` is 2): the parser and every walk of an
+#: expression recurse once a level, and 500 levels ran past Python's recursion limit.
+MAX_NESTING: Final = 50

@@ -9,7 +9,7 @@ from typing import Final, NoReturn
 
 from ..errors import InvalidNotationError
 from .builders import d
-from .limits import MAX_DEPTH, MAX_DICE, MAX_FACES
+from .limits import MAX_DEPTH, MAX_DICE, MAX_FACES, MAX_NESTING
 from .nodes import Compare, Const, Count, Dice, Die, Explode, Keep, Pool, Sum, _cached_dist
 
 #: Integer literals in the notation are at most this large in magnitude.
@@ -32,6 +32,7 @@ class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
         self.pos = 0
+        self.nesting = 0
 
     def fail(self, reason: str, pos: int | None = None) -> NoReturn:
         raise InvalidNotationError(self.text, reason, position=self.pos if pos is None else pos)
@@ -117,9 +118,13 @@ class _Parser:
         c = self.peek()
         if c == "(":
             start = self.pos
+            if self.nesting == MAX_NESTING:
+                self.fail(f"parentheses nested more than {MAX_NESTING} deep")
+            self.nesting += 1
             self.pos += 1
             self.skip_space()
             node = self.comparison()
+            self.nesting -= 1
             self.skip_space()
             if self.peek() != ")":
                 self.fail(f"expected ')' to close the '(' at column {start + 1}")
