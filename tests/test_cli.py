@@ -483,6 +483,25 @@ def test_resume_refuses_a_record_it_cannot_grow(
     assert err.startswith(f"error: --resume {path}: cannot be written") and "squad>" not in out
 
 
+def test_resume_given_two_records_by_a_pattern_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `play --resume records/warfighter-*.json` after two games: the shell passes the
+    # second record where a rule set may be named ("... is a warfighter game, not
+    # records/warfighter-....json" said nothing of what went wrong).
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    for path in (first, second):
+        monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+        assert run(capsys, "play", "warfighter", "--record", str(path))[0] == 0
+    code, out, err = run(capsys, "play", "--resume", str(first), str(second))
+    assert code == 2 and "squad>" not in out
+    said = " ".join(err.split())
+    assert f"--resume takes one record, and {second} is a second file" in said
+    assert "did a pattern match more than one record?" in said
+    code, _, err = run(capsys, "play", "specter-ops", "--resume", str(first))
+    assert code == 2 and f"{first} is a warfighter game, not specter-ops" in err
+
+
 def test_play_words_a_draw_as_replay_does(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -666,6 +666,14 @@ def _resume(
     _check_writable_file(Path(path), option="--resume ")
     rs = saved.check_ruleset()
     if ruleset_name is not None and ruleset_name != rs.id:
+        if ruleset_name.endswith(".json") or Path(ruleset_name).is_file():
+            # `--resume records/specter-ops-*.json` with two records: the shell gave
+            # the second file where a rule set may be named.
+            raise RulesError(
+                f"--resume takes one record, and {ruleset_name} is a second file where a "
+                f"rule set may be named: did a pattern match more than one record? Name "
+                f"the one to go on with (the last one saved: ls -t records | head -1)"
+            )
         raise RulesError(f"{path} is a {rs.id} game, not {ruleset_name}")
     if saved.outcome is not None:
         raise RulesError(f"{path}: that game is over; fogofwar replay {path} shows it")
