@@ -19,6 +19,7 @@ import sys
 import time
 from typing import Any
 
+from _args import check_argv
 from _full_collections import FullCollections
 from fogofwar.core.game import get_ruleset
 from fogofwar.core.rng import stream
@@ -57,6 +58,7 @@ def run(
 
 
 def main() -> None:
+    check_argv(__doc__)
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     print(f"random legal actions, {games} games per row")
     print(

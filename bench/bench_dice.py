@@ -31,6 +31,7 @@ from fractions import Fraction
 import icepool
 from icepool.evaluator.multiset_evaluator_base import MultisetEvaluatorBase
 
+from _args import check_argv
 from fogofwar.core.dice import Dist, clear_caches, parse
 
 
@@ -121,6 +122,7 @@ def icepool_probs(die: icepool.Die) -> dict[int, Fraction]:
 
 
 def main() -> int:
+    check_argv(__doc__, flags=("--quick",), plain=0)
     rounds = 3 if "--quick" in sys.argv else 7
     for _, _, cold, warm in CASES:
         cold()

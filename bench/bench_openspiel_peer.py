@@ -32,6 +32,7 @@ import sys
 import time
 from collections.abc import Callable
 
+from _args import check_argv
 from _full_collections import FullCollections
 from fogofwar.core.collector import freeze_loaded
 from fogofwar.core.game import get_ruleset, registered_rulesets
@@ -114,6 +115,7 @@ def openspiel(name: str, label: str) -> Callable[[int], int] | None:
 
 
 def main() -> None:
+    check_argv(__doc__, flags=("--frozen", "--map-cost"))
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     seconds = float(args[0]) if args else 5.0
     if "--frozen" in sys.argv:

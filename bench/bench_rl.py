@@ -38,6 +38,7 @@ from typing import Any
 
 import numpy as np
 
+from _args import check_argv
 from fogofwar.rl import aec_env
 
 ROWS: tuple[tuple[str, dict[str, Any] | None], ...] = (
@@ -126,6 +127,7 @@ def parts(ruleset: str, config: dict[str, Any] | None, steps: int) -> tuple[floa
 
 
 def main() -> None:
+    check_argv(__doc__, valued=("--only", "--count"), maybe_valued=("--parts",))
     rows = ROWS
     if "--only" in sys.argv:
         only = sys.argv[sys.argv.index("--only") + 1]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from _args import extra_args
+from _args import check_argv, extra_args
 from fogofwar.core.game import get_ruleset
 from fogofwar.core.rng import stream
 
@@ -33,6 +33,7 @@ def rate(players: int, *, skip: bool, seconds: float) -> float:
 
 
 def main() -> None:
+    check_argv(__doc__)
     args = extra_args()
     seconds = float(args[0]) if args else 8.0
     print("Specter Ops random play, actions per second (one core):")

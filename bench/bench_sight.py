@@ -27,6 +27,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from _args import check_argv
 from fogofwar.core import sight as S
 from fogofwar.core.grid import ROAD_EW, ROAD_NS
 from fogofwar.games.zero_dark.maps import SHIPPED_MAPS, load_map
@@ -258,6 +259,7 @@ def bench_zero_dark_maps(viewer_cyl: int = 3, samples: int = 300) -> None:
 
 
 if __name__ == "__main__":
+    check_argv(__doc__, plain=0)
     bench_orthogonal()
     print()
     bench_corner()

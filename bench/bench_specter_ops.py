@@ -23,6 +23,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 
+from _args import check_argv
 from fogofwar.core.game import get_ruleset
 from fogofwar.core.rng import stream
 
@@ -72,6 +73,7 @@ def fixed(config: dict[str, object], games: int) -> tuple[int, float, float, str
 
 
 def main() -> None:
+    check_argv(__doc__, maybe_valued=("--fixed",))
     if "--fixed" in sys.argv:
         at = sys.argv.index("--fixed") + 1
         games = int(sys.argv[at]) if at < len(sys.argv) else 6

@@ -16,7 +16,7 @@ from __future__ import annotations
 import sys
 import time
 
-from _args import games_and_workers
+from _args import check_argv, games_and_workers
 from fogofwar.core.game import get_ruleset
 from fogofwar.sim.runner import run_batch
 from fogofwar.sim.study import build_study, run_study
@@ -53,6 +53,7 @@ def scaling(games: int) -> None:
 
 
 def main() -> None:
+    check_argv(__doc__, valued=("--scaling", "--workers"))
     if "--scaling" in sys.argv:
         scaling(int(sys.argv[sys.argv.index("--scaling") + 1]))
         return

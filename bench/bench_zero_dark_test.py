@@ -22,6 +22,7 @@ import sys
 import time
 from fractions import Fraction
 
+from _args import check_argv
 from fogofwar.games.zero_dark import grouping
 
 CHILD = """
@@ -62,6 +63,7 @@ def plain(tn: int) -> tuple[float, dict[int, Fraction]]:
 
 
 def main() -> None:
+    check_argv(__doc__, plain=99)
     tns = [int(a) for a in sys.argv[1:]] or [10, 20, 30]
     print("Zero Dark test, 10d12: exact distribution of successes (ZD-C1)")
     print(f"{'TN':>4} {'ours (fresh)':>13} {'+ import':>9} {'plain':>8} {'speed-up':>9}  P(0..)")

@@ -18,7 +18,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from _args import games_and_workers
+from _args import check_argv, games_and_workers
 from fogofwar.core.game import get_ruleset
 from fogofwar.core.rng import stream
 from fogofwar.sim.fuzz import fuzz
@@ -77,6 +77,7 @@ def _files(ruleset: str) -> tuple[str, int, list[tuple[str, str]], float]:
 
 
 def main() -> None:
+    check_argv(__doc__, valued=("--workers",))
     per_ruleset, workers = games_and_workers(1_000_000, 2)
     jobs: list[tuple[str, dict[str, Any], int, int]] = []
     for ruleset, config, share in PLAN:

@@ -112,9 +112,30 @@ def play(
             return float(reward), steps
 
 
+def arguments(argv: list[str]) -> tuple[float, int]:
+    """(training seconds, evaluation games) from the command line; ``--help`` prints
+    this script's docs, and anything else is refused in a line saying what is
+    expected (exit 2)."""
+    if "-h" in argv or "--help" in argv:
+        print(__doc__)
+        sys.exit(0)
+    usage = "usage: train_seat.py [training_seconds] [evaluation_games] (--help)"
+    try:
+        if len(argv) > 2:
+            raise ValueError
+        seconds = float(argv[0]) if argv else 150.0
+        games = int(argv[1]) if len(argv) > 1 else 400
+        if not seconds > 0 or games < 1:
+            raise ValueError
+    except ValueError:
+        print(f"{usage}: seconds above 0 and a whole number of games from 1, not "
+              f"{' '.join(argv)!r}", file=sys.stderr)  # fmt: skip
+        sys.exit(2)
+    return seconds, games
+
+
 def main() -> None:
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 150.0
-    eval_games = int(sys.argv[2]) if len(sys.argv) > 2 else 400
+    seconds, eval_games = arguments(sys.argv[1:])
     env = single_seat_env(RULESET, SEAT, opponents=OPPONENTS, config=CONFIG, illegal="raise")
     rng = np.random.default_rng(0)
     size = int(np.prod(env.observation_space["observation"].shape))

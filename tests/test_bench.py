@@ -101,6 +101,28 @@ def test_every_script_has_a_run() -> None:
 
 
 @pytest.mark.parametrize(
+    "script",
+    sorted({BENCH / s for s, _, _ in RUNS} | {EXAMPLES / s for s, _, _ in EXAMPLE_RUNS}),
+    ids=lambda p: p.name,
+)
+def test_script_answers_help_and_refuses_a_bad_argument(script: Path) -> None:
+    # `--help` ended in a traceback in some (a float of "--help"), and started a whole
+    # study or a million-input fuzz run in others; a bad argument gave a traceback.
+    helped = subprocess.run(
+        [sys.executable, str(script), "--help"], cwd=ROOT, capture_output=True, text=True,
+        timeout=120,
+    )  # fmt: skip
+    assert helped.returncode == 0 and "Traceback" not in helped.stderr, helped.stderr[-2000:]
+    assert helped.stdout.strip(), "--help printed nothing"
+    bad = subprocess.run(
+        [sys.executable, str(script), "--no-such-option", "abc"], cwd=ROOT,
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr, bad.stderr[-2000:]
+    assert bad.stderr.strip(), "refused without a word"
+
+
+@pytest.mark.parametrize(
     ("script", "args", "expected"),
     [(BENCH / s, a, e) for s, a, e in RUNS] + [(EXAMPLES / s, a, e) for s, a, e in EXAMPLE_RUNS],
     ids=lambda x: x.name if isinstance(x, Path) else str(x),
