@@ -101,10 +101,14 @@ def test_the_lobbys_seats_follow_the_options(live: LiveServer, page: Page) -> No
     assert "so-hunter" in options and "so-agent" not in options
     page.select_option("#ruleset", "zero-dark")
     page.select_option("[data-option=mode]", "versus")
-    # The default map has no second team's zone: the lobby says which map has one.
+    # The default map has no second team's zone: the lobby says which map has one, and
+    # says it beside the seats, whose list (the solo team's) no longer fits.
     expect(page.locator("#error")).to_contain_text("map zd-open")
+    expect(page.locator("#seats-error")).to_be_visible()
+    expect(page.locator("#seats-error")).to_contain_text("No seats for these options")
     page.select_option("[data-option=map]", "zd-open")
     expect(page.locator("#seats select[data-seat]")).to_have_count(2)
+    expect(page.locator("#seats-error")).to_be_hidden()
     assert page.locator("[data-seat=team2]").count() == 1
     # An option out of range says so, as creating the table would.
     page.select_option("#ruleset", "specter-ops")

@@ -362,6 +362,58 @@ def test_a_card_is_used_by_its_button_not_by_a_stray_click(live: LiveServer, pag
         if b.is_visible()
     }
     assert shown and all(str(a).startswith("use ") and str(a).endswith(" " + target) for a in shown)
+    # A card's square is drawn apart from a step's: a player can tell where to walk.
+    assert "offer" in str(
+        page.locator(f'#board rect[data-square="{target}"]').get_attribute("class")
+    )
+    step = sorted(steps)[0]
+    assert "offer" not in str(
+        page.locator(f'#board rect[data-square="{step}"]').get_attribute("class")
+    )
+    # The narrowed buttons say so, and every one comes back (a hidden "stop" or card
+    # used to stay hidden until a reload): by the bar's button, by Escape, and by a path.
+    every = page.locator("#actions button").count()
+    expect(page.locator("#narrowed")).to_contain_text(f"The actions on {target}")
+    page.locator("#narrowed-all").click()
+    expect(page.locator("#narrowed")).to_be_hidden()
+    expect(page.locator("#actions button:visible")).to_have_count(every)
+    page.locator(f'#board rect.legal[data-square="{target}"]').click()
+    expect(page.locator("#narrowed")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#actions button:visible")).to_have_count(every)
+    page.locator(f'#board rect.legal[data-square="{target}"]').click()
+    page.locator(f'#board rect.legal[data-square="{step}"]').click()  # a path begins
+    expect(page.locator("#path-bar")).to_be_visible(timeout=20000)
+    expect(page.locator("#narrowed")).to_be_hidden()
+    steps_shown = page.locator('#actions button[data-action^="step "]').count()
+    expect(page.locator("#actions button:visible")).to_have_count(every - steps_shown)
+    assert table.version == version  # nothing was sent meanwhile
+
+
+def test_a_refusal_goes_once_what_it_answered_has_changed(
+    live: LiveServer, browser: Browser
+) -> None:
+    # A refusal stayed under "Your move" after the other side had moved, answering a
+    # position that was gone.
+    t = live.table(
+        ruleset="specter-ops", config=BASE, seats={"agent": "human", "hunter1": "human"}, seed=9
+    )
+    agent_ctx, hunter_ctx = browser.new_context(), browser.new_context()
+    agent, hunter = agent_ctx.new_page(), hunter_ctx.new_page()
+    try:
+        agent.goto(t["links"]["agent"])
+        hunter.goto(t["links"]["hunter1"])
+        expect(hunter.locator("#status")).to_contain_text("Waiting for: agent")
+        hunter.locator("#notation").fill("drive A1")
+        hunter.locator("#notation-form button").click()
+        expect(hunter.locator("#refusal")).to_contain_text("Refused")
+        status = version_of(hunter)
+        _agent_acts(agent)
+        _wait_change(hunter, status)
+        expect(hunter.locator("#refusal")).to_have_text("")
+    finally:
+        agent_ctx.close()
+        hunter_ctx.close()
 
 
 def test_a_revealed_agent_is_marked_for_the_hunters(live: LiveServer, page: Page) -> None:
@@ -475,3 +527,25 @@ def test_the_board_names_its_columns_and_rows(live: LiveServer, page: Page) -> N
     assert abs(row["y"] + row["height"] / 2 - (square["y"] + square["height"] / 2)) < 3
     assert row["x"] < square["x"]
     shot(page, "specter-ops-coordinates")
+
+
+def test_a_phones_notation_box_is_in_reach_of_many_buttons(live: LiveServer, page: Page) -> None:
+    # An agent with its cards has about 150 buttons; at a phone's width they pushed the
+    # notation box some 4,000 px down the move's panel. They now scroll in a box of
+    # their own, and the notation box shows under it.
+    page.set_viewport_size({"width": 390, "height": 844})
+    t = live.table(ruleset="specter-ops", seats={"agent": "human"}, seed=4)
+    page.goto(t["links"]["agent"])
+    picks = ("character cobra", "card adrenal-surge", "card smoke-grenade", "card venom-dart")
+    for choice in picks:
+        button = page.locator(f'#actions button[data-action="{choice}"]')
+        expect(button).to_be_visible(timeout=20000)
+        button.click()
+    expect(
+        page.locator('#actions button[data-action^="use smoke-grenade "]').first
+    ).to_be_attached()
+    assert page.locator("#actions button").count() > 40
+    turn, box = page.locator("#turn").bounding_box(), page.locator("#notation").bounding_box()
+    assert turn is not None and box is not None
+    assert box["y"] + box["height"] <= turn["y"] + turn["height"]
+    expect(page.locator("#notation")).to_be_in_viewport()

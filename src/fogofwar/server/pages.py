@@ -35,6 +35,7 @@ shows each player only what the rules let them know.</p></header>
   <p id="description"></p>
   <fieldset id="options"><legend>Options</legend></fieldset>
   <fieldset id="seats"><legend>Seats</legend></fieldset>
+  <p id="seats-error" class="error" role="alert" hidden></p>
   <fieldset id="clock-options"><legend>Clocks (optional)</legend>
     <label>Minutes per human seat <input id="clock" type="number" min="0" max="1440" step="any"
       placeholder="none"></label>
@@ -98,6 +99,8 @@ def table_page(ruleset: str, seat: str | None, name: str | None = None) -> str:
       <div id="path-bar" hidden><span id="path-text"></span>
         <button id="path-send" type="button">Send path</button>
         <button id="path-clear" type="button">Clear</button></div>
+      <p id="narrowed" hidden><span id="narrowed-text"></span>
+        <button id="narrowed-all" type="button">Show every action</button></p>
       <div id="actions"></div>
       <form id="notation-form"><input id="notation" autocomplete="off"
         placeholder="an action, as its button reads" aria-label="notation">

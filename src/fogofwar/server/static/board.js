@@ -41,6 +41,7 @@ window.FogBoard = (function () {
       const r = el("rect", { x: sq.x * SIZE, y: sq.y * SIZE, width: SIZE, height: SIZE, class: "square", "data-square": sq.name, fill: marks.squares[sq.name] || fill(sq) });
       if (marks.legal.has(sq.name)) {
         r.classList.add("legal");
+        if (marks.offers && marks.offers.has(sq.name)) r.classList.add("offer");
         r.addEventListener("click", () => marks.click(sq.name));
       }
       if (ui.path.includes(sq.name)) r.classList.add("path");

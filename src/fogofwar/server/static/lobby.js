@@ -93,6 +93,10 @@
     const data = await res.json();
     if (mine !== asked || id !== select.value) return;  // a later change asked again
     $("error").textContent = res.ok ? "" : data.message;
+    // Said beside the seats too: the options chosen fit no seats (Zero Dark's Versus on a
+    // map without a second zone), and the seats shown are the last ones that did.
+    $("seats-error").hidden = res.ok;
+    $("seats-error").textContent = res.ok ? "" : "No seats for these options: " + data.message;
     if (res.ok) seatsOf(data);
   }
   select.addEventListener("change", build);

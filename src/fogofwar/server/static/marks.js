@@ -51,17 +51,18 @@ window.FogMarks = (function () {
       if (!figures.has(id)) figures.set(id, sq);
     }
     const by = targets(message, figures);
+    // The squares whose click only offers buttons (every action there confirmed, a
+    // card's use): drawn apart from those a click acts on (board.js, "offer").
+    const offers = new Set(confirm ? [...by].filter(([, opts]) => opts.every((i) => confirm(message.legal[i]))).map(([sq]) => sq) : []);
     return {
-      squares, labels, legal: new Set(by.keys()),
+      squares, labels, offers, legal: new Set(by.keys()),
       click(sq) {
         const options = by.get(sq) || [];
         const only = options.length === 1 ? message.legal[options[0]] : null;
         if (only && !(confirm && confirm(only))) window.FOGOFWAR.send({ action: only });
-        else if (options.length) {
-          // The #actions buttons are the legal actions, in order: only these stay shown.
-          const keep = new Set(options);
-          document.querySelectorAll("#actions button").forEach((b, i) => { b.hidden = !keep.has(i); });
-        }
+        // Several actions name the square: only their buttons stay shown, until the
+        // page's "Show every action" (table.js) or the next change.
+        else if (options.length) window.FOGOFWAR.narrow(options, sq);
       },
     };
   }
@@ -100,6 +101,7 @@ window.FogMarks = (function () {
       if (!ui.path.length) for (const a of message.legal) if (a.kind === "drive") drives.set(a.args[0], a);
       const acting = v.current && (v.hunters || []).find((h) => h.id === v.current.hunter);
       marks.legal = new Set([...plain, ...next, ...(last ? [last] : [])]);
+      for (const sq of [...next, ...(last ? [last] : [])]) marks.offers.delete(sq);  // a step first
       marks.click = (sq) => {
         if (sq === last) ui.setPath(ui.path.slice(0, -1));          // a step back
         else if (drives.has(sq) && acting && acting.aboard) window.FOGOFWAR.send({ action: drives.get(sq) });

@@ -35,14 +35,35 @@
   }
   // A request that got no answer: the action (or question) was not taken, and saying
   // so beats a click that does nothing.
+  let lostSaid = false;  // the refusal shown is the lost connection's
   function unreachable() {
     refused({ message: "not sent: the server cannot be reached (the page keeps trying to reconnect)" });
+    lostSaid = true;
   }
   function refused(d) {
     sentAt = -1;
+    lostSaid = false;
     $("refusal").textContent = "Refused: " + d.message + (d.rule ? " [" + d.rule + "]" : "");
   }
   window.FOGOFWAR.send = send;
+  // A click on a square that several actions name shows only their buttons (the #actions
+  // buttons are the legal actions, in order), with a bar that says so and brings the
+  // rest back: a hidden "stop" or card with no way back but a reload stranded players.
+  function narrow(options, square) {
+    const keep = new Set(options);
+    document.querySelectorAll("#actions button").forEach((b, i) => { b.hidden = !keep.has(i); });
+    $("narrowed-text").textContent = "The actions on " + square + " (" + options.length + " of " + message.legal.length + ")";
+    $("narrowed").hidden = false;
+  }
+  // Every button back (a step's only while no path is being entered: those go by the
+  // board and "Send path").
+  function unnarrow() {
+    $("narrowed").hidden = true;
+    for (const b of document.querySelectorAll("#actions button")) b.hidden = path.length > 0 && b.dataset.action.startsWith("step ");
+  }
+  window.FOGOFWAR.narrow = narrow;
+  $("narrowed-all").addEventListener("click", unnarrow);
+  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && !$("narrowed").hidden) unnarrow(); });
 
   // An event as a line of the log: the rule set's sentence for people (the terminal's
   // log), its fields when the message has none, nothing when the rule set leaves it out
@@ -92,10 +113,14 @@
 
   function show(m) {
     if (replaying) { message = m; return; }  // the replay keeps the board until closed
+    // A refusal answers what the link showed when it was sent: once that changes (the
+    // other side moved, the connection came back), it no longer applies.
+    if (message && m.version !== message.version) $("refusal").textContent = "";
     message = m;
     clocksAt = performance.now();
     drawClocks();
     if (m.version !== pathVersion) { path = []; pathLegal = null; pathVersion = m.version; }
+    $("narrowed").hidden = true;
     $("path-bar").hidden = path.length === 0;
     $("status").textContent = status(m);
     // What the link shows, as a version (it changes with it): for scripts and tests.
@@ -197,8 +222,9 @@
   function redraw() {
     $("path-bar").hidden = path.length === 0;
     $("path-text").textContent = path.join(" ");
-    // While a path is entered, its steps go by the board and "Send path", not one by one.
-    for (const b of document.querySelectorAll("#actions button")) if (b.dataset.action.startsWith("step ")) b.hidden = path.length > 0;
+    // While a path is entered, its steps go by the board and "Send path", not one by one;
+    // a path begun or changed shows every other button again.
+    unnarrow();
     if (message) window.FogBoard.draw($("board"), board, message, ui());
   }
   // A click adds a step to the path: the server tries the path (nothing is sent) and
@@ -231,7 +257,10 @@
   function connect(since) {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     socket = new WebSocket(proto + "//" + location.host + "/ws/tables/" + tableId + "?token=" + encodeURIComponent(token) + "&since=" + since);
-    socket.onopen = () => { $("connection").hidden = true; };
+    socket.onopen = () => {
+      $("connection").hidden = true;
+      if (lostSaid) { $("refusal").textContent = ""; lostSaid = false; }  // it is back
+    };
     socket.onmessage = (ev) => {
       const d = JSON.parse(ev.data);
       if (d.type === "state") show(d); else if (d.type === "error") refused(d);
@@ -242,7 +271,7 @@
       if (ev.code === 4403 || ev.code === 4404) { refused({ message: ev.reason || "this link cannot open the table" }); return; }
       $("connection").hidden = false;  // a lost connection must not look like a quiet table
       // Too many pages of this link open: say so, and try now and then (one may close).
-      if (ev.code === 4429) refused({ message: ev.reason });
+      if (ev.code === 4429) { refused({ message: ev.reason }); lostSaid = true; }
       setTimeout(() => connect(message ? message.next : 0), ev.code === 4429 ? 5000 : 1000);
     };
   }
