@@ -182,6 +182,25 @@ def test_los_corner_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert all(line["blocked_by"] for line in data["lines"])
 
 
+def test_serve_refuses_table_options_without_new(capsys: pytest.CaptureFixture[str]) -> None:
+    # `serve --seat agent=human` started a plain lobby and dropped the seat unsaid.
+    code, _, err = run(capsys, "serve", "--seat", "agent=human", "--seed", "3")
+    assert code == 2
+    assert "--seat, --seed describe the table that --new RULESET makes" in " ".join(err.split())
+
+
+def test_los_words_an_opaque_square_as_blocking_sight(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # FR-L3: the demo's building blocks sight whatever the heights. It was listed as
+    # "C2 (Cyl 999)", a height in no board file; the JSON keeps the model's number.
+    code, out, _ = run(capsys, "los", "demo", "D2", "A2")
+    assert code == 0 and "999" not in out
+    assert "square C2 (blocks" in out  # the table wraps the cell: "(blocks sight)"
+    code, out, _ = run(capsys, "los", "demo", "D2", "A2", "--json")
+    assert code == 0 and "999" in out
+
+
 def test_los_corner_table_and_facing(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "los", "demo", "H12", "H1", "--facing", "NE")
     assert code == 0 and "H1 ne" in out

@@ -334,6 +334,13 @@ def test_prompt_history_per_seat_and_tab_completion(tmp_path: Path) -> None:
     assert [str(a) for a in Record.load(path).actions] == ["step N2", "stop"]
 
 
+def test_seat_options_take_human_and_bot_in_any_case() -> None:
+    # `--seat agent=Human` was refused as "unknown bot 'Human'".
+    seats = ("agent", "hunter1")
+    got = parse_seat_options(["agent=Human", "hunter1=BOT"], seats, {"hunter1": "so-hunter"})
+    assert got == {"agent": "human", "hunter1": "so-hunter"}
+
+
 def test_completion_candidates() -> None:
     legal = [
         Action("agent", "step", ("M1",)),

@@ -197,7 +197,7 @@ def play_command(
         None,
         "--mission",
         metavar="NAME",
-        help="A mission (Zero Dark): its name or file; same as --set mission=.",
+        help="A mission (Zero Dark, Warfighter): its name or file; same as --set mission=.",
     ),
     resume: str | None = typer.Option(
         None,
@@ -515,6 +515,16 @@ def serve_command(
 
     if sync not in ("normal", "full"):
         raise RulesError(f"--sync: normal or full, not {sync!r}")
+    if new is None:
+        # They describe the table --new makes: without it they would be dropped unsaid.
+        used = (("--seat", bool(seat)), ("--set", bool(set_)), ("--seed", seed is not None))
+        given = [option for option, is_used in used if is_used]
+        if given:
+            verb = "describes" if len(given) == 1 else "describe"
+            raise RulesError(
+                f"{', '.join(given)} {verb} the table that --new RULESET makes at the "
+                "start; without --new, make tables in the lobby (or name --new)"
+            )
     code = serve(
         host=host,
         port=port,

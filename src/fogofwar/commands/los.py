@@ -14,6 +14,7 @@ from rich.table import Table
 from ..core.errors import RulesError
 from ..core.grid import Board, Edge, Square, render_rich
 from ..core.sight import board_corner_report, orthogonal_sees
+from ..core.sight.boards import SOLID_CYL
 from .board import open_board
 
 FACINGS = ("NE", "SE", "SW", "NW")
@@ -27,7 +28,10 @@ def _describe(obstructions: Sequence[dict[str, Any]]) -> str:
         what = o["kind"]
         if "squares" in o:
             what += " " + ", ".join(
-                f"{s} (Cyl {c})" for s, c in zip(o["squares"], o["cyl"], strict=True)
+                # An opaque square is listed at the model's "taller than anything" height,
+                # which is in no board file: it is said as what it does.
+                f"{s} (blocks sight)" if c >= SOLID_CYL else f"{s} (Cyl {c})"
+                for s, c in zip(o["squares"], o["cyl"], strict=True)
             )
         if "walls" in o:
             what += " " + ", ".join(o["walls"])

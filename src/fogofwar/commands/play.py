@@ -142,6 +142,9 @@ def parse_seat_options(
             raise RulesError(f"--seat {item!r}: no seat {seat!r}; seats: {', '.join(seats)}")
         if seat in chosen:  # the later would silently win (sim refuses the same)
             raise RulesError(f"--seat {seat} given twice")
+        # "Human" and "BOT" are what a person means by them; bot names stay as written.
+        if who.lower() in (HUMAN, "bot"):
+            who = who.lower()
         chosen[seat] = defaults.get(seat, "random") if who == "bot" else who
     if not items:
         chosen[seats[0]] = HUMAN

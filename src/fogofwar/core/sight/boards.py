@@ -30,8 +30,10 @@ class SightBoard(Protocol):
 
 
 # An opaque board square "blocks every line of sight, whatever the heights" (grid.Terrain),
-# so the corner-line model sees it as taller than any model.
-_SOLID_CYL: Final = 999
+# so the corner-line model sees it as taller than any model: a report's obstruction
+# lists it at this height, which the words of a report write as "blocks sight".
+SOLID_CYL: Final = 999
+_SOLID_CYL: Final = SOLID_CYL
 
 
 def _board_cyl(board: SightBoard) -> IntArray:
