@@ -206,6 +206,8 @@ def test_verify_confirms_a_finished_game(
     code, out, _ = run(capsys, "verify", str(path))
     assert code == 0 and "verified:" in out and "matches the commitment" in out
     assert "[red]g.json" in out.replace("\n", "")
+    # A batch's game is seeded: said as a warning, not ticked as a check passed.
+    assert record.seeded and "! the game was seeded" in out and "✓ the game was" not in out
     code, out, _ = run(capsys, "verify", str(path), "--json")
     data = json.loads(out)
     assert code == 0 and data["verified"] and data["seed"] == record.seed

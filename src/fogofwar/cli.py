@@ -267,7 +267,12 @@ def fuzz_command(
         10_000, "--inputs", "-n", metavar="N", min=1, max=100_000_000, help="Inputs to throw."
     ),
     seed: int = typer.Option(
-        0, "--seed", metavar="N", min=0, help="The same seed throws the same inputs."
+        0,
+        "--seed",
+        metavar="N",
+        min=0,
+        max=2**64 - 1,
+        help="0 to 2**64 - 1: the same seed throws the same inputs.",
     ),
     set_: list[str] | None = typer.Option(
         None, "--set", metavar="OPTION=VALUE", help="OPTION=VALUE rule set option; repeatable."

@@ -404,6 +404,8 @@ def test_a_refusal_goes_once_what_it_answered_has_changed(
         agent.goto(t["links"]["agent"])
         hunter.goto(t["links"]["hunter1"])
         expect(hunter.locator("#status")).to_contain_text("Waiting for: agent")
+        # The seat to act is not told it waits for itself ("Your turn. Waiting for: agent").
+        expect(agent.locator("#status")).to_have_text("Your turn.")
         hunter.locator("#notation").fill("drive A1")
         hunter.locator("#notation-form button").click()
         expect(hunter.locator("#refusal")).to_contain_text("Refused")

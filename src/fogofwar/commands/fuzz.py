@@ -116,6 +116,9 @@ def _print(console: Console, report: FuzzReport, tampering: TamperReport | None)
         table.add_row("  refused", str(tampering.refused))
         table.add_row("  still valid (meta only)", str(tampering.verified))
         table.add_row("  fooled the umpire", str(len(tampering.broken)))
+    # They need not add up to the inputs: a line of notation may be several actions,
+    # each applied or refused, and an input that reads as no action is refused once.
+    table.caption = "applied and refused count actions; one line of notation may be several"
     console.print(table)
     for f in report.findings:
         console.print(

@@ -24,6 +24,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..core.record import Record, verify_record
+from ..core.record.verify import SEEDED
 
 __all__ = ["verify"]
 
@@ -48,7 +49,9 @@ def verify(path: str, *, json_out: bool, console: Console) -> int:
         console.print_json(json.dumps(out))
     else:
         for line in verdict.checks:
-            console.print(f"[green]✓[/] {escape(line)}", highlight=False)
+            # A chosen seed is a warning, not a check passed.
+            mark = "[bold yellow]![/]" if line.startswith(SEEDED) else "[green]✓[/]"
+            console.print(f"{mark} {escape(line)}", highlight=False)
         if verdict.verified:
             console.print(f"[bold green]verified:[/] {escape(str(path))}", highlight=False)
         else:

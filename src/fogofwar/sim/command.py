@@ -287,7 +287,7 @@ def _print_table(result: BatchResult, name: str) -> None:
     stats = result.stats()
     console = Console()
     table = Table(
-        title=f"{name}: {stats.games} games, seed {result.seed}",
+        title=f"{name}: {stats.games} game{'' if stats.games == 1 else 's'}, seed {result.seed}",
         caption=f"mean length {stats.mean_length:.1f} actions",
     )
     table.add_column("side")

@@ -14,7 +14,12 @@ from ..secret import commitment, matches, new_secret
 from .chain import DIGEST_CHARS, chain_start, chain_step
 from .file import Record
 
-__all__ = ["Recorder", "Verdict", "verify_record"]
+__all__ = ["SEEDED", "Recorder", "Verdict", "verify_record"]
+
+
+#: How the check that warns of a chosen seed begins: a warning among the checks, which
+#: ``fogofwar verify`` marks as one rather than with a tick.
+SEEDED = "the game was seeded"
 
 
 @dataclass(frozen=True)
@@ -59,10 +64,8 @@ def verify_record(record: Record) -> Verdict:
             "it replays, but it cannot be verified"
         )
     if record.seeded:
-        checks.append(
-            "the game was seeded: its seed was chosen, not secret, so whoever knew it could "
-            "know every hidden fact"
-        )
+        checks.append(SEEDED + ": its seed was chosen, not secret, so whoever knew it could "
+                      "know every hidden fact")  # fmt: skip
     if not matches(record.seed, committed):
         return failed(f"the seed does not match the commitment {committed}")
     checks.append(f"the seed matches the commitment {committed}")

@@ -87,7 +87,10 @@
   function status(m) {
     if (m.over) return "The game is over.";
     const me = m.seat && m.to_act.includes(m.seat);
-    return (me ? "Your turn. " : "") + "Waiting for: " + m.to_act.join(", ");
+    // "Your turn. Waiting for: vpa" told vpa it waited for itself: name only the others.
+    const others = m.to_act.filter((s) => s !== m.seat);
+    if (me) return "Your turn." + (others.length ? " Also to act: " + others.join(", ") : "");
+    return "Waiting for: " + m.to_act.join(", ");
   }
   // The clocks: each message gives every timed seat's time left; the page counts the
   // running ones down between messages.
