@@ -4,8 +4,11 @@ reload that resumes the seat, and an illegal path refused with its rule."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
+from collections.abc import Iterator
+from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
@@ -115,9 +118,12 @@ def _agent_acts(page: Page) -> None:
         page.locator("#path-send").click()
 
 
-def test_two_humans_at_one_table_each_see_only_their_own(
+@contextlib.contextmanager
+def _agent_and_hunter(
     live: LiveServer, browser: Browser
-) -> None:
+) -> Iterator[tuple[dict[str, Any], Page, Page]]:
+    """A base game with a human agent and hunter1, each page in a browser of its own:
+    (the table, the agent's page, the hunter's page)."""
     t = live.table(
         ruleset="specter-ops", config=BASE, seats={"agent": "human", "hunter1": "human"}, seed=9
     )
@@ -126,6 +132,16 @@ def test_two_humans_at_one_table_each_see_only_their_own(
     try:
         agent.goto(t["links"]["agent"])
         hunter.goto(t["links"]["hunter1"])
+        yield t, agent, hunter
+    finally:
+        agent_ctx.close()
+        hunter_ctx.close()
+
+
+def test_two_humans_at_one_table_each_see_only_their_own(
+    live: LiveServer, browser: Browser
+) -> None:
+    with _agent_and_hunter(live, browser) as (t, agent, hunter):
         expect(agent.locator("#status")).to_contain_text("Your turn")
         expect(hunter.locator("#status")).to_contain_text("Waiting for: agent")
         assert hunter.locator("#actions button").count() == 0
@@ -147,9 +163,6 @@ def test_two_humans_at_one_table_each_see_only_their_own(
         expect(hunter.locator("#board text:not(.coord)", has_text=label)).to_have_count(shown())
         shot(agent, "specter-ops-two-humans-agent")
         shot(hunter, "specter-ops-two-humans-hunter")
-    finally:
-        agent_ctx.close()
-        hunter_ctx.close()
 
 
 def test_a_reload_resumes_the_seat(live: LiveServer, page: Page) -> None:
@@ -395,14 +408,7 @@ def test_a_refusal_goes_once_what_it_answered_has_changed(
 ) -> None:
     # A refusal stayed under "Your move" after the other side had moved, answering a
     # position that was gone.
-    t = live.table(
-        ruleset="specter-ops", config=BASE, seats={"agent": "human", "hunter1": "human"}, seed=9
-    )
-    agent_ctx, hunter_ctx = browser.new_context(), browser.new_context()
-    agent, hunter = agent_ctx.new_page(), hunter_ctx.new_page()
-    try:
-        agent.goto(t["links"]["agent"])
-        hunter.goto(t["links"]["hunter1"])
+    with _agent_and_hunter(live, browser) as (_, agent, hunter):
         expect(hunter.locator("#status")).to_contain_text("Waiting for: agent")
         # The seat to act is not told it waits for itself ("Your turn. Waiting for: agent").
         expect(agent.locator("#status")).to_have_text("Your turn.")
@@ -413,9 +419,6 @@ def test_a_refusal_goes_once_what_it_answered_has_changed(
         _agent_acts(agent)
         _wait_change(hunter, status)
         expect(hunter.locator("#refusal")).to_have_text("")
-    finally:
-        agent_ctx.close()
-        hunter_ctx.close()
 
 
 def test_a_revealed_agent_is_marked_for_the_hunters(live: LiveServer, page: Page) -> None:

@@ -33,13 +33,12 @@ class SightBoard(Protocol):
 # so the corner-line model sees it as taller than any model: a report's obstruction
 # lists it at this height, which the words of a report write as "blocks sight".
 SOLID_CYL: Final = 999
-_SOLID_CYL: Final = SOLID_CYL
 
 
 def _board_cyl(board: SightBoard) -> IntArray:
     cy = _int_grid("board.cyl", board.cyl)
     op = _bool_grid("board.opaque", board.opaque, cy.shape)
-    return np.where(op, _SOLID_CYL, cy)
+    return np.where(op, SOLID_CYL, cy)
 
 
 def board_orthogonal_visible(
