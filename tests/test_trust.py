@@ -238,9 +238,10 @@ def test_verify_names_the_first_action_of_a_tampered_record(
     path = tmp_path / "t.json"
     path.write_text(json.dumps(swapped(i)), encoding="utf-8")
     code, out, _ = run(capsys, "verify", str(path))
-    assert code == 1 and "not verified" in out and f"action {i} " in out
+    # Counted from 1, as `replay --step` titles its steps ("after action N of ...").
+    assert code == 1 and "not verified" in out and f"action {i + 1} " in out
     code, _, err = run(capsys, "replay", str(path))
-    assert code == 2 and f"action {i} " in err and err.count("\n") == 1
+    assert code == 2 and f"action {i + 1} " in err and err.count("\n") == 1
     with pytest.raises(TamperedRecordError) as info:
         Record.load(path).replay()
     assert info.value.index == i

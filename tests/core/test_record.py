@@ -220,7 +220,9 @@ def test_an_illegal_recorded_action_names_its_index() -> None:
     assert isinstance(err.__cause__, IllegalActionError)
     copy = pickle.loads(pickle.dumps(err))  # errors travel back from worker processes
     assert (str(copy), copy.index, copy.rule) == (str(err), err.index, err.rule)
-    assert str(err).startswith("bad.json: action 4 (seeker: dodge 99) is illegal: ")
+    # The text counts from 1, as `replay --step` does ("after action 5 of ..."); the
+    # index is the position in the record's actions.
+    assert str(err).startswith("bad.json: action 5 (seeker: dodge 99) is illegal: ")
     # Stepping through yields the states before the bad action, then fails.
     steps = broken.states()
     for _ in range(5):

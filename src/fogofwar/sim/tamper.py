@@ -55,7 +55,9 @@ def _essence(record: Record) -> tuple[Any, ...]:
 
 
 def tamper_record(data: dict[str, JSON], stream: Stream) -> tuple[str, str]:
-    """One tampered copy of a record's JSON form: ``(what was done, the file's text)``."""
+    """One tampered copy of a record's JSON form: ``(what was done, the file's text)``.
+
+    What was done names actions counted from 1, as the replay's errors do."""
     r = stream
     d = json.loads(json.dumps(data))
     actions: list[JSON] = d["actions"]
@@ -64,23 +66,23 @@ def tamper_record(data: dict[str, JSON], stream: Stream) -> tuple[str, str]:
     if how == 0 and n >= 2:
         i = r.randbelow(n - 1)
         actions[i], actions[i + 1] = actions[i + 1], actions[i]
-        return f"swapped actions {i} and {i + 1}", json.dumps(d)
+        return f"swapped actions {i + 1} and {i + 2}", json.dumps(d)
     if how == 1 and n >= 2:
         i, j = sorted(r.sample(range(n), 2))
         actions[j] = json.loads(json.dumps(actions[i]))
         actions[j]["seat"] = actions[j]["seat"] if r.randbelow(2) else actions[i]["seat"]
-        return f"action {j} replaced by a copy of action {i}", json.dumps(d)
+        return f"action {j + 1} replaced by a copy of action {i + 1}", json.dumps(d)
     if how == 2 and n >= 1:
         i = r.randbelow(n)
         del actions[i]
         if r.randbelow(2):
             del d["digests"][i]
-        return f"dropped action {i}", json.dumps(d)
+        return f"dropped action {i + 1}", json.dumps(d)
     if how == 3 and n >= 1:
         i = r.randbelow(n)
         actions.insert(i, actions[i])
         d["digests"].insert(i, d["digests"][i])
-        return f"repeated action {i}", json.dumps(d)
+        return f"repeated action {i + 1}", json.dumps(d)
     if how == 4:
         d["seed"] = r.choice((0, 1, 5, 2**64 - 1, "ab" * 16, "0" * 64))
         if r.randbelow(2):
@@ -101,7 +103,7 @@ def tamper_record(data: dict[str, JSON], stream: Stream) -> tuple[str, str]:
         i = r.randbelow(n)
         digest = d["digests"][i]
         d["digests"][i] = digest[:-1] + ("0" if digest[-1] != "0" else "1")
-        return f"digest {i} forged", json.dumps(d)
+        return f"action {i + 1}'s digest forged", json.dumps(d)
     if how == 7 and d.get("outcome") is not None:
         d["outcome"]["reason"] += " (really)"
         return "outcome reason changed", json.dumps(d)
@@ -123,7 +125,7 @@ def tamper_record(data: dict[str, JSON], stream: Stream) -> tuple[str, str]:
         i = r.randbelow(n)
         args = actions[i]["args"]
         actions[i]["args"] = [*args, r.choice((1, "x", 10**40))] if r.randbelow(2) else args[:-1]
-        return f"action {i}'s arguments changed", json.dumps(d)
+        return f"action {i + 1}'s arguments changed", json.dumps(d)
     # Damage to the text itself.
     text = json.dumps(d)
     if how == 11:

@@ -54,7 +54,11 @@ class ReplayError(BadDataError):
         self.reason = reason
         self.rule = rule
         tag = f" [{rule}]" if rule else ""
-        self.args = (f"{file}: action {index} ({action.seat}: {action}) is illegal: {reason}{tag}",)
+        # Counted from 1 in the text, as `replay --step` and the web table count
+        # actions; ``index`` stays the position in ``actions`` for programs.
+        self.args = (
+            f"{file}: action {index + 1} ({action.seat}: {action}) is illegal: {reason}{tag}",
+        )
 
     def __reduce__(self) -> tuple[Any, ...]:
         parts = (self.file, self.index, self.action, self.reason, self.rule)
@@ -84,7 +88,7 @@ class TamperedRecordError(BadDataError):
         return cls(
             file,
             index,
-            f"action {index} ({seat}: {action}) does not give what the record says it gave: "
+            f"action {index + 1} ({seat}: {action}) does not give what the record says it gave: "
             "the record was changed at or before this action",
         )
 
