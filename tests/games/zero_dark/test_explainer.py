@@ -169,6 +169,14 @@ def test_explain_sight_stand_ins() -> None:
     assert found.facts["target"]["kind"] == "hero"  # type: ignore[index]
     assert found.report.obscure_rule == "character"  # FR-S4 for a character target
     assert found.facts["field_of_view"] is None  # a stand-in viewer sees all round
+    # FR-L5: and its JSON says so, not a facing it does not have; nor has the target.
+    assert found.facts["viewer"]["facing"] is None  # type: ignore[index]
+    assert found.facts["target"]["facing"] is None  # type: ignore[index]
+    faced = explain_sight(board, "L23", "L20", {"facing": "NW"})
+    assert faced.facts["field_of_view"] == faced.facts["viewer"]["facing"] == "NW"  # type: ignore[index]
+    model = explain_sight(builtin_board("zd-sight-drill"), "H1", "G1", {"facing": "all"})
+    assert model.facts["field_of_view"] is None
+    assert model.facts["viewer"]["facing"] == "NE"  # type: ignore[index]  # the model's own
 
 
 BOARD = """name: models

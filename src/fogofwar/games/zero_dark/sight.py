@@ -49,9 +49,11 @@ def _explain(
     """The report from ``v`` to ``t`` and the facts every explainer gives: the two
     models, the field of view, the status, range (FR-R1) and engagement (FR-S1)."""
     report = position.report(v.id, t.id, facing=not all_round)
+    # A stand-in (an empty square) has no facing of its own: the viewer's is the one
+    # given, else it looks all round; the target's plays no part (FR-L5).
     return report, {
-        "viewer": _describe(v),
-        "target": _describe(t),
+        "viewer": _describe(v, stand_in=v.id == "viewer" and all_round),
+        "target": _describe(t, stand_in=t.id == "target"),
         "field_of_view": None if all_round else v.facing,
         "sees": report.los,
         "status": report.status,
@@ -60,14 +62,14 @@ def _explain(
     }
 
 
-def _describe(m: Model) -> dict[str, Any]:
+def _describe(m: Model, *, stand_in: bool = False) -> dict[str, Any]:
     return {
         "id": m.id,
         "kind": m.kind,
         "squares": [s.name for s in m.squares],
         "cyl": m.cyl,
         "sight_cyl": m.sight_cyl,
-        "facing": m.facing,
+        "facing": None if stand_in else m.facing,
         "state": str(m.state),
     }
 
