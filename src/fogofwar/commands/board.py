@@ -67,5 +67,16 @@ def board_show(name: str, *, plain: bool, json_out: bool, console: Console) -> N
 
 
 def _model_marks(board: Board) -> dict[Square, str]:
-    """The pieces a board file places, drawn by their ids (at most 3 characters)."""
+    """The pieces a board file places, drawn by their ids (at most 3 characters) on
+    every square each covers, as the first rule set that reads them draws them (a Zero
+    Dark Cyl 6 model covers 2×2 squares, as `los --ruleset zero-dark` draws it); on
+    the square the file names where no rule set reads them."""
+    if not board.models:
+        return {}
+    from ..core.game import registered_rulesets
+
+    for ruleset in registered_rulesets().values():
+        marks = ruleset.board_marks(board)
+        if marks is not None:
+            return dict(marks)
     return {m.square: m.id[:3] for m in board.models}

@@ -230,6 +230,11 @@ def test_board_show_draws_models(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     for mark in ("H1", "H2", "A1", "G1", "E1", "X1", "BIG", "P1"):
         assert mark in out
+    # FR-C1: the Cyl 6 bogey covers H8-I9, drawn on all four squares as `los` draws it.
+    rows = {line.split("│")[0].strip(): line for line in out.splitlines() if "│" in line}
+    assert rows["8"].count("BIG") == 2 and rows["9"].count("BIG") == 2
+    _, explained, _ = run(capsys, "los", "zd-sight-drill", "H1", "G1", "--ruleset", "zero-dark")
+    assert explained.count("BIG") == 4
     code, out, _ = run(capsys, "board", "show", "zd-sight-drill", "--json")
     models = json.loads(out)["models"]
     assert {"id": "G2", "kind": "bogey", "square": "E4", "tier": "grunt", "state": "down"} in models

@@ -348,6 +348,12 @@ class Ruleset(ABC):
         hidden information need it; the conformance suite checks it wherever it is)."""
         return type(self).sample_world is not Ruleset.sample_world
 
+    def board_marks(self, board: Any) -> Mapping[Any, str] | None:
+        """How this rule set draws the pieces a board file places (``fogofwar board
+        show``): every square a piece covers, with its mark (at most 3 characters), or
+        ``None`` (the default) where the rule set does not read the board's pieces."""
+        return None
+
     def explain_sight(
         self, board: Any, viewer: str, target: str, config: Mapping[str, Any]
     ) -> SightExplanation:

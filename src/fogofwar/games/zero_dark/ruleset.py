@@ -28,12 +28,12 @@ from ...core.game import (
     State,
     WorldSampler,
 )
-from ...core.grid import Board, board_json, parse_board
+from ...core.grid import Board, Square, board_json, parse_board
 from ...core.odds import OddsQuery
 from ...core.rng import Stream
 from .encoder import ZeroDarkEncoder
 from .evaluation import evaluation_for
-from .fear import FACINGS
+from .fear import FACINGS, models_of
 from .maps import (
     SHIPPED_MAPS,
     check_map_digest,
@@ -514,6 +514,15 @@ class ZeroDark(Ruleset):
         if kind == "door":
             return [Action(seat, kind, (args[0].upper(), args[1].lower()))]
         return [Action(seat, kind, tuple(w.upper() for w in args))]
+
+    def board_marks(self, board: Board) -> dict[Square, str] | None:
+        """The models of a map file on every square each covers (a Cyl 6+ model on its
+        2×2 block, FR-C1), or ``None`` where its pieces are not Zero Dark models."""
+        try:
+            models = models_of(board)
+        except BadDataError:
+            return None
+        return {sq: m.id[:3] for m in models for sq in m.squares}
 
     def explain_sight(
         self, board: Board, viewer: str, target: str, config: Mapping[str, Any]
