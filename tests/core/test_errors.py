@@ -33,6 +33,23 @@ def test_invalid_notation_position() -> None:
     assert e.position == 2 and "column 3" in str(e)
 
 
+def test_a_long_input_is_quoted_around_the_problem_not_whole() -> None:
+    # A pasted page is refused in one readable line: the 80 characters around the
+    # problem, its column in the whole input, and the input's length; `text` keeps it all.
+    text = "step " + "Q" * 2000 + " stop " + "x" * 3000
+    e = InvalidNotationError(text, "expected a row number", position=2005)
+    message = str(e)
+    assert len(message) < 200 and e.text == text
+    assert "column 2006" in message and "(5,011 characters)" in message
+    assert message.count("…") == 2 and "Q stop xx" in message
+    head = str(InvalidNotationError("y" * 500, "expected an action"))
+    assert head.startswith("invalid notation '" + "y" * 80 + "'… (500 characters):")
+    short = "3d"
+    assert str(InvalidNotationError(short, "expected faces")) == (
+        "invalid notation '3d': expected faces"
+    )
+
+
 def test_bad_data_names_file_line_column() -> None:
     e = BadDataError("b.board", "a legend character", line=4, column=7, found="x")
     assert (e.file, e.line, e.column, e.expected, e.found) == (

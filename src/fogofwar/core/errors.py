@@ -55,6 +55,24 @@ class IllegalActionError(RulesError):
         return {"seat": self.seat, "rule": self.rule}
 
 
+#: The most characters of an input that an error message quotes: a pasted page or a
+#: 100,000-character line is refused in one readable line, not echoed whole.
+QUOTED = 80
+
+
+def quoted(text: str, position: int | None = None) -> str:
+    """``text`` as an error message quotes it: whole (``repr``) up to :data:`QUOTED`
+    characters; longer, the :data:`QUOTED` characters around ``position`` (else the
+    first), with ``…`` where it is cut and the input's length."""
+    if len(text) <= QUOTED:
+        return repr(text)
+    start = 0 if position is None else max(0, min(position - QUOTED // 2, len(text) - QUOTED))
+    end = start + QUOTED
+    before = "…" if start else ""
+    after = "…" if end < len(text) else ""
+    return f"{before}{text[start:end]!r}{after} ({len(text):,} characters)"
+
+
 class InvalidNotationError(RulesError):
     """Text that does not parse in a documented notation (dice, squares, actions).
 
@@ -69,7 +87,7 @@ class InvalidNotationError(RulesError):
         self.reason = reason
         self.position = position
         where = f" at column {position + 1}" if position is not None else ""
-        super().__init__(f"invalid notation {text!r}{where}: {reason}")
+        super().__init__(f"invalid notation {quoted(text, position)}{where}: {reason}")
 
     def __reduce__(self) -> tuple[Any, ...]:
         args = (self.text, self.reason)
