@@ -99,6 +99,7 @@ def table_page(ruleset: str, seat: str | None, name: str | None = None) -> str:
       <div id="path-bar" hidden><span id="path-text"></span>
         <button id="path-send" type="button">Send path</button>
         <button id="path-clear" type="button">Clear</button></div>
+      <div id="prompt" hidden></div>
       <p id="narrowed" hidden><span id="narrowed-text"></span>
         <button id="narrowed-all" type="button">Show every action</button></p>
       <div id="actions"></div>

@@ -137,6 +137,10 @@
       b.addEventListener("click", () => send({ action: m.legal[i] }));
       actions.append(b);
     });
+    // What the seat is asked, in words (a card game's rule set says: cards.js).
+    const said = window.FogCards && window.FogCards.prompt ? window.FogCards.prompt(m) : null;
+    $("prompt").replaceChildren(...(said ? [said] : []));
+    $("prompt").hidden = !said;
     $("turn").hidden = !m.seat || m.over;
     $("turn-title").textContent = m.seat && m.to_act.includes(m.seat) ? "Your move" : "Not your turn";
     m.events.forEach((e, i) => { const li = eventLine(e, m.sentences && m.sentences[i]); if (li) $("log").append(li); });
