@@ -438,3 +438,27 @@ def test_a_lost_connection_is_shown_and_an_action_then_is_not_sent(
     expect(page.locator("#connection")).to_contain_text("lost")
     button.click()
     expect(page.locator("#refusal")).to_contain_text("not sent", timeout=10000)
+
+
+def test_the_events_list_begins_with_the_setup(live: LiveServer, page: Page) -> None:
+    # The first screen's Events list was empty: what the setup dealt and drew showed only
+    # under "What you know". It now begins with the setup's events this seat was told:
+    # its own draws, and nothing of the other side's hand.
+    t = live.table(
+        ruleset="rock-n-roll",
+        seats={"vietnam": "human", "vpa": "human"},
+        config={"rounds": 1},
+        seed=3,
+    )
+    page.goto(t["links"]["vietnam"])
+    log = page.locator("#log li")
+    expect(log.first).to_be_visible(timeout=20000)
+    kinds = log.evaluate_all("ls => ls.map(l => l.dataset.kind)")
+    assert {"drew", "draws", "round", "turn"} <= set(kinds)
+    text = page.locator("#log").inner_text()
+    table, _ = t["links"]["vietnam"].split("/t/")[1].split("?token=")
+    mine = live.client_view(table, t["links"]["vietnam"].split("?token=")[1])["view"]["view"]
+    theirs = live.client_view(table, t["links"]["vpa"].split("?token=")[1])["view"]["view"]
+    assert any(c["id"] in text for c in mine["hand"])
+    words = set(re.findall(r"[A-Z]+\d+", text))
+    assert not words & {c["id"] for c in theirs["hand"]}
