@@ -462,3 +462,27 @@ def test_the_events_list_begins_with_the_setup(live: LiveServer, page: Page) -> 
     assert any(c["id"] in text for c in mine["hand"])
     words = set(re.findall(r"[A-Z]+\d+", text))
     assert not words & {c["id"] for c in theirs["hand"]}
+
+
+def test_the_replays_header_names_whose_view_and_which_action(live: LiveServer, page: Page) -> None:
+    # The replay showed some seat's view under a header naming the link's own: nothing
+    # said whose view the board was, nor where in the game. The header now says both.
+    t = live.table(ruleset="warfighter", seats={"squad": "bot"}, seed=2, options={"bot_pause": 0})
+    page.goto(t["spectator"])
+    expect(page.locator("#end")).to_be_visible(timeout=60000)
+    banner = page.locator("header #replay-banner")
+    expect(banner).to_be_hidden()
+    total = int(str(page.locator("#replay-at").get_attribute("max")))
+    page.locator("#replay-back").click()
+    expect(banner).to_have_text(
+        re.compile(rf"^Replay: the spectator's view .*after action {total - 1} of {total} \(")
+    )
+    page.locator("#replay-seat").select_option("squad")
+    expect(banner).to_contain_text(f"squad's view, after action {total - 1} of {total}")
+    page.locator("#replay-at").evaluate(
+        "e => { e.value = 0; e.dispatchEvent(new Event('input')); }"
+    )
+    expect(banner).to_contain_text(f"squad's view, at the start, before action 1 of {total}")
+    shot(page, "replay-header")
+    page.locator("#replay-close").click()
+    expect(banner).to_be_hidden()

@@ -84,6 +84,7 @@ def table_page(ruleset: str, seat: str | None, name: str | None = None) -> str:
   <h1><span id="game-name">{shown}</span> —
     <span id="who">{html.escape(who)}</span></h1>
   <p id="status" aria-live="polite"></p>
+  <p id="replay-banner" role="status" hidden></p>
   <p id="connection" class="error" role="status" hidden>The connection to the server is
     lost: trying again. Nothing can be sent meanwhile.</p>
   <p id="clocks" hidden></p>
