@@ -486,3 +486,37 @@ def test_the_replays_header_names_whose_view_and_which_action(live: LiveServer, 
     shot(page, "replay-header")
     page.locator("#replay-close").click()
     expect(banner).to_be_hidden()
+
+
+def test_a_phones_pinned_controls_leave_the_points_in_sight(live: LiveServer, page: Page) -> None:
+    # At a phone's width Rock-n-Roll's Points sat between the two sides, far down the
+    # card table, and went under the pinned controls: scrolled to the table's start
+    # they were off the screen, and brought into view they were under the controls.
+    # They now come right after the table's status line, clear of the controls.
+    page.set_viewport_size({"width": 390, "height": 844})
+    t = live.table(**ONE_ROUND_OF_ROCK_N_ROLL)
+    page.goto(t["links"]["vietnam"])
+    turn, points = page.locator("#turn"), page.locator('#board [data-row="points"]')
+    expect(points).to_be_visible(timeout=20000)
+
+    def clear_of_the_controls() -> None:
+        a, b = turn.bounding_box(), points.bounding_box()
+        assert a is not None and b is not None
+        assert b["y"] >= a["y"] + a["height"] or b["y"] + b["height"] <= a["y"], (a, b)
+        assert b["y"] >= 0 and b["y"] + b["height"] <= 844, b
+
+    # The card table scrolled up to meet the pinned controls' lower edge.
+    page.evaluate(
+        """() => {
+          const board = document.querySelector('#board').getBoundingClientRect();
+          const turn = document.querySelector('#turn').getBoundingClientRect();
+          window.scrollTo(0, window.scrollY + board.top - turn.height);
+        }"""
+    )
+    page.wait_for_function("() => window.scrollY > 0")
+    clear_of_the_controls()
+    # A jump to the Points (an anchor, scrollIntoView) stops below the controls.
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    points.evaluate("e => e.scrollIntoView()")
+    clear_of_the_controls()
+    shot(page, "phone-points-in-sight")
