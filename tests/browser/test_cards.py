@@ -9,7 +9,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import httpx2 as httpx
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from .conftest import ONE_ROUND_OF_ROCK_N_ROLL, LiveServer, shot
@@ -290,3 +290,54 @@ def test_a_warfighter_game_played_to_its_end_by_clicking_cards(
     expect(page.locator("#outcome")).not_to_be_empty()
     expect(page.locator("#verified")).to_contain_text("Verified")
     shot(page, "cards-warfighter-end")
+
+
+def test_the_interrupts_offer_says_what_it_is_and_what_each_choice_does(
+    live: LiveServer, browser: Browser
+) -> None:
+    # PT-D3: the side off turn is offered an interrupt before each action of the side on
+    # turn. Its buttons came with no word of what was happening; the move's panel now
+    # says it, and what each button does, from the seat's own view (the orders named
+    # are its own), and the side on turn is told whom it waits for.
+    t = live.table(
+        ruleset="rock-n-roll",
+        seats={"vietnam": "human", "vpa": "human"},
+        config={"rounds": 1},
+        seed=3,
+    )
+    vpa_view = api_view(live, t["links"]["vpa"])
+    assert "deal interrupt" in vpa_view["notation"]
+    hand = vpa_view["view"]["view"]["hand"]
+    orders = [c["id"] for c in hand if "strength" not in c]
+    assert orders
+    contexts = [browser.new_context(), browser.new_context()]
+    try:
+        vpa, vietnam = (c.new_page() for c in contexts)
+        vpa.goto(t["links"]["vpa"])
+        vietnam.goto(t["links"]["vietnam"])
+        prompt = vpa.locator("#prompt")
+        expect(prompt).to_be_visible(timeout=20000)
+        expect(prompt).to_contain_text("Vietnam is on turn (deploy phase) and about to act")
+        text = prompt.inner_text()
+        for said in (
+            "deal interrupt: strike your Devil's hand",
+            "pass: let this action go",
+            "pass turn: let the rest of Vietnam's turn go",
+            "pass round: ",
+        ):
+            assert said in text, text
+        assert all(o in text for o in orders)
+        # Each choice explained is a button there.
+        buttons = vpa.locator("#actions button").all_inner_texts()
+        assert sorted(buttons) == sorted(["deal interrupt", "pass", "pass turn", "pass round"])
+        # Vietnam is told whom it waits for, and nothing of the VPA's hand.
+        other = vietnam.locator("#prompt")
+        expect(other).to_contain_text("VPA answers the offer of its interrupt first")
+        assert not any(c["id"] in other.inner_text().split() for c in hand)
+        shot(vpa, "cards-interrupt-offer")
+        vpa.locator('#actions button[data-action="pass"]').click()
+        expect(prompt).to_be_hidden()
+        expect(other).to_be_hidden()
+    finally:
+        for c in contexts:
+            c.close()

@@ -438,3 +438,85 @@ def test_a_lost_connection_is_shown_and_an_action_then_is_not_sent(
     expect(page.locator("#connection")).to_contain_text("lost")
     button.click()
     expect(page.locator("#refusal")).to_contain_text("not sent", timeout=10000)
+
+
+def test_the_events_list_begins_with_the_setup(live: LiveServer, page: Page) -> None:
+    # The first screen's Events list was empty: what the setup dealt and drew showed only
+    # under "What you know". It now begins with the setup's events this seat was told:
+    # its own draws, and nothing of the other side's hand.
+    t = live.table(
+        ruleset="rock-n-roll",
+        seats={"vietnam": "human", "vpa": "human"},
+        config={"rounds": 1},
+        seed=3,
+    )
+    page.goto(t["links"]["vietnam"])
+    log = page.locator("#log li")
+    expect(log.first).to_be_visible(timeout=20000)
+    kinds = log.evaluate_all("ls => ls.map(l => l.dataset.kind)")
+    assert {"drew", "draws", "round", "turn"} <= set(kinds)
+    text = page.locator("#log").inner_text()
+    table, _ = t["links"]["vietnam"].split("/t/")[1].split("?token=")
+    mine = live.client_view(table, t["links"]["vietnam"].split("?token=")[1])["view"]["view"]
+    theirs = live.client_view(table, t["links"]["vpa"].split("?token=")[1])["view"]["view"]
+    assert any(c["id"] in text for c in mine["hand"])
+    words = set(re.findall(r"[A-Z]+\d+", text))
+    assert not words & {c["id"] for c in theirs["hand"]}
+
+
+def test_the_replays_header_names_whose_view_and_which_action(live: LiveServer, page: Page) -> None:
+    # The replay showed some seat's view under a header naming the link's own: nothing
+    # said whose view the board was, nor where in the game. The header now says both.
+    t = live.table(ruleset="warfighter", seats={"squad": "bot"}, seed=2, options={"bot_pause": 0})
+    page.goto(t["spectator"])
+    expect(page.locator("#end")).to_be_visible(timeout=60000)
+    banner = page.locator("header #replay-banner")
+    expect(banner).to_be_hidden()
+    total = int(str(page.locator("#replay-at").get_attribute("max")))
+    page.locator("#replay-back").click()
+    expect(banner).to_have_text(
+        re.compile(rf"^Replay: the spectator's view .*after action {total - 1} of {total} \(")
+    )
+    page.locator("#replay-seat").select_option("squad")
+    expect(banner).to_contain_text(f"squad's view, after action {total - 1} of {total}")
+    page.locator("#replay-at").evaluate(
+        "e => { e.value = 0; e.dispatchEvent(new Event('input')); }"
+    )
+    expect(banner).to_contain_text(f"squad's view, at the start, before action 1 of {total}")
+    shot(page, "replay-header")
+    page.locator("#replay-close").click()
+    expect(banner).to_be_hidden()
+
+
+def test_a_phones_pinned_controls_leave_the_points_in_sight(live: LiveServer, page: Page) -> None:
+    # At a phone's width Rock-n-Roll's Points sat between the two sides, far down the
+    # card table, and went under the pinned controls: scrolled to the table's start
+    # they were off the screen, and brought into view they were under the controls.
+    # They now come right after the table's status line, clear of the controls.
+    page.set_viewport_size({"width": 390, "height": 844})
+    t = live.table(**ONE_ROUND_OF_ROCK_N_ROLL)
+    page.goto(t["links"]["vietnam"])
+    turn, points = page.locator("#turn"), page.locator('#board [data-row="points"]')
+    expect(points).to_be_visible(timeout=20000)
+
+    def clear_of_the_controls() -> None:
+        a, b = turn.bounding_box(), points.bounding_box()
+        assert a is not None and b is not None
+        assert b["y"] >= a["y"] + a["height"] or b["y"] + b["height"] <= a["y"], (a, b)
+        assert b["y"] >= 0 and b["y"] + b["height"] <= 844, b
+
+    # The card table scrolled up to meet the pinned controls' lower edge.
+    page.evaluate(
+        """() => {
+          const board = document.querySelector('#board').getBoundingClientRect();
+          const turn = document.querySelector('#turn').getBoundingClientRect();
+          window.scrollTo(0, window.scrollY + board.top - turn.height);
+        }"""
+    )
+    page.wait_for_function("() => window.scrollY > 0")
+    clear_of_the_controls()
+    # A jump to the Points (an anchor, scrollIntoView) stops below the controls.
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    points.evaluate("e => e.scrollIntoView()")
+    clear_of_the_controls()
+    shot(page, "phone-points-in-sight")

@@ -554,3 +554,100 @@ def test_a_phones_notation_box_is_in_reach_of_many_buttons(live: LiveServer, pag
     assert turn is not None and box is not None
     assert box["y"] + box["height"] <= turn["y"] + turn["height"]
     expect(page.locator("#notation")).to_be_in_viewport()
+
+
+def _computed(page: Page, selector: str, prop: str) -> str:
+    value: str = page.locator(selector).first.evaluate(
+        "(e, p) => getComputedStyle(e).getPropertyValue(p)", prop
+    )
+    return value
+
+
+def test_the_boards_legend_draws_its_marks_as_the_board_does(live: LiveServer, page: Page) -> None:
+    # Nothing on the page said what the board's colours and marks meant. A legend under
+    # the board now does, each sample drawn with the board's own classes and colours:
+    # here the agent's square, a card's target squares, a smoke cloud, a step, an escape
+    # point and the terrain, compared with the board's own.
+    t = live.table(ruleset="specter-ops", seats={"agent": "human"}, seed=4)
+    page.goto(t["links"]["agent"])
+    for choice in (
+        "character cobra",
+        "card adrenal-surge",
+        "card smoke-grenade",
+        "card venom-dart",
+    ):
+        button = page.locator(f'#actions button[data-action="{choice}"]')
+        expect(button).to_be_visible(timeout=20000)
+        button.click()
+    legend = page.locator("#so-legend")
+    expect(legend).to_be_visible()
+    assert legend.get_attribute("open") is not None  # open at a desktop's width
+    for key in (
+        "structure",
+        "road",
+        "site",
+        "escape",
+        "possible",
+        "last-seen",
+        "agent",
+        "hunter",
+        "vehicle",
+        "smoke",
+        "step",
+        "offer",
+        "path",
+        "own-square",
+    ):
+        expect(legend.locator(f'[data-legend="{key}"]')).to_be_visible()
+    assert page.locator("#board rect.offer").count()  # the Smoke Grenade's targets
+    pairs = [
+        ('[data-legend="offer"] rect.square', "#board rect.offer", "fill"),
+        ('[data-legend="offer"] rect.square', "#board rect.offer", "stroke-dasharray"),
+        ('[data-legend="step"] rect.square', "#board rect.legal:not(.offer)", "fill"),
+        ('[data-legend="escape"] rect.escape', "#board rect.escape", "stroke"),
+        ('[data-legend="site"] rect.site', "#board rect.site", "stroke"),
+    ]
+    for sample, board, prop in pairs:
+        assert _computed(page, "#so-legend " + sample, prop) == _computed(page, board, prop), sample
+    table, token = t["links"]["agent"].split("/t/")[1].split("?token=")
+    secret = live.client_view(table, token)["view"]["view"]["secret"]
+    own = page.locator(f'#board rect[data-square="{secret["square"]}"]').get_attribute("fill")
+    assert legend.locator('[data-legend="own-square"] rect').get_attribute("fill") == own
+    fills = set(
+        page.locator("#board rect.square").evaluate_all("rs => rs.map(r => r.getAttribute('fill'))")
+    )
+    for key in ("structure", "road", "open"):
+        assert legend.locator(f'[data-legend="{key}"] rect').first.get_attribute("fill") in fills
+    # A smoke cloud on the board (the grenade thrown) is drawn as its sample is.
+    status = version_of(page)
+    page.locator('#actions button[data-action^="use smoke-grenade "]').first.click()
+    expect(page.locator("#status")).not_to_have_attribute("data-version", status)
+    expect(page.locator("#board rect.smoke").first).to_be_attached()
+    assert _computed(page, '#so-legend [data-legend="smoke"] rect.smoke', "fill") == _computed(
+        page, "#board rect.smoke", "fill"
+    )
+    shot(page, "specter-ops-legend")
+
+
+def test_a_phones_legend_starts_folded_and_never_covers_the_board(
+    live: LiveServer, page: Page
+) -> None:
+    # At a phone's width the legend is under the board and starts folded; opened, it
+    # still takes room of its own. A hunter's possibility map is shaded as its sample.
+    page.set_viewport_size({"width": 390, "height": 844})
+    t = live.table(ruleset="specter-ops", config=BASE, seats={"hunter1": "human"}, seed=4)
+    page.goto(t["links"]["hunter1"])
+    legend = page.locator("#so-legend")
+    expect(legend).to_be_visible(timeout=20000)
+    assert legend.get_attribute("open") is None
+    legend.locator("summary").click()
+    expect(legend.locator('[data-legend="possible"]')).to_be_visible()
+    table, token = t["links"]["hunter1"].split("/t/")[1].split("?token=")
+    view = live.client_view(table, token)["view"]["view"]
+    sq = view["possible"][0]
+    fill = page.locator(f'#board rect[data-square="{sq}"]').get_attribute("fill")
+    assert legend.locator('[data-legend="possible"] rect').get_attribute("fill") == fill
+    board, box = page.locator("#board-svg").bounding_box(), legend.bounding_box()
+    assert board is not None and box is not None
+    assert box["y"] >= board["y"] + board["height"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

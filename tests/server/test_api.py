@@ -465,3 +465,32 @@ def test_the_schema_is_made_without_a_warning(client: TestClient) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # FastAPI warned of a duplicate operation id
         assert client.get("/openapi.json").status_code == 200
+
+
+def test_a_seats_events_begin_with_the_setup_its_view_was_told(client: TestClient) -> None:
+    # The page's Events list started empty: what the setup dealt and drew was only in
+    # the view. A seat's events now begin with the setup's, each to its own audience:
+    # its own draws to it alone, none of the other side's, and what its view carries.
+    t = new_table(
+        client,
+        ruleset="rock-n-roll",
+        seats={"vietnam": "human", "vpa": "human"},
+        config={"rounds": 1},
+        seed=3,
+    )
+    links = {**t["links"], "spectator": t["spectator"]}
+    seen = {}
+    for who, url in links.items():
+        m = view(client, t["table"], token(url))
+        assert m["events"] and m["next"] == len(m["events"])
+        carried = m["view"]["view"]["events"]
+        assert m["events"][-len(carried) :] == carried
+        seen[who] = m["events"]
+
+    def drew(who: str, side: str) -> list[Any]:
+        return [e for e in seen[who] if e["kind"] == "drew" and e["side"] == side]
+
+    assert drew("vietnam", "vietnam") and not drew("vietnam", "vpa")
+    assert drew("vpa", "vpa") and not drew("vpa", "vietnam")
+    assert not drew("spectator", "vietnam") and not drew("spectator", "vpa")
+    assert {"round", "turn", "draws"} <= {e["kind"] for e in seen["spectator"]}

@@ -54,6 +54,7 @@ from ..core.game import (
 )
 from ..core.record import Recorder, verify_record
 from ..core.rng import Stream, stream
+from ..core.rules import TableState
 from ..core.secret import new_secret
 from .guard import Guard
 from .store import Store, StoredTable
@@ -414,14 +415,14 @@ class Table:
                 self.recorder.record().seed,
                 seeded=self.recorder.seeded,
             )
-            cached = (0, start, [])
+            cached = (0, start, _setup_events(start.state))
         done, rec, events = cached
         actions = self.recorder.actions
         for a in actions[done:at]:
             events = rec.apply(a)
         self._replay = cached = (at, rec, events)
         state = rec.state
-        told = [e.to_json() for e in events if e.visible_to(seat)] if at else []
+        told = [e.to_json() for e in events if e.visible_to(seat)]
         view = state.view(seat)
         return {
             "ruleset": self.ruleset.id,
@@ -651,6 +652,9 @@ class Hall:
         register: bool = True,
     ) -> Table:
         table = Table(table_id, rs, players, recorder, created, options, bot_root)
+        # The log starts with the setup's events (a new recorder: no action yet).
+        if not len(recorder):
+            table.add_events(_setup_events(recorder.state))
         bank = options.get("clock")
         if isinstance(bank, int | float):
             increment = options.get("clock_increment", 0.0)
@@ -1004,6 +1008,13 @@ class Hall:
         than the pause: paced a pause a step, or each step's thinking added to the wait,
         its length would show in how long it took."""
         return table.public_at + self.pause(table)
+
+
+def _setup_events(state: State) -> list[Event]:
+    """The events of a game's setup (what was dealt, drawn and placed before the first
+    action), each with its own audience, from a state that no action has changed yet: a
+    table's log starts with them, so that a seat's events begin where its view does."""
+    return list(state.event_log()) if isinstance(state, TableState) else []
 
 
 def preview_actions(

@@ -84,6 +84,7 @@ def table_page(ruleset: str, seat: str | None, name: str | None = None) -> str:
   <h1><span id="game-name">{shown}</span> —
     <span id="who">{html.escape(who)}</span></h1>
   <p id="status" aria-live="polite"></p>
+  <p id="replay-banner" role="status" hidden></p>
   <p id="connection" class="error" role="status" hidden>The connection to the server is
     lost: trying again. Nothing can be sent meanwhile.</p>
   <p id="clocks" hidden></p>
@@ -99,6 +100,7 @@ def table_page(ruleset: str, seat: str | None, name: str | None = None) -> str:
       <div id="path-bar" hidden><span id="path-text"></span>
         <button id="path-send" type="button">Send path</button>
         <button id="path-clear" type="button">Clear</button></div>
+      <div id="prompt" hidden></div>
       <p id="narrowed" hidden><span id="narrowed-text"></span>
         <button id="narrowed-all" type="button">Show every action</button></p>
       <div id="actions"></div>

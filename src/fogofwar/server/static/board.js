@@ -76,5 +76,6 @@ window.FogBoard = (function () {
     host.replaceChildren(svg);
     return true;
   }
-  return { draw };
+  // The terrain's fill too: the legends draw their samples with it.
+  return { draw, fill };
 })();

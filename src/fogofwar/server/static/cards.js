@@ -337,8 +337,49 @@ window.FogCards = (function () {
       "lacking " + c.checks_lacking, "Doors breached by attack " + c.breaches_attack, "by pick " + c.breaches_pick]));
   }
 
+  // What the seat is asked, in words, for the move's panel beside the buttons: the
+  // interrupt's offer (PT-D3) and the interrupt being played. From the seat's view and
+  // its own legal actions alone (the orders named are in its own hand).
+  function rnrPrompt(message) {
+    const v = message.view.view, me = message.seat;
+    if (!me || message.over || !v.turn) return null;
+    const lines = [];
+    const they = sideName(v.turn === me ? Object.keys(v.sides).find((s) => s !== me) : v.turn);
+    const has = (text) => message.notation.includes(text);
+    const p = v.pending;
+    if (v.turn !== me && v.to_act.includes(me) && !p) {
+      lines.push(they + " is on turn (" + v.phase + " phase) and about to act: before each of its actions"
+        + " you are offered an interrupt with your Devil's hand [PT-D3].");
+      const orders = (v.hand || []).filter((c) => !("strength" in c)).map((c) => c.id + " " + c.name);
+      if (has("deal interrupt")) {
+        lines.push(["deal interrupt", "strike your Devil's hand (once a match) and play one order of your hand now"
+          + (orders.length ? " (" + orders.join(", ") + ")" : "") + "; then " + they + "'s turn goes on."]);
+      } else lines.push("You hold no order you could play now: you can only let it go.");
+      if (has("pass")) lines.push(["pass", "let this action go; you are asked again before its next one."]);
+      if (has("pass turn")) lines.push(["pass turn", "let the rest of " + they + "'s turn go."]);
+      if (has("pass round")) lines.push(["pass round", "let the rest of the round go; you are not asked again until the next."]);
+    } else if (p && p.kind === "interrupt" && p.seat === me) {
+      lines.push("Your interrupt: play one order of your hand now; then " + they + "'s turn goes on [PT-D3].");
+    } else if (p && p.kind === "interrupt") {
+      lines.push(they + " struck its Devil's hand to interrupt: it plays one order, then your turn goes on [PT-D3].");
+    } else if (v.turn === me && !p && !v.to_act.includes(me) && v.to_act.length) {
+      lines.push(they + " answers the offer of its interrupt first (it may strike its Devil's hand once a match);"
+        + " then you act [PT-D3].");
+    }
+    if (!lines.length) return null;
+    const box = el("div", "fc-prompt");
+    // A line is a sentence, or a button's words and what it does.
+    for (const line of lines) {
+      const para = el("p", null, typeof line === "string" ? line : null);
+      if (typeof line !== "string") para.append(el("b", null, line[0]), ": " + line[1]);
+      box.append(para);
+    }
+    return box;
+  }
+
   // ---------------------------------------------------------------- clicking
   const GAMES = { "rock-n-roll": rockNRoll, "warfighter": warfighter };
+  const PROMPTS = { "rock-n-roll": rnrPrompt };
   let selection = { key: null, ids: [] };
   let last = null;
 
@@ -449,5 +490,10 @@ window.FogCards = (function () {
     render(host, message);
     return true;
   }
-  return { draw };
+  // The rule set's words for what the seat is asked now (an element), or null.
+  function prompt(message) {
+    const said = PROMPTS[message.ruleset];
+    return said && message.view && message.view.view ? said(message) : null;
+  }
+  return { draw, prompt };
 })();

@@ -66,6 +66,13 @@ window.FogMarks = (function () {
       },
     };
   }
+  // Specter Ops' shades by what they mean: the board and its legend (soLegend) both
+  // take them from here, so the legend cannot say another colour than the board's.
+  const SO_SHADE = {
+    possible: "#f2c4c4", possible2: "#c4d4f2", possibleBoth: "#dcc4f2",
+    site: "#ffe28a", siteDone: "#b5d99c", lastSeen: "#e07a5f", lastSeen2: "#5f8fe0",
+    path: "#f3c677", square: "#d1495b",
+  };
   function specterOps(message, ui) {
     const v = message.view.view || {};
     const shade = {};
@@ -73,15 +80,15 @@ window.FogMarks = (function () {
     // square it left from): the first agent's map, and the revealed traitor's second
     // agent's (SO-T5) in blue.
     const second = v.agent2 || null;
-    if (!(v.agent && v.agent.escaped)) for (const sq of v.possible || []) shade[sq] = "#f2c4c4";
-    if (second && !second.escaped) for (const sq of v.possible2 || []) shade[sq] = shade[sq] ? "#dcc4f2" : "#c4d4f2";
-    for (const o of v.objectives || []) if (o.site) shade[o.site] = o.done ? "#b5d99c" : "#ffe28a";
+    if (!(v.agent && v.agent.escaped)) for (const sq of v.possible || []) shade[sq] = SO_SHADE.possible;
+    if (second && !second.escaped) for (const sq of v.possible2 || []) shade[sq] = shade[sq] ? SO_SHADE.possibleBoth : SO_SHADE.possible2;
+    for (const o of v.objectives || []) if (o.site) shade[o.site] = o.done ? SO_SHADE.siteDone : SO_SHADE.site;
     // With 4-5 players the sites are hidden from hunters; the agent knows its own.
-    for (const sq of (v.secret && v.secret.objective_sites) || []) if (!shade[sq]) shade[sq] = "#ffe28a";
-    if (v.agent && v.agent.last_seen) shade[v.agent.last_seen] = "#e07a5f";
-    if (second && second.last_seen) shade[second.last_seen] = "#5f8fe0";
+    for (const sq of (v.secret && v.secret.objective_sites) || []) if (!shade[sq]) shade[sq] = SO_SHADE.site;
+    if (v.agent && v.agent.last_seen) shade[v.agent.last_seen] = SO_SHADE.lastSeen;
+    if (second && second.last_seen) shade[second.last_seen] = SO_SHADE.lastSeen2;
     const secret = v.secret;
-    if (secret) { for (const sq of secret.path || []) shade[sq] = "#f3c677"; shade[secret.square] = "#d1495b"; }
+    if (secret) { for (const sq of secret.path || []) shade[sq] = SO_SHADE.path; shade[secret.square] = SO_SHADE.square; }
     // A card is used by its button: a click on a square it may name only offers it (a
     // click meant for a step would otherwise throw a Flash Bang).
     const marks = generic(message, ui, shade, (a) => a.kind === "use");
@@ -120,8 +127,83 @@ window.FogMarks = (function () {
     }
     if (v.agent && v.agent.last_seen) marks.labels[v.agent.last_seen] = (marks.labels[v.agent.last_seen] || "") + "LS";
     if (second && second.last_seen) marks.labels[second.last_seen] = (marks.labels[second.last_seen] || "") + "LS2";
-    marks.overlay = (svg, g) => { boardMarkers(svg, g, v); sensorBearings(svg, g, v); };
+    marks.overlay = (svg, g) => { smoke(svg, g, v); boardMarkers(svg, g, v); sensorBearings(svg, g, v); soLegend(v); };
     return marks;
+  }
+  // The smoke standing now (the view's "smoke": a Smoke Grenade's squares, which block
+  // sight while it lasts): a see-through grey veil over each square.
+  function smoke(svg, g, v) {
+    const at = new Map(g.board.squares.map((sq) => [sq.name, sq]));
+    for (const name of v.smoke || []) {
+      const sq = at.get(name);
+      if (sq) svg.append(g.el("rect", { x: sq.x * g.size, y: sq.y * g.size, width: g.size, height: g.size, class: "smoke", "data-smoke": name }));
+    }
+  }
+  // What the board's colours and marks mean, under the board: each sample drawn as the
+  // board draws it (the same classes, the same SO_SHADE colours, board.js's terrain
+  // fills), so the two cannot part. Folded (a <details>) and under the board, never
+  // over it; on a phone it starts folded. Only what this seat's board may show: the
+  // agent's own square and path for the agent, the second agent's once there is one.
+  function soLegend(v) {
+    const area = document.getElementById("board-area");
+    if (!area) return;
+    let box = document.getElementById("so-legend");
+    if (!box) {
+      box = document.createElement("details"); box.id = "so-legend"; box.className = "legend";
+      box.open = !window.matchMedia("(max-width: 48rem)").matches;
+      const title = document.createElement("summary"); title.textContent = "What the board shows";
+      box.append(title, document.createElement("div"));
+      area.append(box);
+    }
+    const NS = "http://www.w3.org/2000/svg";
+    const items = [];
+    const item = (key, text, ...shapes) => {
+      const span = document.createElement("span"); span.className = "legend-item"; span.dataset.legend = key;
+      const svg = document.createElementNS(NS, "svg");
+      // A square of the board, a little larger than the board's own (1.6 times 16).
+      svg.setAttribute("width", "22"); svg.setAttribute("height", "22"); svg.setAttribute("viewBox", "0 0 16 16");
+      for (const [name, attrs, label] of shapes) {
+        const e = document.createElementNS(NS, name);
+        for (const [k, x] of Object.entries(attrs)) e.setAttribute(k, x);
+        if (label) e.textContent = label;
+        svg.append(e);
+      }
+      const words = document.createElement("span"); words.textContent = text;
+      span.append(svg, words); items.push(span);
+    };
+    const terrain = (o) => window.FogBoard.fill(Object.assign({ passable: true, opaque: false, cyl: 0, road: [], terrain: "open" }, o));
+    const square = (fill, cls) => ["rect", { x: 0, y: 0, width: 16, height: 16, class: "square" + (cls ? " " + cls : ""), fill }];
+    const open = square(terrain({}));
+    const label = (text) => ["text", { x: 1, y: 11 }, text];
+    const site = ["rect", { x: 3, y: 3, width: 10, height: 10, class: "site" }];
+    item("open", "open ground", open);
+    item("structure", "structure: blocks moves and sight", square(terrain({ passable: false, opaque: true, terrain: "structure" })));
+    item("road", "road (the vehicle drives on it)", square(terrain({ road: ["road"], terrain: "road" })));
+    item("site", "objective site", square(terrain({ passable: false, opaque: true, terrain: "objective" })), site);
+    item("site-open", "objective site, to do", square(SO_SHADE.site), site);
+    item("site-done", "objective site, done", square(SO_SHADE.siteDone), site);
+    item("escape", "escape point", open, ["rect", { x: 1, y: 1, width: 14, height: 14, class: "escape" }]);
+    item("sector", "sector border", open, ["line", { x1: 8, y1: 0, x2: 8, y2: 16, class: "sector-border" }]);
+    item("possible", "the agent may be here", square(SO_SHADE.possible));
+    if (v.agent2) {
+      item("possible2", "the second agent may be here", square(SO_SHADE.possible2));
+      item("possible-both", "either agent may be here", square(SO_SHADE.possibleBoth));
+    }
+    item("last-seen", "Last Seen token (LS)", square(SO_SHADE.lastSeen), label("LS"));
+    if (v.agent2) item("last-seen2", "the second agent's Last Seen (LS2)", square(SO_SHADE.lastSeen2), label("LS2"));
+    item("agent", "the agent, revealed (A" + (v.agent2 ? ", A2" : "") + ")", open, label("A"));
+    if (v.secret) {
+      item("own-square", "your square (A)", square(SO_SHADE.square), label("A"));
+      item("own-path", "your path this turn", square(SO_SHADE.path));
+    }
+    item("hunter", "a hunter (H1, H2, ...)", open, label("H1"));
+    item("vehicle", "the vehicle (V)", square(terrain({ road: ["road"], terrain: "road" })), label("V"));
+    item("smoke", "smoke: blocks sight", open, ["rect", { x: 0, y: 0, width: 16, height: 16, class: "smoke" }]);
+    item("bearing", "motion sensor's bearing", open, ["polygon", { points: "0,16 16,0 16,9", class: "bearing" }]);
+    item("step", "click: a step (or your action there)", square(terrain({}), "legal"));
+    item("offer", "click: a card's target (offers its buttons)", square(terrain({}), "legal offer"));
+    item("path", "the path being entered", square(terrain({}), "path"));
+    box.lastElementChild.replaceChildren(...items);
   }
   // The board file's public marks: sector borders, objective sites, escape points (the
   // 5-player one only in a 5-player game).

@@ -137,6 +137,10 @@
       b.addEventListener("click", () => send({ action: m.legal[i] }));
       actions.append(b);
     });
+    // What the seat is asked, in words (a card game's rule set says: cards.js).
+    const said = window.FogCards && window.FogCards.prompt ? window.FogCards.prompt(m) : null;
+    $("prompt").replaceChildren(...(said ? [said] : []));
+    $("prompt").hidden = !said;
     $("turn").hidden = !m.seat || m.over;
     $("turn-title").textContent = m.seat && m.to_act.includes(m.seat) ? "Your move" : "Not your turn";
     m.events.forEach((e, i) => { const li = eventLine(e, m.sentences && m.sentences[i]); if (li) $("log").append(li); });
@@ -192,6 +196,13 @@
       if (d.error) { refused(d); return; }
       replaying = true;
       $("replay-at").value = d.version;
+      // The page's header says whose view the board shows now, and where in the game:
+      // the seat the server answered for (the spectator's is the public view).
+      const whose = d.seat === null ? "the spectator's view (what every seat may see)"
+        : d.seat + "'s view" + (message && d.seat === message.seat ? " (yours)" : "");
+      $("replay-banner").textContent = "Replay: " + whose + ", " + (d.version === 0 ? "at the start, before action 1 of " + d.of
+        : "after action " + d.version + " of " + d.of + (d.action ? " (" + d.action + ")" : ""));
+      $("replay-banner").hidden = false;
       $("replay-text").textContent = "After " + d.version + " of " + d.of + " actions" + (d.action ? " (last: " + d.action + ")" : "") + (d.to_act.length ? "; to act: " + d.to_act.join(", ") : "");
       $("replay-events").replaceChildren(...d.events.map((e, i) => eventLine(e, d.sentences && d.sentences[i])).filter((li) => li));
       void ((window.FogBoard && board ? window.FogBoard.draw($("board"), board, d, { path: [], setPath: () => {}, pathLegal: null }) : false)
@@ -203,7 +214,7 @@
   $("replay-back").addEventListener("click", () => replayAt(Math.max(0, Number($("replay-at").value) - 1)));
   $("replay-on").addEventListener("click", () => replayAt(Number($("replay-at").value) + 1));
   $("replay-seat").addEventListener("change", () => replayAt(Number($("replay-at").value)));
-  $("replay-close").addEventListener("click", () => { replaying = false; $("replay-text").textContent = ""; $("replay-events").replaceChildren(); if (message) show({ ...message, events: [] }); });
+  $("replay-close").addEventListener("click", () => { replaying = false; $("replay-banner").hidden = true; $("replay-text").textContent = ""; $("replay-events").replaceChildren(); if (message) show({ ...message, events: [] }); });
   // A board game's page: the view's plain facts (round, phase, health, ...) as a list;
   // the board shows the rest.
   function facts(view) {
