@@ -382,3 +382,25 @@ def test_an_environment_takes_an_encoder_of_the_learners_own() -> None:
     )
     single.reset(seed=1)
     assert seen and all(v.seat == "hunter1" for v in seen)
+
+
+def test_the_spaces_are_attributes_too() -> None:
+    # PettingZoo's AECEnv lists observation_spaces and action_spaces beside the methods
+    # (its classic environments set both); code that reads the dicts finds them.
+    env = aec_env("warfighter")
+    env.reset(seed=1)
+    inner = env.unwrapped
+    assert set(inner.observation_spaces) == set(inner.action_spaces) == set(env.possible_agents)
+    for agent in env.possible_agents:
+        assert inner.observation_spaces[agent] == env.observation_space(agent)
+        assert inner.action_spaces[agent] == env.action_space(agent)
+
+
+@pytest.mark.parametrize("cycles", [0, -3, 1.5, True, "3", 2.0])
+def test_max_cycles_is_a_whole_number_of_actions(cycles: Any) -> None:
+    # A float or a bool was taken (1.5 truncated after 2 actions, True after 1) and a
+    # string failed in a comparison: each is refused by name, in both environments.
+    with pytest.raises(ValueError, match="max_cycles is a whole number of actions"):
+        aec_env("warfighter", max_cycles=cycles)
+    with pytest.raises(ValueError, match="max_cycles is a whole number of actions"):
+        single_seat_env("warfighter", "squad", max_cycles=cycles)

@@ -24,6 +24,7 @@ from .common import (
     Episodes,
     GameSpec,
     ObsDict,
+    cycle_limit,
     render_text,
     seat_reward,
 )
@@ -80,13 +81,13 @@ class FogOfWarAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hin
             raise ValueError(f"render_mode is one of {RENDER_MODES} or None, not {render_mode!r}")
         self.game = GameSpec(ruleset, config, encoder)
         rs = self.game.ruleset
-        limit = rs.metadata.max_length if max_cycles is None else max_cycles
-        if limit < 1:
-            raise ValueError(f"max_cycles is 1 or more, not {limit}")
-        self.max_cycles = limit
+        self.max_cycles = cycle_limit(max_cycles, rs.metadata.max_length)
         self.render_mode = render_mode
         self.metadata = {**type(self).metadata, "name": f"fogofwar_{rs.id.replace('-', '_')}_v0"}
         self.possible_agents: list[str] = list(self.game.seats)
+        # PettingZoo's attributes beside its methods (classic environments set both).
+        self.observation_spaces = dict.fromkeys(self.possible_agents, self.game.observation_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, self.game.action_space)
         self._episodes = Episodes()
         self._state: State | None = None
         # Per seat this step: its view and its legal mask (the mask also lets step()

@@ -84,6 +84,20 @@ class Episodes:
         return _derive(root, episode, "game"), _derive(root, episode, "bots")
 
 
+def cycle_limit(max_cycles: object, default: int) -> int:
+    """``max_cycles`` checked: a whole number of actions, 1 or more (``None``: the rule
+    set's ``default``). A float, a bool or a string is refused, not rounded or compared.
+
+    Raises:
+        ValueError: any other value, named.
+    """
+    if max_cycles is None:
+        return default
+    if isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 1:
+        raise ValueError(f"max_cycles is a whole number of actions, 1 or more, not {max_cycles!r}")
+    return max_cycles
+
+
 def _derive(root: int | str, episode: int, purpose: str) -> str:
     key = encode_key(("fogofwar-rl", root, episode, purpose))
     return hashlib.blake2b(key, digest_size=32, person=b"fogofwar-rl").hexdigest()

@@ -24,6 +24,7 @@ from .common import (
     Episodes,
     GameSpec,
     ObsDict,
+    cycle_limit,
     render_text,
     seat_reward,
 )
@@ -104,10 +105,7 @@ class SingleSeatEnv(gym.Env[ObsDict, np.int64]):
         }
         # Made now, so that an unknown bot name fails here rather than at reset.
         self._bots: dict[str, Bot] = {s: make_bot(n, rs.id, s) for s, n in self.opponents.items()}
-        limit = rs.metadata.max_length if max_cycles is None else max_cycles
-        if limit < 1:
-            raise ValueError(f"max_cycles is 1 or more, not {limit}")
-        self.max_cycles = limit
+        self.max_cycles = cycle_limit(max_cycles, rs.metadata.max_length)
         self.illegal = illegal
         self.render_mode = render_mode
         self.observation_space = cast(spaces.Space[ObsDict], self.game.observation_space)
