@@ -269,6 +269,11 @@ max_rd_per_roll = [1, 3]
     assert yes_no, "the study has a yes/no metric"
     assert f"The share of each cell's games with {yes_no[0]}, with its 95% interval." in markdown
     assert "(▲: the mean)" in markdown
+    # A designer's QA: the plots say how many games stand behind them, and the heat
+    # map gives each cell's interval; the table names the length's unit.
+    assert markdown.count("(4 games a cell") >= 2
+    assert "with its Wilson 95% interval (4 games a cell; n/a:" in markdown
+    assert "mean length (actions)" in markdown
 
 
 def test_sim_vary_is_the_quick_form_of_a_study(

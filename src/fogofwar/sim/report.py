@@ -22,6 +22,15 @@ from .stats import interval_text
 __all__ = ["drawn_files", "print_study", "write_report"]
 
 
+def _games(cells: Sequence[Mapping[str, Any]]) -> str:
+    """The games behind each cell's figures, for a plot's title: "200 games a cell", or
+    the least and most where cells differ (a study resumed, say)."""
+    counts = sorted({int(c["games"]) for c in cells})
+    if len(counts) == 1:
+        return f"{counts[0]:,} game{'s' if counts[0] != 1 else ''} a cell"
+    return f"{counts[0]:,}–{counts[-1]:,} games a cell"
+
+
 def _plots(
     folder: Path, results: Mapping[str, Any], games: Sequence[Mapping[str, Any]]
 ) -> list[tuple[str, str]]:
@@ -36,12 +45,16 @@ def _plots(
     sides = _sides(cells)
     out: list[tuple[str, str]] = []
 
-    fig, ax = plt.subplots(figsize=(max(6, 1.2 * len(names) * max(1, len(sides))), 4))
-    width = 0.8 / max(1, len(sides))
-    for k, side in enumerate(sides):
+    # Draws are a bar of their own where any cell has one: without it a cell's bars
+    # summed to less than 100% unexplained.
+    drawn = any(c["draws"]["count"] for c in cells)
+    series = [*sides, "draw"] if drawn else sides
+    fig, ax = plt.subplots(figsize=(max(6, 1.2 * len(names) * max(1, len(series))), 4))
+    width = 0.8 / max(1, len(series))
+    for k, side in enumerate(series):
         # A cell whose game has no such side (a Versus mission beside a solo one)
         # shows no bar for it.
-        won = [c["wins"].get(side) for c in cells]
+        won = [c["draws"] if side == "draw" else c["wins"].get(side) for c in cells]
         nan = float("nan")
         rates = [w["rate"] * 100 if w else nan for w in won]
         lows = [r - w["ci95"][0] * 100 if w else 0.0 for r, w in zip(rates, won, strict=True)]
@@ -49,20 +62,26 @@ def _plots(
         xs = [i + k * width for i in range(len(names))]
         ax.bar(xs, rates, width, yerr=[lows, highs], capsize=4, label=side)
     ax.set_xticks(
-        [i + width * (len(sides) - 1) / 2 for i in range(len(names))],
+        [i + width * (len(series) - 1) / 2 for i in range(len(names))],
         names,
         rotation=20,
         ha="right",
     )
-    ax.set_ylabel("wins, % (95% interval)")
+    ax.set_ylabel("games, % (95% interval)")
     ax.set_ylim(0, 100)
     # Beside the axes, not over them: inside, it hid the top of a tall bar.
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0))
-    ax.set_title(f"{results['study']}: win rate by cell")
+    ax.set_title(f"{results['study']}: win rate by cell ({_games(cells)})")
     fig.tight_layout()
     fig.savefig(folder / "win-rates.png", dpi=100)
     plt.close(fig)
-    out.append(("win-rates.png", "Win rate of each side by cell, with its Wilson 95% interval."))
+    what = "each side's win rate" + (" and the draws" if drawn else "")
+    out.append(
+        (
+            "win-rates.png",
+            f"{what[0].upper()}{what[1:]} by cell, with the Wilson 95% interval ({_games(cells)}).",
+        )
+    )
 
     metrics = sorted({m for c in cells for m in c["metrics"]})
     for metric in metrics:
@@ -96,12 +115,12 @@ def _plots(
             ax.set_xticks(xs, names, rotation=20, ha="right")
             ax.set_ylim(0, 100)
             ax.set_ylabel("games, % (95% interval)")
-            ax.set_title(f"{metric}: share of games, by cell")
+            ax.set_title(f"{metric}: share of games, by cell ({_games(cells)})")
             caption = f"The share of each cell's games with {metric}, with its 95% interval."
         else:
             ax.boxplot([d or [float("nan")] for d in data], showmeans=True)
             ax.set_xticks(range(1, len(names) + 1), names, rotation=20, ha="right")
-            ax.set_title(f"{metric} per game, by cell")
+            ax.set_title(f"{metric} per game, by cell ({_games(cells)})")
             caption = f"The distribution of {metric} over each cell's games (▲: the mean)."
         fig.tight_layout()
         fig.savefig(folder / file, dpi=100)
@@ -119,10 +138,13 @@ def _plots(
         xs = list(dict.fromkeys(at(c, a) for c in cells))
         ys = list(dict.fromkeys(at(c, b) for c in cells))
         grid = [[float("nan")] * len(xs) for _ in ys]
+        spans: dict[tuple[int, int], tuple[float, float]] = {}
         for c in cells:
             if sides[0] in c["wins"]:
-                rate = c["wins"][sides[0]]["rate"] * 100
-                grid[ys.index(at(c, b))][xs.index(at(c, a))] = rate
+                won = c["wins"][sides[0]]
+                i, j = ys.index(at(c, b)), xs.index(at(c, a))
+                grid[i][j] = won["rate"] * 100
+                spans[i, j] = (won["ci95"][0] * 100, won["ci95"][1] * 100)
         fig, ax = plt.subplots(figsize=(1.5 + 1.2 * len(xs), 1.5 + 0.9 * len(ys)))
         image = ax.imshow(grid, cmap="viridis", vmin=0, vmax=100, aspect="auto")
         ax.set_xticks(range(len(xs)), [_label(x) for x in xs])
@@ -131,13 +153,23 @@ def _plots(
         ax.set_ylabel(b)
         for i, row in enumerate(grid):
             for j, v in enumerate(row):
-                shown = "—" if v != v else f"{v:.0f}%"  # NaN: no such cell, or no such side
-                ax.text(j, i, shown, ha="center", va="center", color="white")
+                # NaN: no such cell, or no such side in its game.
+                lo, hi = spans.get((i, j), (v, v))
+                shown = "n/a" if v != v else f"{v:.0f}%\n[{lo:.0f}–{hi:.0f}]"
+                ax.text(j, i, shown, ha="center", va="center", color="white", fontsize=8)
         fig.colorbar(image, label=f"{sides[0]} wins, %")
+        # Two short lines: a heat map is narrow, and one line ran off its edges.
+        ax.set_title(f"{sides[0]} wins, % [95% interval]\n{_games(cells)}", fontsize=9)
         fig.tight_layout()
         fig.savefig(folder / "heat-map.png", dpi=100)
         plt.close(fig)
-        out.append(("heat-map.png", f"{sides[0]}'s win rate by {a} and {b}."))
+        out.append(
+            (
+                "heat-map.png",
+                f"{sides[0]}'s win rate by {a} and {b}, with its Wilson 95% interval "
+                f"({_games(cells)}; n/a: no such side in that cell's game).",
+            )
+        )
     return out
 
 
@@ -170,7 +202,7 @@ def _rate(cell: Mapping[str, Any], side: str) -> str:
 def _rows(results: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
     cells = results["cells"]
     sides = _sides(cells)
-    head = ["cell", *(f"{s} wins" for s in sides), "draws", "games", "mean length"]
+    head = ["cell", *(f"{s} wins" for s in sides), "draws", "games", "mean length (actions)"]
     rows = []
     for c in cells:
         row = [str(c["name"])]
