@@ -745,3 +745,42 @@ def test_a_role_split_that_changes_nothing_keeps_the_map() -> None:
             assert not fewer.squares_where(lambda r, role=role: r == role) & gone
         checked += 1
     assert checked == 40
+
+
+def test_the_derived_traitor_map_is_the_map_kept_fact_by_fact() -> None:
+    """SO-T3, SO-I2 (issue 20): until the traitor sees the agent unseen by the others,
+    its map is the public map's worlds of its role, unflagged, worked out from the
+    public map when read instead of taking every fact a second time. A copy made at the
+    deal keeps its map fact by fact (setting the map makes it the copy's own); after
+    every action of the same random games both maps are equal, through concealed
+    sightings (from which the traitor's map is its own in both)."""
+    counts: Counter[str] = Counter()
+    avoid = lambda a: a.kind in ("accuse", "reveal")  # noqa: E731
+    for k in range(6):
+        seed = 1200 + k
+        state = new_game(BOARDS[k % 3], seed, 9, characters=bool(k % 2))
+        kept: SpecterOpsState | None = None
+        rng = stream(seed, "derived")
+        while not state.is_over:
+            seat = next(iter(state.to_act()))
+            action = None
+            if state.phase.startswith("pick"):
+                action = rng.choice(state.legal_actions(seat))
+            else:
+                action = traitor_action(state, seat, rng, steer=False, odds=6)
+                if action is None and rng.randbelow(3):
+                    action = hunt(state, seat, rng)
+                if action is None:
+                    action = choose_with_cards(state, seat, rng, "kinds", avoid=avoid)
+            state.apply(action)
+            if kept is not None:
+                kept.apply(action)
+                assert state.traitor_map == kept.traitor_map, (seed, action)
+                counts["derived"] += state._traitor_derived
+                counts["own"] += not state._traitor_derived and state.traitor_map is not None
+            elif state.traitor_map is not None:
+                assert state._traitor_derived  # from the deal
+                kept = state.clone()
+                kept.traitor_map = kept.traitor_map
+                assert not kept._traitor_derived
+    assert counts["derived"] > 150 and counts["own"] > 50, counts

@@ -20,7 +20,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ....core.collector import CollectorPaused
-from ....core.game import Config, Event, Outcome, Ruleset, emit
+from ....core.game import Action, Config, Event, Outcome, Ruleset, emit
 from ....core.rng import Streams
 from ....core.rules import Refusal, TableState
 from ..characters import HUNTERS
@@ -71,6 +71,10 @@ def _not_character(character: str, other: str) -> bool:
     return other != character
 
 
+#: A public fact about the agent: a map of its worlds to the worlds that agree with it.
+Fact = Callable[[PossibilityMap], PossibilityMap]
+
+
 class Board(TableState):
     """The fields of one Specter Ops game and the queries every section reads."""
 
@@ -93,7 +97,17 @@ class Board(TableState):
         self.concealed: list[Sighting] = []  # the traitor's concealed sightings
         self.accused: dict[str, str] = {}  # hunter seat -> the figure it accused (public)
         self.failed_accusations = 0
-        self.traitor_map: PossibilityMap | None = None  # the traitor's own map of A1
+        # The traitor's own map of A1 (``traitor_map``): while the traitor has seen the
+        # agent no more than the public record says (no concealed sighting of its own)
+        # it is exactly the public map's worlds of its role, unflagged, and is worked
+        # out from that map when read (``_traitor_derived``) instead of working every
+        # fact into a second map; after a sighting of its own it is kept here.
+        self._traitor_own: PossibilityMap | None = None
+        self._traitor_derived = False
+        # This action's facts so far, from the public map before the first: what the
+        # traitor's own map is worked out from if it sees the agent at this action.
+        self._traitor_facts: tuple[PossibilityMap, list[Fact]] | None = None
+        self._traitor_memo: tuple[PossibilityMap, PossibilityMap] | None = None
         self._resume: Resume | None = None  # the hunters' round after A2's setup
         # A search's world skips the hunters' maps (skip_views): views only read them.
         self.searching = False
@@ -223,7 +237,61 @@ class Board(TableState):
         """The steps of the agent's move (SO-A1): 4, or 6 after an Adrenal Surge."""
         return SURGE_MOVE if self.focus.used_before == "adrenal-surge" else MOVE
 
-    def _learn(self, fact: Callable[[PossibilityMap], PossibilityMap]) -> None:
+    # ------------------------------------------------------------------ the traitor's map
+
+    @property
+    def traitor_map(self) -> PossibilityMap | None:
+        """The traitor's own map of A1 (SO-T3), ``None`` outside an unrevealed traitor
+        game: the worlds its seat allows, knowing its role and what it saw."""
+        if not self._traitor_derived:
+            return self._traitor_own
+        public = self.agents[0].knowledge
+        memo = self._traitor_memo
+        if memo is None or memo[0] is not public:
+            role = (self.traitor, False)
+            with CollectorPaused():
+                memo = (public, public.roles_where(lambda r: r == role))
+            self._traitor_memo = memo
+        return memo[1]
+
+    @traitor_map.setter
+    def traitor_map(self, known: PossibilityMap | None) -> None:
+        self._traitor_own = known
+        self._traitor_derived = False
+        self._traitor_facts = self._traitor_memo = None
+
+    def _derive_traitor_map(self) -> None:
+        """From now on the traitor's map is the public map's worlds of its role (the
+        deal: it knows its role and nothing more, SO-T2), until it sees the agent
+        unseen by the others (:meth:`_own_traitor_map`)."""
+        self.traitor_map = None
+        self._traitor_derived = True
+
+    def _own_traitor_map(self) -> PossibilityMap:
+        """The traitor's map kept as its own from now on (a sighting of its own at this
+        action): its derived map before this action's first fact, with every fact of
+        the action worked in, as the public map was. Between actions the derived map is
+        exact, so the facts of one action are all it needs."""
+        if self._traitor_derived:
+            before, facts = self._traitor_facts or (self.agents[0].knowledge, [])
+            role = (self.traitor, False)
+            with CollectorPaused():
+                known = before.roles_where(lambda r: r == role)
+                for fact in facts:
+                    known = fact(known)
+            self.traitor_map = known
+        assert self._traitor_own is not None  # only asked in the traitor game
+        return self._traitor_own
+
+    def apply_unchecked(self, action: Action) -> list[Event]:
+        try:
+            return super().apply_unchecked(action)
+        finally:
+            # Between actions the traitor's derived map is exact: the facts kept to
+            # work out its own map start again with the next action.
+            self._traitor_facts = None
+
+    def _learn(self, fact: Fact) -> None:
         """Apply a public fact to the focused agent's map (and, for A1, to the traitor's
         own map of it), then keep two agents' characters distinct (SO-T5)."""
         if self.searching:
@@ -235,9 +303,18 @@ class Board(TableState):
         # slowest; docs/specter-ops.md).
         with CollectorPaused():
             me = self.focus
-            me.knowledge = fact(me.knowledge)
-            if self.focus_index == 0 and self.traitor_map is not None:
-                self.traitor_map = fact(self.traitor_map)
+            before = me.knowledge
+            me.knowledge = fact(before)
+            if self.focus_index == 0:
+                if self._traitor_derived:
+                    # Not worked in twice: kept should the traitor see the agent at
+                    # this action (_own_traitor_map).
+                    if self._traitor_facts is None:
+                        self._traitor_facts = (before, [fact])
+                    else:
+                        self._traitor_facts[1].append(fact)
+                elif self._traitor_own is not None:
+                    self._traitor_own = fact(self._traitor_own)
         if len(self.agents) == 2:
             self._distinct_characters()
 

@@ -60,7 +60,9 @@ class Traitor(Attacks):
         roles = [(x.id, False) for x in self.hunters]
         a1 = self.focus
         a1.knowledge = PossibilityMap.start(self.geo.agent_start, self.site_sets, self._kits, roles)
-        self.traitor_map = a1.knowledge.roles_where(lambda r: r[0] == h.id)
+        # The traitor knows its role (and so far nothing more): its map is the public
+        # one's worlds of its role (Board.traitor_map).
+        self._derive_traitor_map()
         self._start_agent_turn()
 
     # ------------------------------------------------------------------ accusations (SO-T4)
@@ -248,11 +250,16 @@ class Traitor(Attacks):
                 square=square,
                 moment=moment,
             )
-        if self.traitor_map is not None and not self.searching:
-            # The traitor knows whether it sees the agent at this moment: its own map
-            # keeps the worlds that agree. Its map's flag means "seen at the current
-            # moment" (the public map's: "ever"), so it is cleared for the next one.
-            self.traitor_map = self.traitor_map.roles_where(lambda r: r[1] == now)
-            if now:
-                self.traitor_map = self.traitor_map.revealed(a1.square)
-            self.traitor_map = self.traitor_map.split_roles(lambda r: [((r[0], False), -1)])
+        if self.searching or (self._traitor_own is None and not self._traitor_derived):
+            return
+        if self._traitor_derived and not now:
+            # Unseen by the traitor too: its map is still the public map's worlds of its
+            # role never seen concealed (the public flag means "ever"), derived.
+            return
+        # The traitor knows whether it sees the agent at this moment: its own map keeps
+        # the worlds that agree. Its map's flag means "seen at the current moment" (the
+        # public map's: "ever"), so it is cleared for the next one.
+        known = self._own_traitor_map().roles_where(lambda r: r[1] == now)
+        if now:
+            known = known.revealed(a1.square)
+        self.traitor_map = known.split_roles(lambda r: [((r[0], False), -1)])
