@@ -250,8 +250,14 @@ def test_typos_in_a_study_file_are_refused(
             '[study]\nruleset = "specter-ops"\n[seats]\nhunter1 = "so-hunter"\n[[variant]]\n'
             'name = "a"\n[[variant]]\nname = "b"\nseats = { agent = "wf-heuristic" }\n',
             9,
-            "bots that play this game",
+            "a bot that plays agent in this game",
             None,
+        ),
+        (
+            '[study]\nruleset = "specter-ops"\n[seats]\nhunter1 = "so-hunter:aggression=2"\n',
+            4,
+            "a bot that plays hunter1 in this game, with valid parameters",
+            "so-hunter: aggression is a number from 0 to 1, not 2",
         ),
     ],
 )
@@ -501,6 +507,8 @@ def test_a_stopped_study_keeps_its_settings_for_resume_to_compare(
     err = capsys.readouterr().err
     assert code == 2 and 'played with squad bot = "wf-heuristic"' in err, err
     assert "found 'squad bot = \"random\"'" in err
+    # The hint names what changes a bot (the file, a default), not a data file.
+    assert "the study file or a default bot changed since?" in err
     # With the file as it was, --resume finishes it as one run would have.
     write(tmp_path, text)
     assert main(["study", str(path), "--out", str(out), "--resume", "--json"]) == 0

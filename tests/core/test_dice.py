@@ -1012,3 +1012,13 @@ def test_parentheses_nested_past_the_limit_are_refused_with_their_position() -> 
 def test_at_least_each_outcome_is_prob_at_least(text: str) -> None:
     dist = parse(text).dist()
     assert dist.at_least_each() == tuple(dist.prob_at_least(k) for k in dist.outcomes)
+
+
+def test_a_second_comparison_on_one_level_is_refused_with_the_nesting() -> None:
+    # A designer's QA: "2d6>7>3" was answered "did you mean '#' to count dice?", where the
+    # rule is one comparison a level; the hint now shows the nesting that reads.
+    with pytest.raises(InvalidNotationError) as refused:
+        parse("2d6>7>3")
+    assert refused.value.position == 5
+    assert "nest it, as '(2d6>7)>3'" in str(refused.value)
+    parse("(2d6>7)>3")  # the nesting the hint shows parses

@@ -570,7 +570,15 @@ def build_study(
         except RulesError as exc:
             culprit = next((s for s, b in chosen.items() if not _plays(rs, resolved, s, b)), None)
             at = ("seats",) if culprit is None else seat_at(cell, culprit)
-            raise say(at, "bots that play this game", exc) from None
+            # A bot of another game and a parameter out of range are both refused here:
+            # the words name the seat, and the found part the reason.
+            expected = (
+                "bots that play this game, with valid parameters (fogofwar bots)"
+                if culprit is None
+                else f"a bot that plays {culprit} in this game, with valid parameters "
+                "(fogofwar bots)"
+            )
+            raise say(at, expected, exc) from None
         probes.update(rs.metrics(rs.new_game(resolved, 0)))
         # A cell's bots are those of the seats its game has: a variant naming hunter4
         # compares its 3-player cells by the seats they play.
@@ -872,10 +880,18 @@ def check_settings_kept(path: str | Path, study: Study) -> None:
         now = {**dict(cell.config), **{f"{s} bot": b for s, b in cell.bots.items()}}
         for key in sorted(then.keys() & now.keys()):
             if then[key] != now[key]:
+                # A bot is the study file's (or its default's) choice; an option may also
+                # have changed under the file, through a data file or the rule set.
+                why = (
+                    " (the study file or a default bot changed since? --fresh instead of"
+                    " --resume plays the study again from the start)"
+                    if key.endswith(" bot")
+                    else afresh
+                )
                 raise BadDataError(
                     name,
                     f"games of cell {json.dumps(cell.name)} played with {key} = "
-                    f"{json.dumps(now[key])}, as the study gives it now{afresh}",
+                    f"{json.dumps(now[key])}, as the study gives it now{why}",
                     found=f"{key} = {json.dumps(then[key])}",
                 )
 

@@ -78,7 +78,15 @@ class _Parser:
         self.skip_space()
         if self.pos < len(self.text):
             c = self.peek()
-            hint = " (did you mean '#' to count dice?)" if c in "<>=" else ""
+            hint = ""
+            if c in "<>=":
+                # A second comparison on one level ("2d6>7>3"): the rule is one a level,
+                # so the hint shows the nesting, and '#' for counting dice that pass.
+                done, rest = self.text[: self.pos].strip(), self.text[self.pos :].strip()
+                hint = (
+                    f" (one comparison a level: nest it, as '({done}){rest}',"
+                    " or count dice with '#')"
+                )
             self.fail(f"unexpected {c!r}{hint}")
         return node
 
