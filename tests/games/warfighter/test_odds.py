@@ -4,6 +4,7 @@ brute force and icepool."""
 from __future__ import annotations
 
 import itertools
+import json
 from fractions import Fraction
 
 import icepool
@@ -12,7 +13,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fogofwar.core.errors import RulesError
-from fogofwar.games.warfighter.odds import check_odds, check_result, door_odds
+from fogofwar.games.warfighter.odds import (
+    check_odds,
+    check_result,
+    door_odds,
+    hostile_json,
+    hostile_odds,
+)
 
 
 def brute_check(need: int, modifier: int, upgunned: int | None, lacks: bool) -> Fraction:
@@ -186,3 +193,37 @@ def test_the_odds_command_refuses_what_no_soldier_or_door_has(
 
     assert main(["odds", "warfighter", *argv.split()]) == 2
     assert said in capsys.readouterr().err
+
+
+@given(cover=st.integers(1, 11), hostiles=st.integers(0, 3), wounds=st.integers(0, 2))
+def test_c7_hostile_turn_odds_match_brute_force_and_icepool(
+    cover: int, hostiles: int, wounds: int
+) -> None:
+    # WF-C7: each Hostile attacking the Soldier rolls a d10 that wounds on reaching its
+    # Cover; a Soldier is out at 3 wounds. Every combination of faces, counted.
+    got = hostile_odds(cover, hostiles=hostiles)
+    counts: dict[int, int] = {}
+    for faces in itertools.product(range(1, 11), repeat=hostiles):
+        k = sum(face >= cover for face in faces)
+        counts[k] = counts.get(k, 0) + 1
+    assert got == {k: Fraction(counts.get(k, 0), 10**hostiles) for k in range(hostiles + 1)}
+    taken = hostiles @ icepool.Die([int(face >= cover) for face in range(1, 11)])
+    for k, p in got.items():
+        assert p == taken.probability(k)
+    data = hostile_json(cover, hostiles=hostiles, wounds=wounds)
+    assert Fraction(str(data["out"])) == taken.probability(">=", 3 - wounds)
+
+
+def test_the_hostile_odds_command(capsys: pytest.CaptureFixture[str]) -> None:
+    # A designer's QA: the hostile turn's d10 against Cover had no odds command.
+    from fogofwar.cli import main
+
+    assert main(["odds", "warfighter", "hostile", "--cover", "7", "--hostiles", "3"]) == 0
+    assert "27/125" in capsys.readouterr().out
+    argv = ["odds", "warfighter", "hostile", "--cover", "7", "--hostiles", "3", "--wounds", "1"]
+    assert main([*argv, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["wounds_taken"] == {"0": "27/125", "1": "54/125", "2": "36/125", "3": "8/125"}
+    assert data["out"] == "44/125" and data["per_attack"] == "2/5"
+    assert main(["odds", "warfighter", "hostile", "--cover", "7", "--wounds", "3"]) == 2
+    assert "--wounds: 3 is above 2" in capsys.readouterr().err

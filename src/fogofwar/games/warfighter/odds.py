@@ -7,6 +7,8 @@ EKIA); the rules (``state/``) call them on the face rolled, and the odds here on
 face of ``D10``'s exact distribution.
 
 * :func:`check_odds` — the exact chance that an ability check succeeds.
+* :func:`hostile_odds` — the wounds a Soldier takes in a hostile turn (WF-C7): each
+  Hostile that attacks it rolls a d10 that wounds on reaching its Cover.
 * :func:`door_odds` — the distribution of the number of Actions needed to Breach a Door
   by attacking it (a d10 per shot, an EKIA on each roll at least its Cover, Breached at
   its Hits) and by picking it (one Pick check per Action), up to a bound, with the
@@ -26,6 +28,7 @@ from fogofwar.core.odds import OddsAnswer, OddsParam, OddsQuery, percent
 
 from .cardfile import MAX_MODIFIER, MAX_NUMBER
 from .rolls import DIE, FACES, LACKING_NATURAL, check_result, reaches
+from .state.pieces import OUT_AT
 
 __all__ = [
     "DEFAULT_BOUND",
@@ -38,6 +41,8 @@ __all__ = [
     "door_json",
     "door_odds",
     "ekia_chance",
+    "hostile_json",
+    "hostile_odds",
 ]
 
 #: The default number of Actions shown before the tail.
@@ -66,6 +71,16 @@ def check_odds(
 def ekia_chance(cover: int) -> Fraction:
     """The chance that one shot's d10 reaches ``cover`` (WF-C4)."""
     return sum((p for face, p in FACES if reaches(face, cover)), Fraction(0))
+
+
+def hostile_odds(cover: int, *, hostiles: int = 1) -> dict[int, Fraction]:
+    """The wounds ``hostiles`` attacks give one Soldier of Cover ``cover`` in a hostile
+    turn (WF-C7): each attack a d10 that wounds on reaching the Cover (:func:`~.rolls.
+    reaches`, as the rules decide it), so the count is binomial. ``{wounds: P}``."""
+    if not 1 <= cover <= MAX_NUMBER or hostiles < 0:
+        raise RulesError(f"a Soldier's Cover is 1-{MAX_NUMBER} and hostiles 0 or more")
+    p = ekia_chance(cover)
+    return {k: comb(hostiles, k) * p**k * (1 - p) ** (hostiles - k) for k in range(hostiles + 1)}
 
 
 def _attack_distribution(
@@ -170,6 +185,28 @@ def check_json(
     }
 
 
+def hostile_json(cover: int, *, hostiles: int = 1, wounds: int = 0) -> dict[str, object]:
+    """The JSON form of :func:`hostile_odds` for ``fogofwar odds warfighter hostile``:
+    each attack's chance to wound, the distribution of the wounds taken, and the chance
+    that the Soldier, with ``wounds`` already, is out after the turn (:data:`~.state.
+    pieces.OUT_AT` wounds)."""
+    if not 0 <= wounds < OUT_AT:
+        raise RulesError(f"a standing Soldier has 0-{OUT_AT - 1} wounds, not {wounds}")
+    dist = hostile_odds(cover, hostiles=hostiles)
+    out = sum((p for k, p in dist.items() if wounds + k >= OUT_AT), Fraction(0))
+    return {
+        "game": "warfighter",
+        "roll": "hostile",
+        "cover": cover,
+        "hostiles": hostiles,
+        "wounds": wounds,
+        "per_attack": _text(ekia_chance(cover)),
+        "wounds_taken": {str(k): _text(p) for k, p in dist.items()},
+        "out": _text(out),
+        "rules": ["WF-C7"],
+    }
+
+
 def door_json(
     cover: int,
     hits: int,
@@ -244,6 +281,24 @@ def _check(need: int, modifier: int, upgunned: int | None, lacks_ability: bool) 
     for key in ("success", "failure"):
         p = Fraction(str(data[key]))
         out.add_row(key, str(p), percent(p))
+    return OddsAnswer(data, out)
+
+
+def _hostile(cover: int, hostiles: int, wounds: int) -> OddsAnswer:
+    data = hostile_json(cover, hostiles=hostiles, wounds=wounds)
+    title = f"Warfighter hostile turn: {hostiles} attack{'s' if hostiles != 1 else ''}"
+    title += f" on a Soldier of Cover {cover}+ with {wounds} wound{'s' if wounds != 1 else ''}"
+    out = Table(title=title, title_justify="left")
+    for col in ("wounds taken", "probability", "%"):
+        out.add_column(col, justify="right")
+    for k, p in cast(dict[str, str], data["wounds_taken"]).items():
+        out.add_row(k, p, percent(p))
+    out.caption = (
+        f"each attack a d10 ≥ {cover} ({percent(str(data['per_attack']))}%); out at {OUT_AT} "
+        f"wounds: {data['out']} ({percent(str(data['out']))}%). Every Hostile on a Location "
+        "attacks its least wounded Soldier (WF-C7): these are one Soldier's odds when it is "
+        "the one attacked, as when it stands alone."
+    )
     return OddsAnswer(data, out)
 
 
@@ -335,6 +390,31 @@ QUERIES: Final[tuple[OddsQuery, ...]] = (
         ),
         _check,
         ("WF-A2", "WF-A3", "WF-A7", "WF-A8", "WF-A11"),
+    ),
+    OddsQuery(
+        "hostile",
+        "Exact wounds a Soldier takes from the Hostiles' attacks in a hostile turn.",
+        (
+            _number("cover", "The Soldier's Cover (1-11).", required=True),
+            OddsParam(
+                "hostiles",
+                int,
+                "Hostiles that attack it this turn (1-20).",
+                default=1,
+                minimum=1,
+                maximum=20,
+            ),
+            OddsParam(
+                "wounds",
+                int,
+                f"Wounds it has already (0-{OUT_AT - 1}).",
+                default=0,
+                minimum=0,
+                maximum=OUT_AT - 1,
+            ),
+        ),
+        _hostile,
+        ("WF-C7",),
     ),
     OddsQuery(
         "door",
