@@ -116,7 +116,7 @@ def test_replay_damaged_record_names_the_action(
     path = tmp_path / "damaged.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     code, _, err = run(capsys, "replay", str(path), "--seat", "agent")
-    assert code == 2 and "action 0" in err
+    assert code == 2 and "action 1 (" in err  # counted from 1, as replay --step counts
 
 
 def test_replay_other_rule_sets_fall_back_to_json(

@@ -56,7 +56,11 @@ def test_shipped_studies_load() -> None:
             "an option of warfighter",
         ),
         ('[study]\nruleset = "warfighter"\n[vary]\nturns = [4, 99]\n', 4, "a valid configuration"),
-        ('[study]\nruleset = "warfighter"\n[seats]\nsquad = "so-agent"\n', 4, "bots that play"),
+        (
+            '[study]\nruleset = "warfighter"\n[seats]\nsquad = "so-agent"\n',
+            4,
+            "a bot that plays squad",
+        ),
         ('[study]\nruleset = "warfighter"\n[seats]\nagent = "random"\n', 4, "a seat of warfighter"),
         ('[study]\nruleset = "warfighter"\nmetrics = ["elo"]\n', 3, "a metric of warfighter"),
         ('[study]\nruleset = "warfighter"\ngames = 0\n', 3, "1 or more"),

@@ -390,7 +390,7 @@ def test_an_illegal_action_in_a_record_is_still_named() -> None:
     record = finished()
     data = record.to_json()
     data["actions"][2] = Action("squad", "move", ("S9", "L1")).to_json()
-    with pytest.raises(BadDataError, match="action 2"):
+    with pytest.raises(BadDataError, match=r"action 3 \("):
         Record.loads(json.dumps(data)).replay()
 
 

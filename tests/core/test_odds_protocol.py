@@ -47,7 +47,7 @@ def test_a_parameter_is_checked_before_the_answer() -> None:
         check.ask({})
     with pytest.raises(RulesError, match="unknown parameter 'cover'"):
         check.ask({"need": 7, "cover": 3})
-    with pytest.raises(RulesError, match="expected one of: check, door"):
+    with pytest.raises(RulesError, match="expected one of: check, hostile, door"):
         find_query(rs.id, rs.odds_queries(), "shoot")
 
 
