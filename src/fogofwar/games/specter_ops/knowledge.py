@@ -532,6 +532,18 @@ class PossibilityMap:
             got = self._memo[key] = self.squares_where(lambda r: r[0] not in mine)
         return got
 
+    def traitor_worlds(self, traitor: str) -> PossibilityMap:
+        """The worlds in which ``traitor`` is the traitor and no concealed sighting flags
+        (SO-T3): the traitor's own map while it has seen the agent no more than the
+        public record says (every fact is about each world alone, and the flag means
+        "ever seen"); asked once per map."""
+        key = ("traitor_worlds", traitor)
+        got: PossibilityMap | None = self._memo.get(key)
+        if got is None:
+            role = (traitor, False)
+            got = self._memo[key] = self.roles_where(lambda r: r == role)
+        return got
+
     def proven_traitor(self, loyal: Iterable[str]) -> str:
         """The hunter the public record proves the traitor (SO-T4) to a seat that knows
         the hunters ``loyal`` (its own figures) loyal: every world of its map has that

@@ -500,12 +500,8 @@ def _sample(
     if st.traitor and not st.traitor_revealed and views:
         # The traitor's own map of A1: the worlds of the traitor's role (the squares its
         # seat sees, or those the world's seat allows).
-        traitor, known = st.traitor, a1.knowledge
-        # Keyed by the map's identity: a sampler's maps are kept (alive) with it.
-        st.traitor_map = b.keep(
-            ("traitor_map", traitor, id(known)),
-            lambda: known.roles_where(lambda r: r == (traitor, False)),
-        )
+        # Asked once per map (the map keeps the answer), whatever the draws.
+        st.traitor_map = a1.knowledge.traitor_worlds(st.traitor)
     if st.with_characters:
         st._kits = possible_kits(st.players)
     if final is not None:

@@ -79,15 +79,20 @@ def hostile_odds(cover: int, *, hostiles: int = 1) -> dict[int, Fraction]:
     reaches`, as the rules decide it), so the count is binomial. ``{wounds: P}``."""
     if not 1 <= cover <= MAX_NUMBER or hostiles < 0:
         raise RulesError(f"a Soldier's Cover is 1-{MAX_NUMBER} and hostiles 0 or more")
+    return dict(enumerate(_reaching(cover, hostiles)))
+
+
+def _reaching(cover: int, rolls: int) -> list[Fraction]:
+    """P(k of ``rolls`` d10s reach ``cover``), k = 0…rolls: a binomial (a weapon's shots
+    in one Action, WF-C4; the Hostiles' attacks on a Soldier, WF-C7)."""
     p = ekia_chance(cover)
-    return {k: comb(hostiles, k) * p**k * (1 - p) ** (hostiles - k) for k in range(hostiles + 1)}
+    return [comb(rolls, k) * p**k * (1 - p) ** (rolls - k) for k in range(rolls + 1)]
 
 
 def _attack_distribution(
     cover: int, hits: int, shots: int, bound: int
 ) -> tuple[dict[int, Fraction], Fraction]:
-    p = ekia_chance(cover)
-    per_action = [comb(shots, k) * p**k * (1 - p) ** (shots - k) for k in range(shots + 1)]
+    per_action = _reaching(cover, shots)
     # EKIAs gained so far (below ``hits``) -> probability, among games not yet breached.
     alive: dict[int, Fraction] = {0: Fraction(1)}
     out: dict[int, Fraction] = {}

@@ -490,13 +490,14 @@ class ZeroDark(Ruleset):
         :class:`InvalidNotationError` saying what was expected."""
         words = text.split()
         if not words:
-            raise InvalidNotationError(_short(text), "expected an action (help lists them)")
+            raise InvalidNotationError(text, "expected an action (help lists them)")
         kind = words[0].lower()
         args = words[1:]
         if kind not in _KINDS:
             known = ", ".join(_KINDS)
+            # The error quotes a long input around the problem itself (``quoted``).
             raise InvalidNotationError(
-                _short(text),
+                text,
                 f"expected an action word: {known}; not {_short(words[0])}",
                 position=0,
             )
@@ -505,7 +506,7 @@ class ZeroDark(Ruleset):
             took = "no argument" if arity == 0 else "one or more squares" if arity < 0 else None
             what = took or f"{arity} argument{'s' if arity > 1 else ''}"
             raise InvalidNotationError(
-                _short(text), f"{kind} takes {what}: {form}", position=text.index(words[0])
+                text, f"{kind} takes {what}: {form}", position=text.index(words[0])
             )
         if kind == "move":
             return [Action(seat, "step", (w.upper(),)) for w in args] + [Action(seat, "stop")]

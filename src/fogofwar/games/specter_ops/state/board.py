@@ -107,7 +107,6 @@ class Board(TableState):
         # This action's facts so far, from the public map before the first: what the
         # traitor's own map is worked out from if it sees the agent at this action.
         self._traitor_facts: tuple[PossibilityMap, list[Fact]] | None = None
-        self._traitor_memo: tuple[PossibilityMap, PossibilityMap] | None = None
         self._resume: Resume | None = None  # the hunters' round after A2's setup
         # A search's world skips the hunters' maps (skip_views): views only read them.
         self.searching = False
@@ -245,20 +244,14 @@ class Board(TableState):
         game: the worlds its seat allows, knowing its role and what it saw."""
         if not self._traitor_derived:
             return self._traitor_own
-        public = self.agents[0].knowledge
-        memo = self._traitor_memo
-        if memo is None or memo[0] is not public:
-            role = (self.traitor, False)
-            with CollectorPaused():
-                memo = (public, public.roles_where(lambda r: r == role))
-            self._traitor_memo = memo
-        return memo[1]
+        with CollectorPaused():
+            return self.agents[0].knowledge.traitor_worlds(self.traitor)
 
     @traitor_map.setter
     def traitor_map(self, known: PossibilityMap | None) -> None:
         self._traitor_own = known
         self._traitor_derived = False
-        self._traitor_facts = self._traitor_memo = None
+        self._traitor_facts = None
 
     def _derive_traitor_map(self) -> None:
         """From now on the traitor's map is the public map's worlds of its role (the
@@ -274,9 +267,8 @@ class Board(TableState):
         exact, so the facts of one action are all it needs."""
         if self._traitor_derived:
             before, facts = self._traitor_facts or (self.agents[0].knowledge, [])
-            role = (self.traitor, False)
             with CollectorPaused():
-                known = before.roles_where(lambda r: r == role)
+                known = before.traitor_worlds(self.traitor)
                 for fact in facts:
                     known = fact(known)
             self.traitor_map = known
