@@ -193,13 +193,33 @@ class _Answers(http.server.BaseHTTPRequestHandler):
         pass
 
 
+def _answering_after_a_free_port() -> http.server.HTTPServer:
+    """Another server on a port whose predecessor is free, for the lobby to take.
+
+    A port the system hands out can follow one that is in use (CI once found the
+    lobby's own port taken, not the worker's), so look for a pair.
+    """
+    for _ in range(50):
+        other = http.server.HTTPServer(("127.0.0.1", 0), _Answers)
+        lobby = socket.socket()
+        try:
+            lobby.bind(("127.0.0.1", other.server_address[1] - 1))
+        except OSError:
+            other.server_close()
+            continue
+        finally:
+            lobby.close()
+        return other
+    raise AssertionError("no free port before an answering one in 50 tries")
+
+
 def test_a_worker_port_held_by_another_server_is_refused_before_any_starts(
     tmp_path: Path,
 ) -> None:
     # The lobby waited for its worker by asking the worker's port; another server
     # there answered, the worker itself died unable to listen, and the lobby went on
     # handing every second table, with its secret links, to the other server's port.
-    other = http.server.HTTPServer(("127.0.0.1", 0), _Answers)
+    other = _answering_after_a_free_port()
     threading.Thread(target=other.serve_forever, daemon=True).start()
     try:
         second = other.server_address[1]
