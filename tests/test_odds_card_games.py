@@ -42,7 +42,7 @@ def test_rock_n_roll_values_and_rd(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "odds", "rock-n-roll", "torture", "--rd", "1")
     assert code == 2 and "No such option: --rd" in err
     code, _, err = run(capsys, "odds", "rock-n-roll", "bribe")
-    assert code == 2 and "capture, torture, execute, recruit" in err
+    assert code == 2 and "attack, capture, torture, execute, recruit" in err
 
 
 def test_rock_n_roll_table(capsys: pytest.CaptureFixture[str]) -> None:
@@ -105,3 +105,26 @@ def test_warfighter_door_upgunned_pick(capsys: pytest.CaptureFixture[str]) -> No
         capsys, "odds", "warfighter", "door", "--cover", "7", "--hits", "2", "--upgunned", "4"
     )
     assert code == 2 and "--pick" in err
+
+
+def test_rock_n_roll_attack(capsys: pytest.CaptureFixture[str]) -> None:
+    # PT-C5: a Ranger team (3 dice) and 1 RD die at a Zulu (toughness 2); PT-R4 re-rolls.
+    argv = ["odds", "rock-n-roll", "attack", "--dice", "3", "--rd", "1", "--toughness", "2"]
+    code, out, _ = run(capsys, *argv, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["hits_needed"] == 2
+    assert Fraction(data["kill"]) == 1 - Fraction(2, 3) ** 4 - 4 * Fraction(2, 3) ** 3 / 3
+    assert sum(Fraction(p) for p in data["hits"].values()) == 1
+    code, out, _ = run(capsys, *argv, "--rnr", "--json")
+    once = 1 - Fraction(2, 3) ** 4 - 4 * Fraction(2, 3) ** 3 / 3
+    assert Fraction(json.loads(out)["kill"]) == 1 - (1 - once) ** 2
+    assert "PT-R4" in json.loads(out)["rules"]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and "kill" in out and "P(at least)" in out
+    code, _, err = run(capsys, "odds", "rock-n-roll", "attack", "--dice", "2", "--damage", "1")
+    assert code == 2 and "damage must be 0 at toughness 1 (a unit with 1 hit is dead" in err
+    code, _, err = run(capsys, "odds", "rock-n-roll", "attack")
+    assert code == 2 and "--dice" in err
+    # A capture's re-roll (PT-R4): 1 - (5/6)^2.
+    code, out, _ = run(capsys, "odds", "rock-n-roll", "capture", "--rnr", "--json")
+    assert Fraction(json.loads(out)["success"]) == 1 - Fraction(5, 6) ** 2
