@@ -1631,3 +1631,19 @@ def test_random_play_with_characters(
             assert _views(record.replay()) == _views(state)
     assert len(characters) >= 3
     assert {"equipment", "agent_used"} <= kinds
+
+
+def test_cobra_ambush_rolls_the_object_its_odds_read(
+    yard: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SO-H4, the Cobra: the game's roll next to the Cobra is AMBUSH_DIE read by
+    # ambush_stuns, the pair `fogofwar odds specter-ops ambush` gives the odds of.
+    from fogofwar.games.specter_ops.state import sightings
+
+    monkeypatch.setattr(sightings, "ambush_stuns", lambda face: face == 1)
+    for seed in range(6):
+        state = cobra_game(yard, seed)
+        play(state, "hunter1", "step", "E8")
+        play(state, "hunter1", "step", "F7")
+        (ambush,) = [e for e in play(state, "hunter1", "stop") if e.kind == "ambush"]
+        assert ambush.data["stunned"] == (ambush.data["roll"] == 1)

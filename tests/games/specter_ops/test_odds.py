@@ -122,3 +122,31 @@ def test_cli_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], argv: lis
     code = main(["odds", "specter-ops", "attack", *argv])
     err = capsys.readouterr().err
     assert code == 2 and err.startswith("error:") and err.count("\n") == 1
+
+
+def test_cobra_ambush_odds() -> None:
+    # SO-H4, the Cobra: stunned for sure on its square, on a d6 of 4+ orthogonally next
+    # to it, never elsewhere. Brute force over the faces, and icepool.
+    from fogofwar.games.specter_ops.odds import ambush_json
+
+    brute = Fraction(sum(1 for face in range(1, 7) if face >= 4), 6)
+    assert Fraction(ambush_json("next")["stunned"]) == brute
+    assert Fraction(ambush_json("next")["stunned"]) == icepool.d6.probability(">=", 4)
+    assert ambush_json("on")["stunned"] == "1" and ambush_json("on")["expression"] is None
+    assert ambush_json("other")["stunned"] == "0"
+    assert ambush_json("next")["not_stunned"] == "1/2"
+
+
+def test_cobra_ambush_odds_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "specter-ops", "ambush", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [(r["place"], r["stunned"]) for r in rows] == [
+        ("on", "1"),
+        ("next", "1/2"),
+        ("other", "0"),
+    ]
+    assert main(["odds", "specter-ops", "ambush", "--place", "NEXT"]) == 0
+    out = capsys.readouterr().out
+    assert "1/2" in out and "50.00" in out and "SO-H4" in out
+    assert main(["odds", "specter-ops", "ambush", "--place", "diagonal"]) == 2
+    assert "not one of on, next, other" in capsys.readouterr().err

@@ -1,6 +1,8 @@
-"""Specter Ops' exact odds: a hunter's attack (SO-X1…X5), from the dice object it rolls.
+"""Specter Ops' exact odds, from the dice objects the game rolls: a hunter's attack
+(SO-X1…X5) and the Cobra's ambush (its stun, SO-H4).
 
-``fogofwar odds specter-ops attack [--distance D] [--hunter H] [--agent A] [--json]``.
+``fogofwar odds specter-ops attack [--distance D] [--hunter H] [--agent A] [--json]``;
+``fogofwar odds specter-ops ambush [--place on|next|other] [--json]``.
 """
 
 from __future__ import annotations
@@ -13,9 +15,9 @@ from rich.table import Table
 from ...core.errors import RulesError
 from ...core.odds import OddsAnswer, OddsParam, OddsQuery, fraction_text, percent
 from .characters import AGENTS, HUNTERS
-from .state import attack_dice, attack_modifier
+from .state import AMBUSH_DIE, ambush_stuns, attack_dice, attack_modifier
 
-__all__ = ["QUERIES", "attack_json"]
+__all__ = ["AMBUSH_PLACES", "QUERIES", "ambush_json", "attack_json"]
 
 RULES = ("SO-X1", "SO-X2", "SO-X3", "SO-X4", "SO-X5")
 
@@ -78,6 +80,55 @@ def _attack(distance: int | None, hunter: str, agent: str) -> OddsAnswer:
     return OddsAnswer(rows[0] if distance is not None else rows, table)
 
 
+#: Where a hunter ends its move, seen from the hidden Cobra, and what each means.
+AMBUSH_PLACES: dict[str, str] = {
+    "on": "on the Cobra's square: stunned, no roll",
+    "next": "orthogonally next to it: stunned on a d6 of 4+",
+    "other": "anywhere else (a diagonal too): no ambush",
+}
+
+
+def ambush_json(place: str) -> dict[str, Any]:
+    """The exact chance that the hidden Cobra's ambush stuns a hunter ending its move at
+    ``place`` (``on``, ``next`` or ``other``, :data:`AMBUSH_PLACES`); the roll next to it
+    is :data:`AMBUSH_DIE` read by :func:`ambush_stuns`, the game's own."""
+    if place not in AMBUSH_PLACES:
+        raise RulesError(f"unknown place {place!r}: expected one of {', '.join(AMBUSH_PLACES)}")
+    roll = None
+    if place == "on":
+        stun = Fraction(1)
+    elif place == "next":
+        roll = AMBUSH_DIE.map(lambda face: int(ambush_stuns(face)), "stuns")
+        stun = roll.dist().pmf(1)
+    else:
+        stun = Fraction(0)
+    return {
+        "game": "specter-ops",
+        "roll": "ambush",
+        "agent": "cobra",
+        "place": place,
+        "expression": str(AMBUSH_DIE) if roll is not None else None,
+        "stunned": fraction_text(stun),
+        "not_stunned": fraction_text(1 - stun),
+        "rules": ["SO-H4"],
+    }
+
+
+def _ambush(place: str | None) -> OddsAnswer:
+    places = [place] if place is not None else list(AMBUSH_PLACES)
+    rows = [ambush_json(p) for p in places]
+    table = Table(title="Specter Ops: the Cobra's ambush", title_justify="left")
+    for col in ("hunter ends its move", "stunned", "%"):
+        table.add_column(col, justify="right")
+    for row in rows:
+        table.add_row(AMBUSH_PLACES[row["place"]], row["stunned"], percent(row["stunned"]))
+    table.caption = (
+        "only the hidden Cobra ambushes, and only hunters on foot (SO-V4); the roll and the "
+        "stun are public; a stunned hunter moves at most 2 steps and may not attack (SO-H4)"
+    )
+    return OddsAnswer(rows[0] if place is not None else rows, table)
+
+
 QUERIES: tuple[OddsQuery, ...] = (
     OddsQuery(
         "attack",
@@ -96,5 +147,20 @@ QUERIES: tuple[OddsQuery, ...] = (
         ),
         _attack,
         RULES,
+    ),
+    OddsQuery(
+        "ambush",
+        "Exact chance that the hidden Cobra's ambush stuns a hunter ending its move near it.",
+        (
+            OddsParam(
+                "place",
+                str,
+                "Where the hunter ends its move: on the Cobra's square, next to it "
+                "(orthogonally) or elsewhere; omit for all three.",
+                choices=tuple(AMBUSH_PLACES),
+            ),
+        ),
+        _ambush,
+        ("SO-H4",),
     ),
 )

@@ -47,11 +47,13 @@ from .pieces import (
     seats_for,
 )
 from .setup import possible_kits
+from .sightings import AMBUSH_DIE, ambush_stuns
 from .table import SquareName
 
 __all__ = [
     "AGENT",
     "AGENT_SIDE",
+    "AMBUSH_DIE",
     "BASE_HEALTH",
     "DRIVE",
     "FIGURES",
@@ -69,6 +71,7 @@ __all__ = [
     "Smoke",
     "SpecterOpsState",
     "SquareName",
+    "ambush_stuns",
     "attack_dice",
     "attack_modifier",
     "cards_to_take",

@@ -16,15 +16,28 @@ do; with an unrevealed traitor, in each possible traitor's world.
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
+from ....core.dice import Dice, parse
 from ....core.game import emit
 from ..geometry import bearing
 from ..knowledge import PossibilityMap, Role
 from .equipment import Equipment
 from .pieces import Hunter, Phase
 
-__all__ = ["Sightings"]
+__all__ = ["AMBUSH_DIE", "AMBUSH_STUN", "Sightings", "ambush_stuns"]
+
+
+#: The Cobra's ambush die, for a hunter ending its move orthogonally next to it: the
+#: game rolls this object and ``fogofwar odds specter-ops ambush`` reads its odds.
+AMBUSH_DIE: Final[Dice] = parse("d6")
+#: The face of :data:`AMBUSH_DIE` that stuns, and every face above it.
+AMBUSH_STUN: Final = 4
+
+
+def ambush_stuns(face: int) -> bool:
+    """Whether the ambush die's ``face`` stuns the hunter next to the Cobra (4+)."""
+    return face >= AMBUSH_STUN
 
 
 class Sightings(Equipment):
@@ -141,8 +154,8 @@ class Sightings(Equipment):
             if me.square == h.square:
                 stun = True
             else:
-                roll = self._streams.stream("ambush", self.round, h.id).die(6)
-                stun = roll >= 4
+                roll = AMBUSH_DIE.sample(self._streams.stream("ambush", self.round, h.id))
+                stun = ambush_stuns(roll)
             if stun:
                 h.stunned = True
             who = self._who()
