@@ -295,9 +295,17 @@ def _print_table(result: BatchResult, name: str) -> None:
     table.add_column("wins", justify="right")
     table.add_column("win rate", justify="right")
     table.add_column("95% CI", justify="right")
+    notes = get_ruleset(result.ruleset).side_notes(result.config)
+    joined = result.joined_sides()
     for side, p in stats.wins.items():
         seats = ", ".join(f"{s} ({b})" for s, b in result.seats.items() if result.sides[s] == side)
         seats = seats or "(the umpire)"
+        if side in notes:
+            seats += f" {notes[side]}"
+        if joined.get(side):
+            seats += "; won with it from another side: " + ", ".join(
+                f"{s} ×{n}" for s, n in joined[side].items()
+            )
         table.add_row(side, seats, str(p.successes), _pct(p.rate), _ci(p.interval))
     d = stats.draws
     table.add_row("(draw)", "", str(d.successes), _pct(d.rate), _ci(d.interval))

@@ -227,6 +227,22 @@ class BatchResult:
         others = {side for g in self.games for side in g.outcome.sides} - set(names)
         return names + sorted(others)
 
+    def joined_sides(self) -> dict[str, dict[str, int]]:
+        """Side -> seat -> the games that seat won with that side though it started on
+        another (Specter Ops' traitor wins with the agent); seats in seat order."""
+        order = list(self.seats)
+        out: dict[str, dict[str, int]] = {}
+        for g in self.games:
+            for seat in g.outcome.winners:
+                if seat in self.sides and self.sides[seat] not in g.outcome.sides:
+                    for side in g.outcome.sides:
+                        won = out.setdefault(side, {})
+                        won[seat] = won.get(seat, 0) + 1
+        return {
+            side: dict(sorted(won.items(), key=lambda kv: order.index(kv[0])))
+            for side, won in sorted(out.items())
+        }
+
     def stats(self, z: float = Z95) -> BatchStats:
         """Wins per side with Wilson intervals, draws, mean length and mean metrics."""
         return summarize(
@@ -248,6 +264,10 @@ class BatchResult:
             "games": stats.games,
             "seats": {s: {"bot": bot, "side": self.sides[s]} for s, bot in self.seats.items()},
             "wins": {side: p.to_json() for side, p in stats.wins.items()},
+            # A side whose seats a game does not fix (a traitor), and the seats that won
+            # with a side they did not start on.
+            "side_notes": dict(get_ruleset(self.ruleset).side_notes(self.config)),
+            "joined_sides": self.joined_sides(),
             "draws": stats.draws.to_json(),
             "mean_length": stats.mean_length,
             "metrics": dict(stats.metrics),

@@ -7,6 +7,10 @@ traitor itself (SO-T2…T6) is tested in test_traitor.py and test_traitor_map.py
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
 from fogofwar.core.game import Action, get_ruleset
 from fogofwar.core.rng import stream
 from fogofwar.games.specter_ops.knowledge import PossibilityMap
@@ -81,3 +85,35 @@ def test_five_player_random_games_keep_the_map_true() -> None:
             state.apply(rng.choice(state.legal_actions(seat)))
             if state.phase not in ("agent", "agent_after"):
                 assert state.focus.knowledge.squares >> state.focus.square & 1
+
+
+def test_a_batch_says_the_traitor_wins_with_the_agent(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SO-T2, SO-T6: the traitor is a hunter seat dealt in secret and wins with the agent.
+    # A batch's table said the agent's side was the agent alone and the hunters' side all
+    # four hunter seats; it now says so, and which seats won with the agent.
+    from tests.test_cli import run
+
+    argv = ["sim", "specter-ops", "-n", "10", "--set", "players=5", "--seat", "agent=so-agent"]
+    code, out, _ = run(capsys, *argv, "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert data["side_notes"] == {
+        "agent": "and the traitor, a hunter seat dealt in secret (SO-T6)",
+        "hunters": "less the traitor (SO-T6)",
+    }
+    joined = data["joined_sides"]
+    assert set(joined) <= {"agent"} and data["wins"]["agent"]["count"] > 0
+    # Every agent's win is the traitor's too, and no hunter seat wins with the agent
+    # outside the traitor game.
+    assert sum(joined["agent"].values()) == data["wins"]["agent"]["count"]
+    assert set(joined["agent"]) <= {"hunter1", "hunter2", "hunter3", "hunter4"}
+    monkeypatch.setenv("COLUMNS", "250")  # the table's rows whole, one line each
+    code, out, _ = run(capsys, *argv)
+    said = " ".join(out.split())
+    assert "and the traitor, a hunter seat dealt in secret (SO-T6)" in said
+    assert "won with it from another side: " in said
+    code, out, _ = run(capsys, *argv, "--set", "traitor=false", "--json")
+    data = json.loads(out)
+    assert data["side_notes"] == {} and data["joined_sides"] == {}

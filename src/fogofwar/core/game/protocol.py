@@ -106,6 +106,13 @@ class Ruleset(ABC):
         batch's table lists them beside the seats' sides, a win rate of 0 included."""
         return ()
 
+    def side_notes(self, config: Mapping[str, Any] | None = None) -> Mapping[str, str]:
+        """What a batch's table says after the seats of a side whose seats a game of
+        ``config`` does not fix at the start, side -> a phrase (Specter Ops' traitor: the
+        agent's ``"and the traitor, a hunter seat dealt in secret (SO-T6)"``). Empty where
+        every seat keeps the side :attr:`GameMetadata.sides` gives it."""
+        return {}
+
     def players_config(self, players: int, given: Mapping[str, Any]) -> dict[str, Any]:
         """The options that make a game of ``players`` players (``play --players N``),
         beside the options ``given`` (``--set``); where they name one the other way, the

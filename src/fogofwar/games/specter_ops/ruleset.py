@@ -147,6 +147,17 @@ class SpecterOps(Ruleset):
     def seats(self, config: Mapping[str, Any] | None = None) -> tuple[str, ...]:
         return seats_for(int(self.resolve_config(config)["players"]))
 
+    def side_notes(self, config: Mapping[str, Any] | None = None) -> Mapping[str, str]:
+        """SO-T2, SO-T6: in the traitor game one hunter seat, dealt in secret, wins with
+        the agent."""
+        cfg = self.resolve_config(config)
+        if int(cfg["players"]) != 5 or not cfg["traitor"]:
+            return {}
+        return {
+            "agent": "and the traitor, a hunter seat dealt in secret (SO-T6)",
+            "hunters": "less the traitor (SO-T6)",
+        }
+
     def preview_kinds(self, config: Mapping[str, Any]) -> Mapping[str, frozenset[str]]:
         # While a figure moves, its next steps follow from the board, the figures every
         # seat sees and its own steps left: a step rolls nothing, and the agent's hidden
