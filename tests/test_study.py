@@ -595,3 +595,35 @@ def _cmdline(pid: int) -> str:
         return Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
     except OSError:
         return ""
+
+
+def test_a_comparison_in_an_option_that_changes_nothing_says_so(tmp_path: Path) -> None:
+    # A designer varied Specter Ops' traitor at 3 players (the traitor is the 5-player
+    # game's, SO-T2) and read a "difference" between two cells that play the same game.
+    text = (
+        '[study]\nruleset = "specter-ops"\ngames = 4\nseed = 1\n'
+        "[config]\ncharacters = false\n"
+        "[vary]\nplayers = [3, 5]\ntraitor = [true, false]\nequipment_per_turn = [1, 2]\n"
+    )
+    results = run_study(load_study(write(tmp_path, text)), workers=1)
+    said = {(tuple(c["cells"]), c["side"]): c for c in results["comparisons"]}
+    names = [c["name"] for c in results["cells"]]
+    three = [n for n in names if "players=3" in n]
+    inert = [c for c in said.values() if c["option"] == "traitor" and "players=3" in c["cells"][0]]
+    assert inert and all(
+        c["inert"] == "the traitor plays only at 5 players (SO-T2), not 3" for c in inert
+    )
+    for c in inert:
+        assert (
+            "; but traitor changes nothing here (the traitor plays only at 5 players"
+            in (c["sentence"])
+        )
+        assert c["sentence"].endswith("both cells play the same game, so any difference is chance")
+    # At 5 players the traitor counts; without characters there is no equipment at all.
+    five = [c for c in said.values() if c["option"] == "traitor" and "players=5" in c["cells"][0]]
+    assert five and all(c["inert"] is None and "changes nothing" not in c["sentence"] for c in five)
+    per_turn = [c for c in said.values() if c["option"] == "equipment_per_turn"]
+    assert per_turn and all(
+        c["inert"] == "the base game (characters=false) has no equipment" for c in per_turn
+    )
+    assert three and all(c["inert"] is None for c in said.values() if c["option"] == "players")

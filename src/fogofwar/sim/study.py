@@ -682,6 +682,19 @@ def _sentence(side: str, pa: Proportion, pb: Proportion, left: str, right: str) 
     return f"{side} {verb} {size} {more} often {left} than {right} — {verdict}"
 
 
+def _inert(rs: Ruleset, key: str, a: Cell, b: Cell) -> str | None:
+    """Why the option ``key`` changes nothing in either cell's game
+    (:meth:`Ruleset.inert_options`), or ``None`` where it counts in one of them (or is a
+    bot)."""
+    if key.endswith(" bot"):
+        return None
+    why_a = rs.inert_options(a.config).get(key)
+    why_b = rs.inert_options(b.config).get(key)
+    if why_a is None or why_b is None:
+        return None
+    return why_a if why_a == why_b else f"{why_a}; {why_b}"
+
+
 def compare(study: Study, results: Sequence[BatchResult]) -> list[dict[str, JSON]]:
     """Every pair of cells whose settings (:func:`_settings`) differ in exactly one
     option or one bot (or several seats' bots changed alike), side by side: the
@@ -706,6 +719,7 @@ def compare(study: Study, results: Sequence[BatchResult]) -> list[dict[str, JSON
                 continue
             key = ", ".join(k.removesuffix(" bot") for k in differ) + " bot"
         context, shared = _context(study, a, b, fa, differ)
+        inert = _inert(study.ruleset, key, a, b)
         sa, sb = ra.stats(), rb.stats()
         for side in sa.wins:
             pa, pb = sa.wins[side], sb.wins.get(side)
@@ -714,6 +728,11 @@ def compare(study: Study, results: Sequence[BatchResult]) -> list[dict[str, JSON
             d = difference(pa.successes, pa.trials, pb.successes, pb.trials)
             left, right = f"with {key}={_value(va)}", f"with {key}={_value(vb)}"
             sentence = _sentence(side, pa, pb, left, right)
+            if inert is not None:
+                sentence += (
+                    f"; but {key} changes nothing here ({inert}): both cells play the same "
+                    "game, so any difference is chance"
+                )
             out.append(
                 {
                     "cells": [a.name, b.name],
@@ -724,6 +743,7 @@ def compare(study: Study, results: Sequence[BatchResult]) -> list[dict[str, JSON
                     "difference": d.estimate,
                     "interval": [d.interval.low, d.interval.high],
                     "significant": d.significant,
+                    "inert": inert,
                     "sentence": f"{context}: {sentence}" if context else sentence,
                 }
             )

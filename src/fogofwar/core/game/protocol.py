@@ -106,6 +106,13 @@ class Ruleset(ABC):
         batch's table lists them beside the seats' sides, a win rate of 0 included."""
         return ()
 
+    def inert_options(self, config: Mapping[str, Any] | None = None) -> Mapping[str, str]:
+        """The options that change nothing in a game of ``config``, option -> why
+        (Specter Ops' ``traitor`` below 5 players): a study that compares two cells
+        differing only in such an option says that they play the same game. Empty where
+        every option counts."""
+        return {}
+
     def side_notes(self, config: Mapping[str, Any] | None = None) -> Mapping[str, str]:
         """What a batch's table says after the seats of a side whose seats a game of
         ``config`` does not fix at the start, side -> a phrase (Specter Ops' traitor: the

@@ -147,6 +147,17 @@ class SpecterOps(Ruleset):
     def seats(self, config: Mapping[str, Any] | None = None) -> tuple[str, ...]:
         return seats_for(int(self.resolve_config(config)["players"]))
 
+    def inert_options(self, config: Mapping[str, Any] | None = None) -> Mapping[str, str]:
+        """``traitor`` below 5 players (SO-T1…T6 are the 5-player game) and
+        ``equipment_per_turn`` without characters (no equipment in the base game)."""
+        cfg = self.resolve_config(config)
+        out = {}
+        if int(cfg["players"]) != 5:
+            out["traitor"] = f"the traitor plays only at 5 players (SO-T2), not {cfg['players']}"
+        if not cfg["characters"]:
+            out["equipment_per_turn"] = "the base game (characters=false) has no equipment"
+        return out
+
     def side_notes(self, config: Mapping[str, Any] | None = None) -> Mapping[str, str]:
         """SO-T2, SO-T6: in the traitor game one hunter seat, dealt in secret, wins with
         the agent."""
