@@ -425,7 +425,12 @@ def test_spread_is_the_mean_sd_and_t_interval(values: list[float]) -> None:
         return
     if all(v in (0, 1) for v in values):
         # A proportion: Wilson's interval, inside [0, 1].
-        assert got.interval == wilson_interval(int(sum(values)), n, Z95)
+        assert got.interval == wilson_interval(int(sum(values)), n, Z95) and got.proportion
+        return
+    assert not got.proportion
+    if got.sd == 0:
+        # Every game the same value: no spread to estimate from, no interval.
+        assert math.isnan(got.interval.low) and math.isnan(got.interval.high)
         return
     half = t_quantile(0.975, n - 1) * sd / math.sqrt(n)
     mean = statistics.fmean(values)
@@ -445,6 +450,52 @@ def test_a_counts_interval_stops_at_zero() -> None:
     got = spread([0, 0, 4])
     assert got.interval.low == 0.0 and got.interval.high > 4
     assert spread([-1, 0, 4]).interval.low < 0  # a metric that can be negative is not cut
+
+
+def test_a_metric_declared_yes_no_or_not_takes_its_own_interval() -> None:
+    # A count that happened to be 0 or 1 in every game took a proportion's interval,
+    # and one that no game made took "0.000 – 0.000"; the rule set now says which
+    # metrics are yes/no (Ruleset.yes_no_metrics).
+    import math
+
+    from fogofwar.sim.stats import Z95, spread, summarize, wilson_interval
+
+    count = spread([0, 1, 1, 0], yes_no=False)
+    assert not count.proportion and count.interval != wilson_interval(2, 4, Z95)
+    assert count.interval.high > 1  # a count of 0 or 1 here may be 2 in another game
+    nothing = spread([0, 0, 0], yes_no=False)
+    assert math.isnan(nothing.interval.low) and math.isnan(nothing.interval.high)
+    never = spread([0, 0, 0], yes_no=True)
+    assert never.proportion and never.interval == wilson_interval(0, 3, Z95)
+    assert never.interval.high > 0
+    with pytest.raises(ValueError, match="0 or 1 in every game, got 2"):
+        spread([0, 2], yes_no=True)
+    done = Outcome(frozenset(), frozenset(), "over")
+    with pytest.raises(ValueError, match="metric 'won': a yes/no metric"):
+        summarize([done, done], [1, 1], [{"won": 1.0}, {"won": 3.0}], [], yes_no={"won"})
+
+
+def test_a_batch_reads_its_rule_sets_yes_no_metrics() -> None:
+    # Warfighter's "won" is yes/no; its counts are not, whatever values a batch gives.
+    from fogofwar.core.game import get_ruleset
+
+    assert get_ruleset("warfighter").yes_no_metrics() == frozenset({"won"})
+    result = run_batch("warfighter", games=3, seed=1, seats={"squad": "wf-heuristic"})
+    spreads = result.stats().spreads
+    assert spreads["won"].proportion
+    assert not any(sp.proportion for key, sp in spreads.items() if key != "won")
+    assert json.loads(json.dumps(result.to_json()))["metric_spreads"]["won"]["proportion"]
+    # Every built-in rule set's yes/no metrics are metrics its games give, yes or no.
+    for name, config in (
+        ("specter-ops", {"players": 5}),
+        ("zero-dark", {"mission": "the-spy"}),
+        ("rock-n-roll", {"rounds": 1}),
+    ):
+        declared = get_ruleset(name).yes_no_metrics(config)
+        games = run_batch(name, games=2, seed=3, config_overrides=config).games
+        assert declared and all(
+            key in g.metrics and g.metrics[key] in (0, 1) for g in games for key in declared
+        ), name
 
 
 def test_t_quantiles_match_the_published_table() -> None:

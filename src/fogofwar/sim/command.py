@@ -313,7 +313,9 @@ def _print_table(result: BatchResult, name: str) -> None:
     if stats.spreads:
         metrics = Table(
             title="metrics per game",
-            caption="a metric a game leaves out (not applicable there) is not counted",
+            caption="a metric a game leaves out (not applicable there) is not counted; "
+            "a yes/no metric's interval is Wilson's, another's Student's t; —: one game, "
+            "or every game the same value of a metric that is not yes/no",
         )
         metrics.add_column("metric")
         metrics.add_column("games", justify="right")

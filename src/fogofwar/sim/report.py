@@ -97,7 +97,14 @@ def _plots(
             continue
         fig, ax = plt.subplots(figsize=(max(6, 1.1 * len(names)), 3.5))
         file = f"metric-{metric}.png"
-        if all(v in (0.0, 1.0) for d in data for v in d):
+        # The rule set says which metrics are yes/no (results.json's "proportion");
+        # results written before it said are read from the values.
+        kinds = [c["metrics"][metric].get("proportion") for c in cells if metric in c["metrics"]]
+        if kinds and None not in kinds:
+            yes_no = all(kinds)
+        else:
+            yes_no = all(v in (0.0, 1.0) for d in data for v in d)
+        if yes_no:
             # A yes/no metric (won, escaped): a box of 0s and 1s shows nothing. Its share
             # of the games, with the interval results.json gives it (Wilson's).
             spreads = [c["metrics"].get(metric) for c in cells]

@@ -251,6 +251,7 @@ class BatchResult:
             [g.metrics for g in self.games],
             self.side_names(),
             z,
+            yes_no=get_ruleset(self.ruleset).yes_no_metrics(self.config),
         )
 
     def to_json(self) -> dict[str, JSON]:

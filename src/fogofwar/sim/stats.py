@@ -22,7 +22,7 @@ Formulas (``z`` is the normal quantile, 1.959964 for 95%):
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 
@@ -158,13 +158,16 @@ class Spread:
             applicable", such as a task's success in a game without a task).
         mean: its mean.
         sd: its sample standard deviation (0 with fewer than two games).
-        interval: the normal-approximation confidence interval of the mean.
+        interval: the confidence interval of the mean (:func:`spread`).
+        proportion: whether the metric is read as a proportion (1 or 0 in every game:
+            the interval is Wilson's) rather than a mean (Student's t).
     """
 
     games: int
     mean: float
     sd: float
     interval: Interval
+    proportion: bool = False
 
     def to_json(self) -> dict[str, JSON]:
         """Return the JSON form."""
@@ -173,6 +176,7 @@ class Spread:
             "mean": _number(self.mean),
             "sd": _number(self.sd),
             "interval": self.interval.to_json(),
+            "proportion": self.proportion,
         }
 
 
@@ -233,32 +237,48 @@ def t_quantile(p: float, df: int) -> float:
 
 
 def interval_text(low: float | None, high: float | None) -> str:
-    """``"16.8 – 33.8"`` for people, ``"—"`` where there is no interval (one game)."""
+    """``"16.8 – 33.8"`` for people, ``"—"`` where there is no interval (one game, or
+    every game the same value of a metric that is not a proportion)."""
     if low is None or high is None or math.isnan(low) or math.isnan(high):
         return "—"
     return f"{low:.3f} – {high:.3f}"
 
 
-def spread(values: Sequence[float], z: float = Z95) -> Spread:
+def spread(values: Sequence[float], z: float = Z95, *, yes_no: bool | None = None) -> Spread:
     """The mean, standard deviation and interval of the mean of ``values``, at the
     confidence of the normal quantile ``z`` (95% by default).
 
     The interval is Student's t interval (the sample's own standard deviation, ``n - 1``
     degrees of freedom; the normal one is too narrow for a few games: 3 games need
-    4.30 standard errors, not 1.96). A metric that is 0 or 1 in every game of two or
-    more is taken for a proportion: its interval is Wilson's, within [0, 1]. A metric
-    that no game makes negative (a count) has its interval cut at 0. One game gives no
-    interval (both ends NaN).
+    4.30 standard errors, not 1.96). A proportion (``yes_no``: a metric 1 or 0 by its
+    nature, such as a win) has Wilson's interval, within [0, 1]. Where ``yes_no`` is
+    ``None`` (a rule set that does not say), a metric that is 0 or 1 in every game of two
+    or more is taken for one. A metric that no game makes negative (a count) has its
+    interval cut at 0. One game gives no interval (both ends NaN), nor do games that all
+    gave one value of a metric that is not a proportion: the t interval would be that
+    point alone.
+
+    Raises:
+        ValueError: ``yes_no`` is true and a value is neither 0 nor 1.
     """
     n = len(values)
+    zero_one = all(v in (0, 1) for v in values)
+    if yes_no and not zero_one:
+        odd = next(v for v in values if v not in (0, 1))
+        raise ValueError(f"a yes/no metric is 0 or 1 in every game, got {odd}")
+    proportion = zero_one if yes_no is None else yes_no
     if n == 0:
-        return Spread(0, math.nan, math.nan, Interval(math.nan, math.nan))
+        return Spread(0, math.nan, math.nan, Interval(math.nan, math.nan), proportion)
     mean = math.fsum(values) / n
     sd = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
     if n == 1:
+        return Spread(n, mean, sd, Interval(math.nan, math.nan), proportion)
+    if proportion:
+        return Spread(n, mean, sd, wilson_interval(round(math.fsum(values)), n, z), True)
+    if sd == 0:
+        # Every game gave the same value: Student's interval would shrink to that point
+        # ("0.000 – 0.000" for a count no game made), which no sample of games shows.
         return Spread(n, mean, sd, Interval(math.nan, math.nan))
-    if all(v in (0, 1) for v in values):
-        return Spread(n, mean, sd, wilson_interval(round(math.fsum(values)), n, z))
     half = t_quantile(NormalDist().cdf(z), n - 1) * sd / math.sqrt(n)
     low = mean - half
     if low < 0 <= min(values):
@@ -306,6 +326,8 @@ def summarize(
     metrics: Sequence[Mapping[str, float]],
     sides: Iterable[str],
     z: float = Z95,
+    *,
+    yes_no: Collection[str] | None = None,
 ) -> BatchStats:
     """Summarise a batch: wins per side, draws, mean length, mean metrics.
 
@@ -315,6 +337,12 @@ def summarize(
         metrics: each game's metrics.
         sides: the sides to report, in order (a side that never won still appears).
         z: the normal quantile of the intervals.
+        yes_no: the metrics that are 1 or 0 by their nature (proportions, Wilson's
+            interval); the others take Student's t. ``None``: read from the values
+            (:func:`spread`).
+
+    Raises:
+        ValueError: a metric in ``yes_no`` that a game gives another value, naming it.
     """
     n = len(outcomes)
     if len(lengths) != n or len(metrics) != n:
@@ -325,7 +353,13 @@ def summarize(
     for m in metrics:
         for key, value in m.items():
             values.setdefault(key, []).append(value)
-    spreads = {key: spread(values[key], z) for key in sorted(values)}
+    spreads = {}
+    for key in sorted(values):
+        kind = None if yes_no is None else key in yes_no
+        try:
+            spreads[key] = spread(values[key], z, yes_no=kind)
+        except ValueError as exc:
+            raise ValueError(f"metric {key!r}: {exc}") from None
     means = {key: s.mean for key, s in spreads.items()}
     mean_length = sum(lengths) / n if n else 0.0
     return BatchStats(n, wins, draws, mean_length, means, spreads)

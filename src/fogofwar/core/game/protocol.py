@@ -242,6 +242,14 @@ class Ruleset(ABC):
         """Return per-game figures for balance studies (called on finished games)."""
         return {}
 
+    def yes_no_metrics(self, config: Mapping[str, Any] | None = None) -> frozenset[str] | None:
+        """The metrics of a game of ``config`` that are 1 or 0 by their nature (won,
+        escaped): a batch gives their mean a proportion's interval (Wilson's), and every
+        other metric Student's t, whatever values the games gave. ``None``, the default
+        for a rule set that does not say, reads it from the values: a metric that is 0
+        or 1 in every game of the batch is taken for a proportion."""
+        return None
+
     def data_formats(self) -> Sequence[DataFormat]:
         """The kinds of data file this rule set reads, with shipped samples."""
         return ()

@@ -305,6 +305,11 @@ class RockNRoll(Ruleset):
             position=_misfit(text, words, forms),
         )
 
+    def yes_no_metrics(self, config: Mapping[str, Any] | None = None) -> frozenset[str] | None:
+        """A side's deal, once per match (PT-D1); every other metric is a count (the
+        winner is 1, 0 or -1)."""
+        return frozenset(f"deals_{s}" for s in SIDES)
+
     def metrics(self, state: State) -> dict[str, float]:
         """Rounds won per side, prisoners taken, their fates, deals struck, the winner
         (1 Vietnam, -1 VPA, 0 nobody), rounds played and actions."""

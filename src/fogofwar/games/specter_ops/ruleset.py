@@ -268,6 +268,14 @@ class SpecterOps(Ruleset):
             ),
         )
 
+    def yes_no_metrics(self, config: Mapping[str, Any] | None = None) -> frozenset[str] | None:
+        """The game's results and the character chosen: 1 or 0 in every game."""
+        return frozenset(
+            {"agent_won", "escaped", "eliminated", "time_out", "traitor_revealed"}
+            | {"agent2_escaped", "traitor_won"}
+            | {f"agent_is_{char}" for char in AGENTS}
+        )
+
     def metrics(self, state: State) -> dict[str, float]:
         if not isinstance(state, SpecterOpsState):
             return {}

@@ -431,6 +431,10 @@ class Warfighter(Ruleset):
                 return shape
         return super().malformed(action, config)
 
+    def yes_no_metrics(self, config: Mapping[str, Any] | None = None) -> frozenset[str] | None:
+        """The mission won; the rest are counts."""
+        return frozenset({"won"})
+
     def metrics(self, state: State) -> dict[str, float]:
         """Per-mission figures: won (1/0), turns played, Breaches by attack and by pick,
         ability checks rolled and failed (Pick checks included; a lacking Soldier makes

@@ -545,6 +545,10 @@ class ZeroDark(Ruleset):
         cfg = self.resolve_config(config)
         return seat_sight(view.data, map_for(str(cfg["map"])), cfg, square)
 
+    def yes_no_metrics(self, config: Mapping[str, Any] | None = None) -> frozenset[str] | None:
+        """The mission's success and its task's; the rest are counts."""
+        return frozenset({"success", "task_success"})
+
     def metrics(self, state: State) -> dict[str, float]:
         """Per-mission figures for balance studies (ZD-C8): the result, the task's
         success (1/0; left out without a task, so that it is never averaged in), XP
