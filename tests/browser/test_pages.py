@@ -483,6 +483,11 @@ def test_the_replays_header_names_whose_view_and_which_action(live: LiveServer, 
         "e => { e.value = 0; e.dispatchEvent(new Event('input')); }"
     )
     expect(banner).to_contain_text(f"squad's view, at the start, before action 1 of {total}")
+    # The squad is to act at the start, but a replay is the past: the card table's
+    # status said "Your move" to whoever read it.
+    status = page.locator("#board .fc-status").first
+    expect(status).to_contain_text("Waiting for: squad")
+    expect(status).not_to_contain_text("Your move")
     shot(page, "replay-header")
     page.locator("#replay-close").click()
     expect(banner).to_be_hidden()

@@ -126,7 +126,7 @@ window.FogCards = (function () {
   }
   const mini = (id, cls) => card(id, { cls: "mini " + (cls || "") });
 
-  function rnrStatus(v, me) {
+  function rnrStatus(v, me, replay) {
     const bar = el("div", "fc-status");
     const items = [
       chip("Round " + v.round + " of " + v.rounds_limit + " (first to " + v.round_wins + " rounds)", "strong"),
@@ -134,7 +134,7 @@ window.FogCards = (function () {
       chip("Phase: " + v.phase),
       chip("To act: " + (v.to_act.length ? v.to_act.map(sideName).join(", ") : "nobody")),
     ];
-    if (me && v.to_act.includes(me)) items.push(chip("Your move", "yours"));
+    if (me && !replay && v.to_act.includes(me)) items.push(chip("Your move", "yours"));
     const sides = Object.keys(v.sides);
     items.push(chip("Rounds won: " + sides.map((s) => sideName(s) + " " + v.sides[s].rounds_won).join(", ")));
     bar.append(...items);
@@ -243,7 +243,7 @@ window.FogCards = (function () {
     const me = sides.includes(ctx.seat) ? ctx.seat : null;
     const bottom = me || (sides.includes("vietnam") ? "vietnam" : sides[0]);
     const top = sides.find((s) => s !== bottom);
-    root.append(rnrStatus(v, me), rnrSide(v, top, me), rnrPoints(v, top, bottom), rnrSide(v, bottom, me), rnrCommon(v));
+    root.append(rnrStatus(v, me, ctx.replay), rnrSide(v, top, me), rnrPoints(v, top, bottom), rnrSide(v, bottom, me), rnrCommon(v));
     const p = v.pending;
     if (p) {
       const named = new Set([p.card, p.unit, p.target, p.local, ...(p.candidates || []), ...(p.points || [])].filter(Boolean));
@@ -302,7 +302,7 @@ window.FogCards = (function () {
     const bar = el("div", "fc-status");
     bar.append(chip(v.mission, "strong"), chip("Turn " + v.turn + " of " + v.turns), chip("Phase: " + v.phase),
       chip("Waiting for: " + (v.waiting_for.length ? v.waiting_for.join(", ") : "nobody")));
-    if (ctx.seat && v.waiting_for.includes(ctx.seat)) bar.append(chip("Your move", "yours"));
+    if (ctx.seat && !ctx.replay && v.waiting_for.includes(ctx.seat)) bar.append(chip("Your move", "yours"));
     if (v.outcome) bar.append(chip("Over: " + (v.outcome.sides || []).map(sideName).join(", ") + " — " + v.outcome.reason, "pending"));
     for (const p of v.pending) bar.append(chip("To roll now: " + p.check + " by " + (p.roller || "a Soldier there (you choose)") + " [" + p.rule + "]", "pending"));
     root.append(bar);
@@ -455,7 +455,8 @@ window.FogCards = (function () {
     const view = message.view.view;
     const root = el("div", "fc-table fc-" + message.ruleset);
     const seat = message.view.seat !== undefined ? message.view.seat : message.seat;
-    GAMES[message.ruleset](root, { view, seat });
+    // A replay shows a seat's past view: no chip tells the reader "Your move" then.
+    GAMES[message.ruleset](root, { view, seat, replay: !!message.replay });
     if (selection.ids.length) root.prepend(selectionBar(message));
     wire(root, message);
     // A row that scrolls sideways (the points, the locations) keeps where the player

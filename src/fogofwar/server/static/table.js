@@ -206,7 +206,7 @@
       $("replay-text").textContent = "After " + d.version + " of " + d.of + " actions" + (d.action ? " (last: " + d.action + ")" : "") + (d.to_act.length ? "; to act: " + d.to_act.join(", ") : "");
       $("replay-events").replaceChildren(...d.events.map((e, i) => eventLine(e, d.sentences && d.sentences[i])).filter((li) => li));
       void ((window.FogBoard && board ? window.FogBoard.draw($("board"), board, d, { path: [], setPath: () => {}, pathLegal: null }) : false)
-        || (window.FogCards ? window.FogCards.draw($("board"), d) : false));
+        || (window.FogCards ? window.FogCards.draw($("board"), { ...d, replay: true }) : false));
       summarize(d);
     });
   }
