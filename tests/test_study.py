@@ -627,3 +627,21 @@ def test_a_comparison_in_an_option_that_changes_nothing_says_so(tmp_path: Path) 
         c["inert"] == "the base game (characters=false) has no equipment" for c in per_turn
     )
     assert three and all(c["inert"] is None for c in said.values() if c["option"] == "players")
+
+
+def test_a_study_report_says_where_the_traitor_changes_the_sides(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # SO-T6: at 5 players one hunter seat, the traitor, wins with the agent; the
+    # report's win table counted its sides by their starting seats without a word.
+    text = '[study]\nruleset = "specter-ops"\ngames = 2\nseed = 1\n[vary]\nplayers = [3, 5]\n'
+    path = write(tmp_path, text)
+    assert main(["study", str(path), "--out", str(tmp_path / "out"), "--workers", "1"]) == 0
+    line = (
+        "In players=5 the sides are — agent: its seats and the traitor, a hunter seat dealt "
+        "in secret (SO-T6); hunters: its seats less the traitor (SO-T6)."
+    )
+    assert " ".join(capsys.readouterr().out.split()).count(line) == 1
+    report = (tmp_path / "out" / "report.md").read_text(encoding="utf-8")
+    assert line in report and "players=3 the sides" not in report
+    assert f"<p>{line}</p>" in (tmp_path / "out" / "report.html").read_text(encoding="utf-8")

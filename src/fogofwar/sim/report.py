@@ -17,6 +17,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from ..core.errors import RulesError
+from ..core.game import get_ruleset
 from .stats import interval_text
 
 __all__ = ["drawn_files", "print_study", "write_report"]
@@ -232,6 +234,28 @@ def _metric_rows(results: Mapping[str, Any]) -> tuple[list[str], list[list[str]]
     return head, rows
 
 
+def _side_lines(results: Mapping[str, Any]) -> list[str]:
+    """What the win-rate table's sides hold where a cell's game moves a seat to another
+    side in secret (``Ruleset.side_notes``: Specter Ops' traitor), one sentence per set
+    of cells alike: ``In players=5 the sides are — agent: its seats and the traitor,
+    …``."""
+    try:
+        rs = get_ruleset(results["ruleset"])
+    except RulesError:
+        return []  # a plug-in this process cannot load: the table as it is
+    alike: dict[tuple[tuple[str, str], ...], list[str]] = {}
+    for cell in results["cells"]:
+        notes = tuple(rs.side_notes(cell["config"]).items())
+        if notes:
+            alike.setdefault(notes, []).append(str(cell["name"]))
+    return [
+        f"In {', '.join(names)} the sides are — "
+        + "; ".join(f"{side}: its seats {note}" for side, note in notes)
+        + "."
+        for notes, names in alike.items()
+    ]
+
+
 def write_report(
     folder: Path, results: Mapping[str, Any], games: Sequence[Mapping[str, Any]]
 ) -> list[Path]:
@@ -251,6 +275,8 @@ def write_report(
     md = [f"# {title}", "", intro, "", "## Win rates", ""]
     md += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     md += ["| " + " | ".join(r) + " |" for r in rows]
+    sides = _side_lines(results)
+    md += ["", *sides] if sides else []
     md += ["", "## Comparisons", ""]
     md += [f"- {s}" for s in sentences] or ["(no two cells differ in one option)"]
     md += ["", "## Plots", ""]
@@ -282,7 +308,8 @@ def write_report(
         "img{max-width:100%}</style></head><body>"
         f"<h1>{html.escape(title)}</h1><p>{html.escape(intro)}</p>"
         f"<h2>Win rates</h2>{table(head, rows)}"
-        f"<h2>Comparisons</h2><ul>{items}</ul>"
+        + "".join(f"<p>{html.escape(line)}</p>" for line in sides)
+        + f"<h2>Comparisons</h2><ul>{items}</ul>"
         f"<h2>Plots</h2>{figures}"
         + (f"<h2>Metrics</h2>{table(mhead, mrows)}" if mrows else "")
         + "</body></html>\n"
@@ -305,5 +332,7 @@ def print_study(results: Mapping[str, Any], console: Console) -> None:
         row.append(f"{cell['draws']['rate'] * 100:.1f}%")
         table.add_row(*row)
     console.print(table)
+    for line in _side_lines(results):
+        console.print(escape(line), highlight=False)
     for c in results["comparisons"]:
         console.print(f"· {escape(c['sentence'])}", highlight=False)
