@@ -174,6 +174,45 @@ def test_a7_a_fail_check_on_entering_may_be_upgunned() -> None:
     assert check["rule"] == "WF-A9"
 
 
+@pytest.mark.parametrize(
+    ("action", "rule", "words"),
+    [
+        ("roll S2 K1 up", "WF-A9", "S1 entered the Location: S1 rolls"),
+        ("roll S2 K1", "WF-A9", "S1 entered the Location: S1 rolls"),
+        ("roll S9 K1 up", "WF-C1", "roll names a Soldier: S1, S2"),
+    ],
+)
+def test_a9_a_roll_by_another_soldier_is_refused_for_who_rolls(
+    action: str, rule: str, words: str
+) -> None:
+    # WF-A9: the Soldier who entered rolls (Able, whose Pick 5+[3+] may be upgunned).
+    # Asked of another Soldier, upgunned (WF-A7) or not, the refusal names who rolls.
+    g = game(lab("Pick", "fail: wound 1"), squad="Able, Baker", deck="Lab")
+    act(g, "move S1 L2")
+    assert g.phase == "roll"
+    with pytest.raises(IllegalActionError) as err:
+        act(g, action)
+    assert err.value.rule == rule and words in str(err.value)
+    assert g.phase == "roll" and g.soldiers["S2"].actions == 2
+
+
+def test_a7_a_roll_upgunned_says_what_it_lacks() -> None:
+    # WF-A7: a Soldier who may roll the Siren's Swim check (WF-A10) but not upgunned
+    # is told why; WF-A8: one without the ability makes no roll, so none to upgun.
+    g = game(lab("Search", "success: add Siren"), squad="Able, Baker", deck="Lab")
+    act(g, "move S1 L2; move S2 L2")
+    rig(g, check=[9])
+    act(g, "check S1 K1")
+    assert g.phase == "roll" and legal(g) == {"roll S1 K2", "roll S2 K2"}
+    with pytest.raises(IllegalActionError) as err:
+        act(g, "roll S2 K2 up")  # Baker: Swim 6+
+    assert err.value.rule == "WF-A7" and "S2's Swim has no upgunned number" in str(err.value)
+    with pytest.raises(IllegalActionError) as err:
+        act(g, "roll S1 K2 up")  # Able lacks Swim
+    assert err.value.rule == "WF-A8" and "no roll is made" in str(err.value)
+    assert g.phase == "roll"
+
+
 def test_a8_only_soldiers_with_the_ability_perform_it() -> None:
     # WF-A8: a Soldier lacking the ability may not attempt the check.
     g = game(lab("Swim", "success: suppress", hostiles="Grunt"), deck="Lab")

@@ -22,7 +22,7 @@ from ....core.rules import Refusal
 from ..rolls import D10, LACKING_NATURAL, check_result
 from .effects import apply_effects
 from .losses import objective_cleared
-from .pieces import SEAT, Check, CheckId, Phase, Soldier, SoldierId
+from .pieces import OUT_AT, SEAT, Check, CheckId, Phase, Soldier, SoldierId
 from .turn import acting
 
 if TYPE_CHECKING:
@@ -89,9 +89,20 @@ def roll_options(st: WarfighterState, seat: str) -> list[tuple[SoldierId, CheckI
     return [(s.id, kid, up) for s in st.soldiers.values() for up in (False, True)]
 
 
-def _may_upgun(s: Soldier, k: Check) -> bool:
+def _upgun_refusal(s: Soldier, k: Check) -> Refusal | None:
+    """Why ``s`` may not roll ``k`` upgunned, or ``None`` when it may (WF-A7): the
+    ability with a bracketed number, a card that allows it, and an Action to spend;
+    a Soldier without the ability makes no roll to upgun (WF-A8)."""
     ab = s.card.ability(k.card.ability)
-    return ab is not None and ab.upgunned is not None and k.card.upgun and s.actions >= 1
+    if ab is None:
+        return f"{s.id} lacks the {k.card.ability} ability: no roll is made to upgun", "WF-A8"
+    if ab.upgunned is None:
+        return f"{s.id}'s {ab.keyword} has no upgunned number", "WF-A7"
+    if not k.card.upgun:
+        return f"{k.id}'s card does not allow upgunning", "WF-A7"
+    if s.actions < 1:
+        return f"{s.id} has no Action left to spend on upgunning", "WF-A7"
+    return None
 
 
 def check_roll(
@@ -100,26 +111,23 @@ def check_roll(
     """WF-A9: the Fail check on entering is rolled by the Soldier who entered; WF-A10:
     one added where Soldiers are, by a Soldier standing there; WF-A7: upgunned, when the
     ability has a bracketed number, the card allows it and the Soldier has an Action to
-    spend."""
+    spend. Who may roll is checked before the upgunning, so a refusal names the rule
+    that refuses the Soldier itself."""
     sid, kid, up = args
     p = st.pending[0]
     if kid != p.check:
         return f"the check to roll now is {p.check}", p.rule
     k = st.checks[kid]
     s = st.soldiers.get(sid)
-    may_roll = (
-        s is not None and not s.out and s.slot == k.slot and (p.roller is None or s.id == p.roller)
-    )
-    if may_roll and s is not None and (not up or _may_upgun(s, k)):
-        return None
-    if up:
-        return (
-            "upgunning needs the bracketed number, a card that allows it and an Action to spend",
-            "WF-A7",
-        )
-    if p.roller is not None:
+    if s is None:
+        return f"roll names a Soldier: {', '.join(st.soldiers)}", "WF-C1"
+    if s.out:
+        return f"{s.id} is out ({OUT_AT} wounds)", "WF-C7"
+    if p.roller is not None and s.id != p.roller:
         return f"{p.roller} entered the Location: {p.roller} rolls", "WF-A9"
-    return "the Soldier who rolls must be on the check's Location", "WF-A10"
+    if s.slot != k.slot:
+        return "the Soldier who rolls must be on the check's Location", "WF-A10"
+    return _upgun_refusal(s, k) if up else None
 
 
 def roll(st: WarfighterState, seat: str, args: tuple[SoldierId, CheckId, bool]) -> None:
