@@ -642,6 +642,23 @@ def test_fr_s6_lower_obstacles_leave_the_cylinder_seen() -> None:
     assert walled.status == "entirely obscured"
 
 
+def test_fr_s6_a_pinch_with_a_lower_square_sees_the_cylinder() -> None:
+    # FR-S6 (R, docs/sight.md): a pinch of a Cyl 5 square (C2) and a Cyl 3 one (B3) stops
+    # two lines of a Cyl 3 viewer; above B3 they only touch C2's corner (FR-L3), so they
+    # see a Cyl 4 target's cylinder: obscured, not entirely obscured. With B3 as tall as
+    # C2 the pinch stops the cylinder too.
+    cyl, wh, wv = empty(5, 6)
+    cyl[1, 2], cyl[2, 1], cyl[3, 2] = 5, 3, 5
+    rep = report(cyl, wh, wv, (0, 0), (3, 3), viewer_cyl=3, target_cyl=4)
+    assert not rep.los and rep.status == "obscured"
+    pinched = [line for line in rep.lines if line.blocked_by[0].kind == "pinch"]
+    assert len(pinched) == 2 and all(line.cylinder_sight for line in pinched)
+    cyl[2, 1] = 5
+    assert report(cyl, wh, wv, (0, 0), (3, 3), viewer_cyl=3, target_cyl=4).status == (
+        "entirely obscured"
+    )
+
+
 def test_fr_c1_big_target_sight_to_an_inner_corner() -> None:
     # FR-C1: sight to a Cyl 6-7 model (a 2x2 block) may be drawn to any corner of any of
     # its squares. Here only the midpoint of its east side is reached: a wall hides the

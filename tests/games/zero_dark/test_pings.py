@@ -17,6 +17,7 @@ import pytest
 
 from fogofwar.core.errors import RulesError
 from fogofwar.core.rng import stream
+from fogofwar.games.zero_dark.fear import Position
 from fogofwar.games.zero_dark.state import TEAM, ZeroDarkState, parse_red_force
 
 from .helpers import (
@@ -330,6 +331,76 @@ def test_revealed_after_a_door_is_opened() -> None:
     events = state.apply(door)
     assert kinds(events)[:2] == ["door", "ping_revealed"]
     assert of_kind(events, "door") == [{"model": "H1", "edge": "C2 e", "open": True}]
+
+
+@pytest.mark.parametrize(("near", "far"), [("P1", "P2"), ("P2", "P1")])
+def test_every_ping_in_sight_is_turned_over_whatever_its_number(near: str, far: str) -> None:
+    # FR-P3: every ping a character has LOS to at the check is turned over. Pings block
+    # nothing (ruling), so facing NE from A1 the hero sees both C1 and E1: the near one
+    # turned over first must not hide the far one, whichever number each has.
+    b = board(".........\n.........", markers={"deployment": "I2"})
+    state = surgery_game(b, [hero("H1", "A1", facing="SW"), ping(near, "C1"), ping(far, "E1")])
+    act(state, "activate", "H1")
+    events = act(state, "face", "NE")
+    assert sorted(r["ping"] for r in reveals(events)) == ["P1", "P2"]
+    assert [r["ping"] for r in reveals(events)] == ["P1", "P2"]  # in ping order
+    assert state.pings() == []
+
+
+def test_revealed_when_a_shot_brings_the_bogey_in_the_way_down() -> None:
+    # FR-P3 with FR-L4: a grunt on C1 hides the ping on E1 from the hero on A1; shot
+    # down it is Cyl 1, the line opens and the ping is turned over at once, before
+    # the shot's next hit kills the grunt.
+    b = board(".........\n.........", markers={"deployment": "I2"})
+    models = [hero("H1", "A1", facing="NE"), bogey("B1", "C1"), ping("P1", "E1")]
+    state = surgery_game(b, models, deck=deck_of("AS", "AH"))
+    state.support["B1"] = 0
+    assert not state.position.sees("H1", "P1")
+    act(state, "activate", "H1")
+    act(state, "stop")
+    events = act(state, "shoot", "B1")
+    assert "down" in kinds(events)
+    after = kinds(events)[kinds(events).index("down") :]
+    assert after[:2] == ["down", "ping_revealed"]
+    assert reveals(events)[0]["ping"] == "P1" and state.pings() == []
+
+
+def test_a_hero_crossing_a_down_bogey_keeps_its_height() -> None:
+    # FR-L1 with FR-M2: H1 steps onto the down bogey's square (Cyl 1) on its way and
+    # stands there, Cyl 3, in H2's line to the ping on H1: the square's height is the
+    # taller model's, so H2 does not see the ping (H1 faces away from it).
+    b = board(".........\n.........", markers={"deployment": "I2"})
+    models = [
+        hero("H1", "C1", facing="SW"),
+        hero("H2", "A1", facing="NE"),
+        bogey("B1", "D1", state="down"),
+        ping("P1", "H1"),
+    ]
+    state = surgery_game(b, models)
+    assert not state.position.sees("H2", "P1")
+    act(state, "activate", "H1")
+    events = act(state, "step", "D1")
+    assert kinds(events) == ["step"] and [m.id for m in state.pings()] == ["P1"]
+    # Either model listed first, the same answer.
+    for order in (("H1", "B1"), ("B1", "H1")):
+        moved = {m.id: m for m in models}
+        moved["H1"] = moved["H1"].at(sq("D1"))
+        ordered = [moved[i] for i in order] + [moved["H2"], moved["P1"]]
+        pos = Position.initial(b, ordered, state.position.rules)
+        assert not pos.report("H2", "P1").los
+
+
+def test_revealed_when_a_hero_in_the_way_leaves_by_the_exit() -> None:
+    # FR-P3: H1 on the exit (C1) stands in H2's line to the ping on E1; it leaves the
+    # table (ZD-C8), the line opens, and the ping is turned over at once.
+    b = board(".........\n.........", markers={"deployment": "I2", "exit": "C1"})
+    models = [hero("H1", "C1", facing="SW"), hero("H2", "A1", facing="NE"), ping("P1", "E1")]
+    state = surgery_game(b, models, deck=deck_of("BJ"))
+    assert not state.position.sees("H2", "P1")
+    act(state, "activate", "H1")
+    events = act(state, "exit")
+    assert kinds(events)[:2] == ["exit", "ping_revealed"]
+    assert reveals(events)[0]["by"] == "H2"
 
 
 # A 12x12 map for a whole game: a line of blocks (row 3) hides seven ping sites on row

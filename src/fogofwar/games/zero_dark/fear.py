@@ -386,7 +386,10 @@ class Position:
                 continue
             for sq in m.squares:
                 if top <= sq.row <= bottom and left <= sq.col <= right:
-                    occupants[(sq.row, sq.col)] = m.sight_cyl
+                    # Two models share a square while one crosses the other (FR-M2,
+                    # FR-M3): the taller one stands in the line's way (FR-L1).
+                    k = (sq.row, sq.col)
+                    occupants[k] = max(occupants.get(k, 0), m.sight_cyl)
         shown = viewer.facing if facing else None
         rule: ObscureRule = "character" if target.is_character else "bogey"
         key = (

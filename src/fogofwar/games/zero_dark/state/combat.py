@@ -72,11 +72,13 @@ class Combat(Allies):
             if self.wounds[bogey.id] >= self.bogey_stats(current).wnd:
                 self._set(replace(current, state=ModelState.DOWN))
                 emit(self.events, "down", model=bogey.id, rule="ZD-C3")
+                self._reveal_check()  # FR-P3: a down bogey is Cyl 1 (FR-L4)
 
     def _kill_bogey(self, bogey: Model) -> None:
         self.position = self.position.without(bogey.id)
         self.targeted.discard(bogey.id)
         emit(self.events, "dead", model=bogey.id, rule="ZD-C3")
+        self._reveal_check()  # FR-P3: "as soon as" a line it stood in opens
 
     def _wound_character(self, model_id: str, hits: int) -> None:
         """ZD-C5: a character with 2 wounds is down, with 3 dead; both are out of action."""
@@ -91,6 +93,7 @@ class Combat(Allies):
         elif w >= HERO_DOWN and current.state is not ModelState.OOA:
             self._set(replace(current, state=ModelState.OOA))
             emit(self.events, "down", model=model_id, rule="ZD-C5")
+            self._reveal_check()  # FR-P3: out of action, it is Cyl 1 (FR-L4)
 
     def _kill_character(self, model_id: str) -> None:
         current = self.position.models.get(model_id)
@@ -104,6 +107,7 @@ class Combat(Allies):
         if current.kind == "ally":
             # An ally treated as dead leaves the table (ZD-D3).
             self.position = self.position.without(model_id)
+        self._reveal_check()  # FR-P3: out of action or gone, a line may open
 
     # ------------------------------------------------------------------ CQB (ZD-C5)
 

@@ -221,4 +221,5 @@ class Movement(Activation):
         self.exited.add(hero.id)
         self.position = self.position.without(hero.id)
         emit(self.events, "exit", model=hero.id, square=hero.square.name, rule="ZD-C8")
+        self._reveal_check()  # FR-P3: a line the hero stood in may open
         self._finish_activation()

@@ -4,8 +4,9 @@ replaced by a bogey of its tier — the moment a character sees one or is engage
 it.
 
 The reveal check (FR-P3) runs after every step of every move, every change of facing,
-every door and every placement; a ping turned over tells the Spook's player if it was
-its task's bogey (ZD-T3, ZD-T4).
+every door and every placement, and whenever a model leaves the table, goes down or
+out of action (a line it stood in may open); a ping turned over tells the Spook's
+player if it was its task's bogey (ZD-T3, ZD-T4).
 """
 
 from __future__ import annotations
@@ -53,28 +54,35 @@ class Pings(Fields):
 
     def _reveal_check(self) -> None:
         """FR-P3: every ping a character has LOS to (in its field of view) or is engaged
-        with is turned over and replaced by a bogey of its type (in ping order)."""
+        with is turned over and replaced by a bogey of its type. Who sees what is
+        decided on the position as it stands at the check, for every ping at once: a
+        bogey turned over here is not in the way of another ping's line (it was a
+        ping, which blocks nothing, when the line was drawn). Then they are turned
+        over in ping order."""
         pings = self.pings()
         if not pings:
             return
         characters = self.characters()
         # Models only add obstacles and a reveal changes no door: a ping the bare map
         # hides from a character and not next to it stays face down (the common case,
-        # without a trace). The pairs left to ask are worked out at once: a reveal
-        # below changes the models, never the walls, doors or terrain.
+        # without a trace).
         ask = self.position.pairs_to_check(characters, pings)
         if not any(ask):
             return
+        position = self.position
+        found: list[tuple[Model, Model, str]] = []
         for j in sorted(range(len(pings)), key=lambda j: id_number(pings[j].id)):
             ping = pings[j]
             for i in ask[j]:
                 who = characters[i]
-                if self.position.engaged(who.id, ping.id):
-                    self._reveal(ping, who, "engaged")
+                if position.engaged(who.id, ping.id):
+                    found.append((ping, who, "engaged"))
                     break
-                if self.position.sees(who.id, ping.id):
-                    self._reveal(ping, who, "sight")
+                if position.sees(who.id, ping.id):
+                    found.append((ping, who, "sight"))
                     break
+        for ping, who, how in found:
+            self._reveal(ping, who, how)
 
     def _reveal(self, ping: Model, by: Model, how: str) -> None:
         tier = self.ping_types.pop(ping.id)
