@@ -62,15 +62,9 @@ def check_attempt(
         return f"{k.id} is a Fail check: it is rolled when a Soldier enters, once only", "WF-A6"
     if k.spent:
         return f"the benefit of {k.id} was gained already (only once)", "WF-A6"
-    ab = s.card.ability(k.card.ability)
-    if ab is None:
+    if s.card.ability(k.card.ability) is None:
         return f"{s.id} lacks the {k.card.ability} ability", "WF-A8"
-    if up:
-        if not k.card.upgun:
-            return f"{k.id}'s card does not allow upgunning", "WF-A7"
-        if ab.upgunned is None:
-            return f"{s.id}'s {ab.keyword} has no upgunned number", "WF-A7"
-    return None
+    return _upgun_refusal(s, k) if up else None
 
 
 def attempt(st: WarfighterState, seat: str, args: tuple[SoldierId, CheckId, bool]) -> None:
@@ -92,14 +86,15 @@ def roll_options(st: WarfighterState, seat: str) -> list[tuple[SoldierId, CheckI
 def _upgun_refusal(s: Soldier, k: Check) -> Refusal | None:
     """Why ``s`` may not roll ``k`` upgunned, or ``None`` when it may (WF-A7): the
     ability with a bracketed number, a card that allows it, and an Action to spend;
-    a Soldier without the ability makes no roll to upgun (WF-A8)."""
+    a Soldier without the ability makes no roll to upgun (WF-A8). An attempt's extra
+    Action is checked before, with its cost (:func:`~.turn.acting`)."""
     ab = s.card.ability(k.card.ability)
     if ab is None:
         return f"{s.id} lacks the {k.card.ability} ability: no roll is made to upgun", "WF-A8"
-    if ab.upgunned is None:
-        return f"{s.id}'s {ab.keyword} has no upgunned number", "WF-A7"
     if not k.card.upgun:
         return f"{k.id}'s card does not allow upgunning", "WF-A7"
+    if ab.upgunned is None:
+        return f"{s.id}'s {ab.keyword} has no upgunned number", "WF-A7"
     if s.actions < 1:
         return f"{s.id} has no Action left to spend on upgunning", "WF-A7"
     return None

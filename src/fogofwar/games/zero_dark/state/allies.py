@@ -73,6 +73,7 @@ class Allies(MissionEnd):
             emit(self.events, "persuaded", bogey=bogey.id, by=by.id, ally=None, rule="ZD-P3")
             if rescuer is not None:
                 rescuer.rescued = "left"
+            self._reveal_check()  # FR-P3: it left the table; a line it stood in may open
             return
         self.allies_made += 1
         aid = f"A{self.allies_made}"
