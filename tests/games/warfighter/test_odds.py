@@ -21,6 +21,8 @@ from fogofwar.games.warfighter.odds import (
     hostile_odds,
 )
 
+from .helpers import act, game, only, rig
+
 
 def brute_check(need: int, modifier: int, upgunned: int | None, lacks: bool) -> Fraction:
     if lacks:
@@ -195,23 +197,66 @@ def test_the_odds_command_refuses_what_no_soldier_or_door_has(
     assert said in capsys.readouterr().err
 
 
-@given(cover=st.integers(1, 11), hostiles=st.integers(0, 3), wounds=st.integers(0, 2))
+@given(cover=st.integers(1, 11), hostiles=st.integers(0, 5), wounds=st.integers(0, 2))
 def test_c7_hostile_turn_odds_match_brute_force_and_icepool(
     cover: int, hostiles: int, wounds: int
 ) -> None:
     # WF-C7: each Hostile attacking the Soldier rolls a d10 that wounds on reaching its
-    # Cover; a Soldier is out at 3 wounds. Every combination of faces, counted.
-    got = hostile_odds(cover, hostiles=hostiles)
+    # Cover; a Soldier is out at 3 wounds, and an out Soldier is attacked no more (the
+    # count stops there). Every combination of faces, played in order.
+    got = hostile_odds(cover, hostiles=hostiles, wounds=wounds)
     counts: dict[int, int] = {}
     for faces in itertools.product(range(1, 11), repeat=hostiles):
-        k = sum(face >= cover for face in faces)
-        counts[k] = counts.get(k, 0) + 1
-    assert got == {k: Fraction(counts.get(k, 0), 10**hostiles) for k in range(hostiles + 1)}
-    taken = hostiles @ icepool.Die([int(face >= cover) for face in range(1, 11)])
+        taken = 0
+        for face in faces:
+            if wounds + taken >= 3:
+                break
+            taken += face >= cover
+        counts[taken] = counts.get(taken, 0) + 1
+    most = min(hostiles, 3 - wounds)
+    assert got == {k: Fraction(counts.get(k, 0), 10**hostiles) for k in range(most + 1)}
+    hits = hostiles @ icepool.Die([int(face >= cover) for face in range(1, 11)])
     for k, p in got.items():
-        assert p == taken.probability(k)
+        assert p == (hits.probability(k) if k < most else hits.probability(">=", most))
     data = hostile_json(cover, hostiles=hostiles, wounds=wounds)
-    assert Fraction(str(data["out"])) == taken.probability(">=", 3 - wounds)
+    assert Fraction(str(data["out"])) == hits.probability(">=", 3 - wounds)
+
+
+def test_c7_hostile_odds_match_the_hostile_turn_played() -> None:
+    # WF-C7, an audit's finding: the odds listed wounds past the one that puts a Soldier
+    # out, which the hostile turn never deals (an out Soldier is attacked no more). The
+    # rules' own hostile turn: Able (Cover 6, 1 wound) alone with three Grunts, Baker
+    # elsewhere; every pattern of hits and misses, weighed by its chance, against the odds.
+    p = Fraction(1, 2)  # a d10 reaching 6
+    played: dict[int, Fraction] = {}
+    for pattern in itertools.product((True, False), repeat=3):
+        g = game(
+            "location Nest\n  hostiles: Grunt, Grunt, Grunt\n", squad="Able, Baker", deck="Nest"
+        )
+        act(g, "move S1 L2")
+        able = g.soldiers["S1"]
+        able.wounds = 1
+        faces = [10 if hit else 1 for hit in pattern]
+        rig(g, hostile_attack=faces)
+        attacks = only(act(g, "end"), "hostile_attack")
+        taken = able.wounds - 1
+        # The attacks after the one that put Able out (its second wound) are never rolled.
+        hits = [i for i, hit in enumerate(pattern) if hit]
+        assert len(attacks) == (hits[1] + 1 if len(hits) >= 2 else 3)
+        assert able.out == (len(hits) >= 2)
+        weight = Fraction(1)
+        for hit in pattern:
+            weight *= p if hit else 1 - p
+        played[taken] = played.get(taken, Fraction(0)) + weight
+    assert (
+        played
+        == hostile_odds(6, hostiles=3, wounds=1)
+        == {
+            0: Fraction(1, 8),
+            1: Fraction(3, 8),
+            2: Fraction(1, 2),
+        }
+    )
 
 
 def test_the_hostile_odds_command(capsys: pytest.CaptureFixture[str]) -> None:
@@ -223,7 +268,8 @@ def test_the_hostile_odds_command(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["odds", "warfighter", "hostile", "--cover", "7", "--hostiles", "3", "--wounds", "1"]
     assert main([*argv, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["wounds_taken"] == {"0": "27/125", "1": "54/125", "2": "36/125", "3": "8/125"}
+    # With one wound, a second wound puts it out: no third is dealt (WF-C7).
+    assert data["wounds_taken"] == {"0": "27/125", "1": "54/125", "2": "44/125"}
     assert data["out"] == "44/125" and data["per_attack"] == "2/5"
     assert main(["odds", "warfighter", "hostile", "--cover", "7", "--wounds", "3"]) == 2
     assert "--wounds: 3 is above 2" in capsys.readouterr().err

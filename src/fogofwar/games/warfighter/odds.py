@@ -8,7 +8,8 @@ face of ``D10``'s exact distribution.
 
 * :func:`check_odds` — the exact chance that an ability check succeeds.
 * :func:`hostile_odds` — the wounds a Soldier takes in a hostile turn (WF-C7): each
-  Hostile that attacks it rolls a d10 that wounds on reaching its Cover.
+  Hostile that attacks it rolls a d10 that wounds on reaching its Cover, until it is
+  out.
 * :func:`door_odds` — the distribution of the number of Actions needed to Breach a Door
   by attacking it (a d10 per shot, an EKIA on each roll at least its Cover, Breached at
   its Hits) and by picking it (one Pick check per Action), up to a bound, with the
@@ -73,13 +74,23 @@ def ekia_chance(cover: int) -> Fraction:
     return sum((p for face, p in FACES if reaches(face, cover)), Fraction(0))
 
 
-def hostile_odds(cover: int, *, hostiles: int = 1) -> dict[int, Fraction]:
-    """The wounds ``hostiles`` attacks give one Soldier of Cover ``cover`` in a hostile
-    turn (WF-C7): each attack a d10 that wounds on reaching the Cover (:func:`~.rolls.
-    reaches`, as the rules decide it), so the count is binomial. ``{wounds: P}``."""
+def hostile_odds(cover: int, *, hostiles: int = 1, wounds: int = 0) -> dict[int, Fraction]:
+    """The wounds ``hostiles`` attacks give one Soldier of Cover ``cover`` that has
+    ``wounds`` already, in a hostile turn (WF-C7): each attack a d10 that wounds on
+    reaching the Cover (:func:`~.rolls.reaches`, as the rules decide it). The Soldier
+    is out at :data:`~.state.pieces.OUT_AT` wounds and an out Soldier is attacked no
+    more, so the count stops there: ``{wounds taken: P}`` from 0 to the fewer of
+    ``hostiles`` and the wounds that put it out, that last one the chance of being out
+    (below it, the binomial's)."""
     if not 1 <= cover <= MAX_NUMBER or hostiles < 0:
         raise RulesError(f"a Soldier's Cover is 1-{MAX_NUMBER} and hostiles 0 or more")
-    return dict(enumerate(_reaching(cover, hostiles)))
+    if not 0 <= wounds < OUT_AT:
+        raise RulesError(f"a standing Soldier has 0-{OUT_AT - 1} wounds, not {wounds}")
+    binomial = _reaching(cover, hostiles)
+    most = min(hostiles, OUT_AT - wounds)
+    dist = dict(enumerate(binomial[:most]))
+    dist[most] = sum(binomial[most:], Fraction(0))
+    return dist
 
 
 def _reaching(cover: int, rolls: int) -> list[Fraction]:
@@ -195,9 +206,7 @@ def hostile_json(cover: int, *, hostiles: int = 1, wounds: int = 0) -> dict[str,
     each attack's chance to wound, the distribution of the wounds taken, and the chance
     that the Soldier, with ``wounds`` already, is out after the turn (:data:`~.state.
     pieces.OUT_AT` wounds)."""
-    if not 0 <= wounds < OUT_AT:
-        raise RulesError(f"a standing Soldier has 0-{OUT_AT - 1} wounds, not {wounds}")
-    dist = hostile_odds(cover, hostiles=hostiles)
+    dist = hostile_odds(cover, hostiles=hostiles, wounds=wounds)
     out = sum((p for k, p in dist.items() if wounds + k >= OUT_AT), Fraction(0))
     return {
         "game": "warfighter",
@@ -302,7 +311,8 @@ def _hostile(cover: int, hostiles: int, wounds: int) -> OddsAnswer:
         f"each attack a d10 ≥ {cover} ({percent(str(data['per_attack']))}%); out at {OUT_AT} "
         f"wounds: {data['out']} ({percent(str(data['out']))}%). Every Hostile on a Location "
         "attacks its least wounded Soldier (WF-C7): these are one Soldier's odds when it is "
-        "the one attacked, as when it stands alone."
+        "the one attacked, as when it stands alone; once out it is attacked no more, so the "
+        "last row is being out."
     )
     return OddsAnswer(data, out)
 
