@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 from fogofwar.cli import main
 from fogofwar.core.dice import d
 from fogofwar.core.errors import RulesError
-from fogofwar.games.zero_dark.grouping import best_split, distribution, successes
+from fogofwar.games.zero_dark import grouping
+from fogofwar.games.zero_dark.grouping import MAX_DICE, best_split, distribution, successes
 
 
 @cache
@@ -101,12 +102,41 @@ def test_distribution_equals_the_plain_enumeration(n: int, tn: int) -> None:
     assert sum(got.values()) == 1
 
 
+@pytest.mark.parametrize(("n", "tn"), [(5, 10), (6, 30)])
+def test_distribution_in_chunks_equals_icepool(
+    n: int, tn: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 11-13 dice are screened a chunk of sorted rolls at a time (2.5 million rolls at
+    # 13): chunks of 7 rolls add up to icepool's distribution, as one chunk does.
+    monkeypatch.setattr(grouping, "_CHUNK", 7)
+    grouping.distribution.cache_clear()
+    try:
+        pool = icepool.d12.pool(n).expand()
+        die = pool.map(lambda roll: brute(tuple(sorted(roll, reverse=True)), tn))
+        want = {int(k): Fraction(die.quantity(k), die.denominator()) for k in die.outcomes()}
+        assert {k: p for k, p in distribution(n, tn).items() if p} == want
+    finally:
+        grouping.distribution.cache_clear()
+
+
+def test_the_most_dice_a_test_rolls_have_odds() -> None:
+    # ZD-C1 "for any (dice, TN)", an audit's finding: an ally of F 12 (the ``ally``
+    # option's most, ZD-P5) shooting a targeted bogey (+1 die, ZD-C3) rolls 13 d12s,
+    # where the odds stopped at 10. Cheap TNs of 11-13 dice: every die reaches TN 1
+    # alone, and the sum of 11 dice never reaches 133.
+    assert MAX_DICE == 13
+    for n in (11, 13):
+        dist = distribution(n, 1)
+        assert dist[n] == 1 and list(dist) == list(range(n + 1))
+    assert distribution(11, 133) == {0: Fraction(1)}
+
+
 def test_distribution_shape_and_errors() -> None:
     dist = distribution(10, 10)
     assert list(dist) == list(range(11)) and sum(dist.values()) == 1
     assert dist[10] == Fraction(3**10, 12**10)  # every die 10 or more
     with pytest.raises(RulesError):
-        distribution(11, 10)
+        distribution(14, 10)
     with pytest.raises(RulesError):
         distribution(3, 0)
     with pytest.raises(RulesError):
@@ -123,5 +153,5 @@ def test_odds_command_json(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["odds", "zero-dark", "test", "--dice", "4", "--tn", "16"])
     out = capsys.readouterr().out
     assert code == 0 and "4d12 at TN 16" in out
-    code = main(["odds", "zero-dark", "test", "--dice", "12", "--tn", "16"])
-    assert code == 2 and "0 to 10 dice" in capsys.readouterr().err
+    code = main(["odds", "zero-dark", "test", "--dice", "14", "--tn", "16"])
+    assert code == 2 and "0 to 13 dice" in capsys.readouterr().err

@@ -54,8 +54,13 @@ SIDES = 12
 D12 = die(SIDES)
 """The die of every test (ZD-C1)."""
 
-MAX_DICE = 10
-"""The exact distribution is offered for up to this many dice (ZD-C1)."""
+MAX_DICE = 13
+"""The exact distribution is offered for up to this many dice (ZD-C1): the most a test
+rolls, a stat of 12 (the ``ally`` option's highest, ZD-P5) and a targeted bogey's die
+(ZD-C3)."""
+
+#: Sorted rolls screened at once by :func:`distribution` (bounds its memory).
+_CHUNK = 200_000
 
 
 def _check(dice: Sequence[int], tn: int) -> None:
@@ -384,7 +389,7 @@ def distribution(dice: int, tn: int) -> dict[int, Fraction]:
     short of the bound are searched exactly (:func:`_solve`, memoised).
 
     Raises:
-        RulesError: ``dice`` outside 0..10 or ``tn`` below 1.
+        RulesError: ``dice`` outside 0..:data:`MAX_DICE` or ``tn`` below 1.
     """
     if not 0 <= dice <= MAX_DICE:
         raise RulesError(f"the exact test distribution is for 0 to {MAX_DICE} dice, not {dice}")
@@ -394,24 +399,33 @@ def distribution(dice: int, tn: int) -> dict[int, Fraction]:
         return {0: Fraction(1)}
     rolls = _rolls(dice)
     fact = np.array([math.factorial(k) for k in range(dice + 1)], dtype=np.int64)
-    m = rolls.shape[0]
-    cells = (np.arange(m)[:, None] * (SIDES + 1) + rolls).ravel()
-    faces = np.bincount(cells, minlength=m * (SIDES + 1)).reshape(m, SIDES + 1)
-    ways = fact[dice] // np.prod(fact[faces], axis=1)
-    big, bound, greedy, small = _screen(rolls, tn)
-    best = greedy.copy()
-    hard = np.flatnonzero(greedy < bound)
-    if hard.size:
-        best[hard] = np.maximum(best[hard], _best_fit(small[hard], tn))
-    left = np.flatnonzero(best < bound)
-    rows = zip(
-        left.tolist(), small[left].tolist(), bound[left].tolist(), best[left].tolist(), strict=True
-    )
-    for i, row, top, found in rows:
-        # The screen's bound and greedy split are known: search between them.
-        best[i] = _search(tuple(x for x in row if x), tn, top, found)
-    result = big + best
-    counts = np.zeros(int(result.max()) + 1, dtype=np.int64)
-    np.add.at(counts, result, ways)
+    counts = np.zeros(dice + 1, dtype=np.int64)
+    # A chunk of rolls at a time: the screen's arrays are rows x dice, and 13 dice have
+    # 2.5 million sorted rolls (about 2 GB at once; a chunk's are a few dozen MB).
+    for first in range(0, rolls.shape[0], _CHUNK):
+        chunk = rolls[first : first + _CHUNK]
+        m = chunk.shape[0]
+        cells = (np.arange(m)[:, None] * (SIDES + 1) + chunk).ravel()
+        faces = np.bincount(cells, minlength=m * (SIDES + 1)).reshape(m, SIDES + 1)
+        ways = fact[dice] // np.prod(fact[faces], axis=1)
+        big, bound, greedy, small = _screen(chunk, tn)
+        best = greedy.copy()
+        hard = np.flatnonzero(greedy < bound)
+        if hard.size:
+            best[hard] = np.maximum(best[hard], _best_fit(small[hard], tn))
+        left = np.flatnonzero(best < bound)
+        rows = zip(
+            left.tolist(),
+            small[left].tolist(),
+            bound[left].tolist(),
+            best[left].tolist(),
+            strict=True,
+        )
+        for i, row, top, found in rows:
+            # The screen's bound and greedy split are known: search between them.
+            best[i] = _search(tuple(x for x in row if x), tn, top, found)
+        np.add.at(counts, big + best, ways)
+    while len(counts) > 1 and counts[-1] == 0:
+        counts = counts[:-1]
     total = SIDES**dice
     return {k: Fraction(int(c), total) for k, c in enumerate(counts.tolist())}

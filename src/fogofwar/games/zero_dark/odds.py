@@ -11,7 +11,7 @@ from typing import Any
 from rich.table import Table
 
 from ...core.odds import OddsAnswer, OddsParam, OddsQuery, fraction_text, percent
-from .grouping import distribution
+from .grouping import MAX_DICE, SIDES, distribution
 
 __all__ = ["QUERIES", "test_json"]
 
@@ -67,14 +67,20 @@ QUERIES: tuple[OddsQuery, ...] = (
         "Exact distribution of successes of a test: the dice split into the most groups "
         "reaching the TN (ZD-C1).",
         (
-            OddsParam("dice", int, "The stat: how many d12s (0-10).", required=True),
+            OddsParam(
+                "dice",
+                int,
+                f"The stat: how many d12s (0-{MAX_DICE}; 11 and more take seconds).",
+                required=True,
+            ),
             OddsParam(
                 "tn",
                 int,
-                "The target number each group must reach (1-120: ten d12s at most).",
+                f"The target number each group must reach (1-{SIDES * MAX_DICE}: "
+                f"{MAX_DICE} d12s at most).",
                 required=True,
                 minimum=1,
-                maximum=120,
+                maximum=SIDES * MAX_DICE,
             ),
         ),
         _test,
