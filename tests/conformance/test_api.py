@@ -193,6 +193,58 @@ def test_views_are_json_for_their_seat_and_never_carry_the_secret(
         assert step < rs.metadata.max_length
 
 
+def _scribble(value: Any) -> int:
+    """Write into every list and dict of a view's data, as a careless bot might: a
+    sentinel appended to each list and added to each dict. The containers changed."""
+    n = 0
+    if isinstance(value, dict):
+        for v in list(value.values()):
+            n += _scribble(v)
+        value["scribbled"] = "by a bot"
+        return n + 1
+    if isinstance(value, (list, tuple)):
+        for v in value:
+            n += _scribble(v)
+        if isinstance(value, list):
+            value.append("scribbled by a bot")
+            return n + 1
+    return n
+
+
+@pytest.mark.parametrize(("ruleset", "config", "length"), CASES, ids=IDS)
+def test_a_seat_that_writes_into_its_view_changes_nothing_else(
+    ruleset: str, config: dict[str, Any], length: int
+) -> None:
+    # A view is the seat's own value: a bot or a learner that edits it in place (its
+    # events' lists, a roll's faces, a map's answers) changes neither the game nor what
+    # anyone is told later, its own next view included (an audit found views sharing
+    # lists with the state's event log, a Rock-n-Roll goal's points and the last roll).
+    for n, rec in enumerate(games(ruleset, config, length, seed=8)):
+        if n % 3:
+            continue
+        state = rec.state
+        seats = seats_of(state)
+        before = fingerprint(state, seats)
+        scribbled = 0
+        for seat in (*seats, None):
+            scribbled += _scribble(state.view(seat).data)
+        assert scribbled
+        assert fingerprint(state, seats) == before
+    # Played on to its end (a mission's report, the final hands), and written into again.
+    pick = stream(8, "scribble", ruleset)
+    state = rec.state
+    while not state.is_over and len(rec.actions) < 3000:
+        seat = pick.choice(sorted(state.to_act()))
+        rec.apply(pick.choice(list(state.legal_actions(seat))))
+    seats = seats_of(state)
+    before = fingerprint(state, seats)
+    for seat in (*seats, None):
+        _scribble(state.view(seat).data)
+    assert fingerprint(state, seats) == before
+    # The game went on as its record says: nothing written reached the state.
+    assert verify_record(Record.loads(rec.record().dumps())).verified
+
+
 def _illegal(state: State, pick: Stream) -> list[Action]:
     """Actions the seat to act may not take now: other seats' legal actions, its own
     actions with their arguments changed, kinds it may not use now."""

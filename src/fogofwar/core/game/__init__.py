@@ -39,7 +39,16 @@ The package, one concept a module (import from the package):
 
 from __future__ import annotations
 
-from .actions import JSON, Action, Event, canonical_json, emit, plain_event, sentence
+from .actions import (
+    JSON,
+    Action,
+    Event,
+    canonical_json,
+    emit,
+    fresh_json,
+    plain_event,
+    sentence,
+)
 from .actions import ArgValue as ArgValue
 from .config import Config, ConfigSchema, Option
 from .encoding import ActionEncoding
@@ -83,6 +92,7 @@ __all__ = [
     "canonical_json",
     "decides",
     "emit",
+    "fresh_json",
     "get_ruleset",
     "kept_table",
     "partly_played",

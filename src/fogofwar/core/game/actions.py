@@ -89,6 +89,11 @@ class Action:
 # --------------------------------------------------------------------------- events
 
 
+#: The JSON-ready types that are containers (copied, never shared, between a state's
+#: log and the views).
+_CONTAINERS: frozenset[type] = frozenset({list, dict, tuple})
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened in the game.
@@ -102,16 +107,44 @@ class Event:
     kind: str
     data: Mapping[str, JSON] = field(default_factory=dict)
     to: frozenset[str] | None = None
+    #: Whether a field is a list, a dict or a tuple (copied for each view); worked out
+    #: at the first :meth:`to_json`.
+    _nested: bool | None = field(default=None, init=False, repr=False, compare=False)
 
     def visible_to(self, seat: str | None) -> bool:
         """Whether ``seat`` (``None`` = spectator) receives this event."""
         return self.to is None or (seat is not None and seat in self.to)
 
     def to_json(self) -> dict[str, JSON]:
-        """Return the JSON form (the audience is not part of what a seat receives)."""
-        # Unpacked straight from the mapping (no copy first): views list this round's
-        # events at every step.
-        return {"kind": self.kind, **self.data}
+        """Return the JSON form (the audience is not part of what a seat receives): a
+        fresh value, so that a seat that writes into its view (a bot's careless edit)
+        changes neither the log nor what any seat is told later."""
+        nested = self._nested
+        if nested is None:
+            nested = any(type(v) in _CONTAINERS for v in self.data.values())
+            object.__setattr__(self, "_nested", nested)
+        if not nested:  # plain fields only (most events): nothing to copy
+            return {"kind": self.kind, **self.data}
+        out: dict[str, JSON] = {"kind": self.kind}
+        for key, value in self.data.items():
+            kind = type(value)
+            # Only the containers are copied (views list this round's events at every
+            # step).
+            out[key] = fresh_json(value) if kind in _CONTAINERS else value
+        return out
+
+
+def fresh_json(value: Any) -> Any:
+    """A copy of JSON-ready ``value`` that shares no list or dict with it (tuples are
+    rebuilt too, for the lists they may hold); anything else is immutable and kept."""
+    kind = type(value)
+    if kind is list:
+        return [fresh_json(v) for v in value]
+    if kind is dict:
+        return {k: fresh_json(v) for k, v in value.items()}
+    if kind is tuple:
+        return tuple(fresh_json(v) for v in value)
+    return value
 
 
 def emit(
@@ -135,6 +168,12 @@ def emit(
         **fields: the event's fields.
     """
     body = fields if data is None else {**data, **fields}
+    # The log keeps what happened: a list or dict the state goes on changing (a goal's
+    # points, a roll's faces) is copied, not shared.
+    for value in body.values():
+        if type(value) in _CONTAINERS:
+            body = {k: fresh_json(v) for k, v in body.items()}
+            break
     event = Event(kind, body, None if to is None else frozenset(to))
     log.append(event)
     return event

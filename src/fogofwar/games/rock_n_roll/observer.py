@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
-from ...core.game import PlayerView
+from ...core.game import PlayerView, fresh_json
 from .cards import SIDES
 from .state import Zone, id_key
 
@@ -331,8 +331,9 @@ def build_view(state: RockNRollState, seat: str | None) -> PlayerView:
         "executed": sorted(pc.card.id for pc in state.pieces.values() if pc.zone == Zone.GONE),
         "pending": pending,
         "named": state.named,
-        "last_roll": state.last_roll,
-        "results": [cast("RoundResult", dict(r)) for r in state.results],
+        # The state's own dict (its dice a list): the view gets a copy of it.
+        "last_roll": fresh_json(state.last_roll),
+        "results": [cast("RoundResult", fresh_json(r)) for r in state.results],
         "events": events,
         "config": state.config.to_json(),
         "starter": state.starter,

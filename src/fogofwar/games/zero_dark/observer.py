@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
-from ...core.game import PlayerView
+from ...core.game import PlayerView, fresh_json
 from .fear import id_number
 
 if TYPE_CHECKING:
@@ -274,7 +274,7 @@ def build_view(state: ZeroDarkState, seat: str | None) -> PlayerView:
         "exited": sorted(state.exited),
         "dead": sorted(state.dead),
         "xp": dict(state.xp),
-        "report": state.report,
+        "report": fresh_json(state.report),  # the state's own dict, copied
         # This turn's events (every event stays in the record).
         "events": [e.to_json() for e in state.events[state.turn_start :] if e.visible_to(seat)],
         "outcome": None if outcome is None else outcome.to_json(),
