@@ -406,6 +406,41 @@ def test_quit_then_resume_goes_on_from_the_record(tmp_path: Path) -> None:
     assert after.replay().view("agent") is not None  # and it replays whole
 
 
+def test_a_seeded_game_resumed_goes_on_as_it_would_have(tmp_path: Path) -> None:
+    # A seeded game's bots draw from the seed (docs/trust.md), a stream a decision keyed
+    # by the actions played: stopped and resumed from its record, the game goes on as
+    # the game played through (an audit found the resumed bots drawing from a fresh
+    # secret). The agent at the keyboard plays the first legal action each turn.
+    from rich.console import Console
+
+    from fogofwar.commands.play import TerminalGame
+
+    rs = get_ruleset("specter-ops")
+    config = {"players": 3, "characters": False}
+    players = {"agent": "human", "hunter1": "random", "hunter2": "random"}
+
+    def play(turns: int, path: Path, resume: Record | None = None) -> Record:
+        lines = iter([*([""] * turns), "quit"])
+
+        def read(prompt: str) -> str:
+            line = next(lines)
+            return line or str(game.state.legal_actions("agent")[0])
+
+        game = TerminalGame(
+            rs, config, None if resume else 7, players, console=Console(file=io.StringIO()),
+            record_path=path, read=read, resume=resume,
+        )  # fmt: skip
+        assert game.run() == 0
+        return Record.load(path)
+
+    through = play(8, tmp_path / "through.json")
+    stopped = play(3, tmp_path / "stopped.json")
+    assert stopped.seeded and len(stopped.actions) < len(through.actions)
+    resumed = play(5, tmp_path / "stopped.json", resume=stopped)
+    assert resumed.actions == through.actions
+    assert any(a.seat != "agent" for a in resumed.actions[len(stopped.actions) :])
+
+
 def test_resume_refuses_what_it_cannot_continue(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -214,6 +214,29 @@ def test_verify_confirms_a_finished_game(
     assert data["actions"] == len(record.actions) and data["finished"]
 
 
+def test_verify_warns_of_a_secret_too_small_to_be_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A record that calls its seed a secret ("seeded": false) with fewer bits than the
+    # umpire's 256 (an audit made one by hand): still verified, with a warning that the
+    # secret could be found from the commitment; the umpire's own secret games have none.
+    rs = get_ruleset("warfighter")
+    weak = Recorder(rs, {}, 42, seeded=False)
+    weak.apply(weak.state.legal_actions("squad")[0])
+    weak.record().save(tmp_path / "weak.json")
+    code, out, _ = run(capsys, "verify", str(tmp_path / "weak.json"))
+    assert code == 0 and "verified:" in out
+    assert "! the game's secret is weak" in out and "at most 6 bits" in " ".join(out.split())
+    strong = Recorder(rs, {})
+    strong.apply(strong.state.legal_actions("squad")[0])
+    assert not any("weak" in c for c in verify_record(strong.record()).checks)
+    # A number seed is at most 64 bits (check_seed): weak for a secret; 32 hex digits
+    # (128 bits, the fewest a text seed may have) are not.
+    for seed, warned in ((2**64 - 1, True), ("a" * 32, False)):
+        rec = Recorder(rs, {}, seed, seeded=False)
+        assert any("weak" in c for c in verify_record(rec.record()).checks) == warned
+
+
 def test_verify_names_the_first_action_of_a_tampered_record(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -251,11 +251,17 @@ class TerminalGame:
                 bot = make_bot(who, ruleset.id, seat)
                 bot.reset(seat, ruleset.id, self.config)
                 self.bots[seat] = bot
-        # The bots' streams: reproducible from a chosen seed, else from their own random
-        # root (their choices are in the record, so a replay never needs it), as strong
-        # a secret as the game's: a bot agent's hidden path follows from it.
-        root = seed if seed is not None else new_secret()
-        self.streams = {seat: bot_stream(root, seat) for seat in self.bots}
+        # The bots' streams: reproducible from a chosen seed (a resumed seeded game's
+        # from its record's), else from their own random root (their choices are in the
+        # record, so a replay never needs it), as strong a secret as the game's: a bot
+        # agent's hidden path follows from it. A stream a decision, keyed by the
+        # actions played (as the web table's): a seeded game resumed from its record
+        # goes on as it would have without the stop.
+        if resume is not None and resume.seeded:
+            root: int | str = resume.seed
+        else:
+            root = seed if seed is not None else new_secret()
+        self._bot_root = root
         self.last_human: str | None = None
         # Every event so far (from the start's too), and where each human last looked.
         self.log: list[Event] = []
@@ -294,7 +300,8 @@ class TerminalGame:
                 if seat in self.bots:
                     legal = tuple(self.state.legal_actions(seat))
                     view = self.state.view(seat)
-                    action = self.bots[seat].choose(view, legal, self.streams[seat])
+                    stream = bot_stream(self._bot_root, seat, len(self.recorder.actions))
+                    action = self.bots[seat].choose(view, legal, stream)
                     self.log += self.recorder.apply(action)
                 elif not self._human_turn(seat):
                     self._save("stopped")

@@ -24,7 +24,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from ..core.record import Record, verify_record
-from ..core.record.verify import SEEDED
+from ..core.record.verify import WARNINGS
 
 __all__ = ["verify"]
 
@@ -49,8 +49,8 @@ def verify(path: str, *, json_out: bool, console: Console) -> int:
         console.print_json(json.dumps(out))
     else:
         for line in verdict.checks:
-            # A chosen seed is a warning, not a check passed.
-            mark = "[bold yellow]![/]" if line.startswith(SEEDED) else "[green]✓[/]"
+            # A chosen seed or a weak secret is a warning, not a check passed.
+            mark = "[bold yellow]![/]" if line.startswith(WARNINGS) else "[green]✓[/]"
             console.print(f"{mark} {escape(line)}", highlight=False)
         if verdict.verified:
             console.print(f"[bold green]verified:[/] {escape(str(path))}", highlight=False)

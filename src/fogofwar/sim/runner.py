@@ -86,9 +86,10 @@ def bot_seed(seed: int | str, index: int) -> int:
     return _derive(seed, index, "bots")
 
 
-def bot_stream(root: int | str, seat: str) -> Stream:
-    """The random stream of the bot at ``seat``, below the bots' root seed ``root``."""
-    return stream(root, "bot", seat)
+def bot_stream(root: int | str, seat: str, *at: int) -> Stream:
+    """The random stream of the bot at ``seat``, below the bots' root seed ``root``; with
+    ``at`` (the actions played), that decision's own (a game that may stop and go on)."""
+    return stream(root, "bot", seat, *at)
 
 
 # --------------------------------------------------------------------------- one game

@@ -131,6 +131,38 @@ def test_the_most_dice_a_test_rolls_have_odds() -> None:
     assert distribution(11, 133) == {0: Fraction(1)}
 
 
+@pytest.mark.parametrize(
+    ("a", "tier", "support"), [(3, "grunt", 0), (4, "elite", 2), (2, "boss", 1)]
+)
+def test_persuasion_odds_equal_icepool(a: int, tier: str, support: int) -> None:
+    # ZD-P1: persuaded when the hero's A test (at the tier's CQB TN, ZD-C5) makes more
+    # successes than the bogey's Att + support at TN 6. icepool's pools of sorted
+    # rolls, each mapped by the brute-force split, compared.
+    from fogofwar.games.zero_dark.odds import persuade_json
+    from fogofwar.games.zero_dark.profiles import BOGEYS
+
+    stats = BOGEYS[tier]
+
+    def test(n: int, tn: int) -> icepool.Die[int]:
+        return icepool.d12.pool(n).expand().map(lambda roll: brute(tuple(sorted(roll)[::-1]), tn))
+
+    hero, bogey = test(a, stats.cqb_tn), test(stats.att + support, 6)
+    data = persuade_json(a, tier, support)
+    won = hero > bogey
+    assert Fraction(data["persuaded"]) == Fraction(won.quantity(True), won.denominator())
+    got = {int(k): Fraction(p) for k, p in data["bogey_successes"].items() if Fraction(p)}
+    assert got == {int(k): Fraction(bogey.quantity(k), bogey.denominator()) for k in bogey}
+
+
+def test_persuasion_odds_command(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["odds", "zero-dark", "persuade", "--a", "5", "--tier", "elite"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert code == 0 and "against an elite with 2 support (6d12 at TN 6)" in out
+    assert "persuaded" in out and "(ZD-P1" in out
+    code = main(["odds", "zero-dark", "persuade", "--a", "5", "--tier", "grunt", "--support", "2"])
+    assert code == 2 and "a grunt has 0 to 1 support tokens" in capsys.readouterr().err
+
+
 def test_distribution_shape_and_errors() -> None:
     dist = distribution(10, 10)
     assert list(dist) == list(range(11)) and sum(dist.values()) == 1

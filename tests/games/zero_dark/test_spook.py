@@ -913,6 +913,39 @@ def test_persuasion_needs_more_successes_and_never_wounds(
     assert of_kind(events, "wounded") == ([{"model": "H1", "wounds": theirs}] if theirs else [])
 
 
+def test_the_persuasion_odds_are_the_cqb_the_rules_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ZD-P1 odds (`fogofwar odds zero-dark persuade`): the rules' own CQB rolls the
+    # dice and TNs the odds name, and persuades exactly where the odds count a success;
+    # every pair of successes played, weighed by each test's exact distribution, gives
+    # the odds' chance.
+    from fractions import Fraction
+
+    from fogofwar.games.zero_dark.grouping import distribution
+    from fogofwar.games.zero_dark.odds import persuade_json
+
+    data = persuade_json(HERO.a, "elite", 1)
+    ours = distribution(data["hero_dice"], data["hero_tn"])
+    theirs = distribution(data["bogey_dice"], data["bogey_tn"])
+    played = Fraction(0)
+    for i, p in ours.items():
+        for j, q in theirs.items():
+            state = cqb_game(
+                [hero("H1", "A7"), hero("H2", "E1"), bogey("B1", "A5", tier="elite")],
+                susceptible="elite",
+            )
+            state.support["B1"] = 1  # surgery: one token of two left
+            dice = Dice(monkeypatch, state, ("H1", i), ("B1", j))
+            engage(state)
+            events = act(state, "persuade")
+            assert dice.calls == [
+                Roll("H1", "persuade", data["hero_dice"], data["hero_tn"]),
+                Roll("B1", "cqb", data["bogey_dice"], data["bogey_tn"]),
+            ]
+            if of_kind(events, "persuaded"):
+                played += p * q
+    assert played == Fraction(data["persuaded"]) and 0 < played < 1
+
+
 def test_fighting_a_susceptible_bogey_wounds_it(monkeypatch: pytest.MonkeyPatch) -> None:
     # ZD-P2 does not apply to a fight: D dice, and the hero's successes wound.
     state = cqb_game([hero("H1", "A7"), bogey("B1", "A5", tier="elite")], susceptible="elite")

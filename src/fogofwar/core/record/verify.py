@@ -10,16 +10,32 @@ from typing import Any
 from ..errors import BadDataError
 from ..game import JSON, Action, Event, Ruleset
 from ..rng import check_seed
-from ..secret import commitment, matches, new_secret
+from ..secret import SECRET_BITS, commitment, matches, new_secret
 from .chain import DIGEST_CHARS, chain_start, chain_step
 from .file import Record
 
-__all__ = ["SEEDED", "Recorder", "Verdict", "verify_record"]
+__all__ = ["SEEDED", "WARNINGS", "WEAK", "Recorder", "Verdict", "verify_record"]
+
+#: The fewest bits a game's secret may have (the project's rule: at least 128).
+MIN_SECRET_BITS = 128
 
 
 #: How the check that warns of a chosen seed begins: a warning among the checks, which
 #: ``fogofwar verify`` marks as one rather than with a tick.
 SEEDED = "the game was seeded"
+
+#: How the check that warns of a weak secret begins (a warning too): a record that
+#: calls its seed a secret, of fewer bits than the umpire's secrets have.
+WEAK = "the game's secret is weak"
+
+#: The checks that are warnings, by how they begin.
+WARNINGS = (SEEDED, WEAK)
+
+
+def _secret_bits(seed: int | str) -> int:
+    """How many bits a seed holds at most: a number's length (at most 64), 4 a hex digit
+    of a text seed (32 to 128 of them, :func:`~fogofwar.core.rng.check_seed`)."""
+    return seed.bit_length() if isinstance(seed, int) else 4 * len(seed)
 
 
 @dataclass(frozen=True)
@@ -66,6 +82,14 @@ def verify_record(record: Record) -> Verdict:
     if record.seeded:
         checks.append(SEEDED + ": its seed was chosen, not secret, so whoever knew it could "
                       "know every hidden fact")  # fmt: skip
+    elif _secret_bits(record.seed) < MIN_SECRET_BITS:
+        # Not the umpire's (it draws 256 bits): a small "secret" may be found from the
+        # commitment every seat was shown by trying seeds.
+        checks.append(
+            f"{WEAK}: the record says it is secret, but it holds at most "
+            f"{_secret_bits(record.seed)} bits (the umpire's have {SECRET_BITS}), so it could "
+            "be found from the commitment by trying seeds"
+        )
     if not matches(record.seed, committed):
         return failed(f"the seed does not match the commitment {committed}")
     checks.append(f"the seed matches the commitment {committed}")
