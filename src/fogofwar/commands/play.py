@@ -300,7 +300,7 @@ class TerminalGame:
                 if seat in self.bots:
                     legal = tuple(self.state.legal_actions(seat))
                     view = self.state.view(seat)
-                    stream = bot_stream(self._bot_root, seat, len(self.recorder.actions))
+                    stream = bot_stream(self._bot_root, seat, len(self.recorder))
                     action = self.bots[seat].choose(view, legal, stream)
                     self.log += self.recorder.apply(action)
                 elif not self._human_turn(seat):

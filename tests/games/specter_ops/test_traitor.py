@@ -276,6 +276,11 @@ def test_t3_seen_only_by_the_traitor_at_the_end_of_the_move() -> None:
         assert view(state, seat)["agent"]["last_seen"] is None
     assert seen_events(state, "agent", "concealed_sighting") == [dict(sighting.data)]
     assert view(state, "hunter3")["role"]["concealed"] == state.concealed
+    # The sightings a view lists are the seat's own copies (a review's finding): written
+    # into by the agent's and the traitor's bots, the game's are unchanged.
+    view(state, "hunter3")["role"]["concealed"][0]["square"] = "A1"
+    view(state, "agent")["secret"]["concealed"][0].clear()
+    assert state.concealed == [{"round": 2, "moment": "agent_turn", "square": "N3"}]
     # The traitor's own map knows where the agent is; a loyal hunter's allows N3 too
     # (the traitor may be H3), and the public map allows a sighting by H3.
     assert view(state, "hunter3")["possible"] == ["N3"]

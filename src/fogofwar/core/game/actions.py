@@ -119,7 +119,8 @@ class Event:
         """Return the JSON form (the audience is not part of what a seat receives): a
         fresh value, so that a seat that writes into its view (a bot's careless edit)
         changes neither the log nor what any seat is told later."""
-        nested = self._nested
+        # (getattr: an Event pickled before the field existed has it unset.)
+        nested = getattr(self, "_nested", None)
         if nested is None:
             nested = any(type(v) in _CONTAINERS for v in self.data.values())
             object.__setattr__(self, "_nested", nested)

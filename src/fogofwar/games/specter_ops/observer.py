@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Final, NotRequired, TypedDict, cast
 
-from ...core.game import PlayerView
+from ...core.game import PlayerView, fresh_json
 from .characters import AGENTS
 from .state import AGENT, Agent, Phase, Sighting, SpecterOpsState
 
@@ -390,7 +390,8 @@ def _secret(state: SpecterOpsState, index: int) -> SecretView:
         out["objective_sites"] = [geo.name(s) for s in state.sites]
         if state.traitor:
             out["traitor"] = state.traitor  # SO-T2: the agent knows the traitor
-            out["concealed"] = list(state.concealed)  # SO-T3: told of each
+            # SO-T3: told of each (copies: a sighting is the state's own dict).
+            out["concealed"] = fresh_json(state.concealed)
     return out
 
 
@@ -406,7 +407,7 @@ def _final(state: SpecterOpsState) -> FinalView:
     }
     if state.traitor_game:
         final["traitor"] = state.traitor or None
-        final["concealed"] = list(state.concealed)
+        final["concealed"] = fresh_json(state.concealed)
         if len(state.agents) == 2:
             a2 = state.agents[1]
             final["agent2"] = {
@@ -432,7 +433,7 @@ def build_view(state: SpecterOpsState, seat: str | None) -> SpecterOpsView:
             proves = state.agents[0].knowledge.proven_traitor(own) or None
         data["role"] = {
             "role": "traitor" if mine else "loyal",
-            "concealed": list(state.concealed) if mine else None,
+            "concealed": fresh_json(state.concealed) if mine else None,
             "proves": proves,
         }
         if mine and len(state.agents) == 2:

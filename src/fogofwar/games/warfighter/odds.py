@@ -80,8 +80,8 @@ def hostile_odds(cover: int, *, hostiles: int = 1, wounds: int = 0) -> dict[int,
     reaching the Cover (:func:`~.rolls.reaches`, as the rules decide it). The Soldier
     is out at :data:`~.state.pieces.OUT_AT` wounds and an out Soldier is attacked no
     more, so the count stops there: ``{wounds taken: P}`` from 0 to the fewer of
-    ``hostiles`` and the wounds that put it out, that last one the chance of being out
-    (below it, the binomial's)."""
+    ``hostiles`` and the wounds that put it out; where the attacks can put it out, that
+    last entry is the chance of being out (below it, the binomial's)."""
     if not 1 <= cover <= MAX_NUMBER or hostiles < 0:
         raise RulesError(f"a Soldier's Cover is 1-{MAX_NUMBER} and hostiles 0 or more")
     if not 0 <= wounds < OUT_AT:
@@ -311,8 +311,8 @@ def _hostile(cover: int, hostiles: int, wounds: int) -> OddsAnswer:
         f"each attack a d10 ≥ {cover} ({percent(str(data['per_attack']))}%); out at {OUT_AT} "
         f"wounds: {data['out']} ({percent(str(data['out']))}%). Every Hostile on a Location "
         "attacks its least wounded Soldier (WF-C7): these are one Soldier's odds when it is "
-        "the one attacked, as when it stands alone; once out it is attacked no more, so the "
-        "last row is being out."
+        "the one attacked, as when it stands alone; once out it is attacked no more, so "
+        "where the attacks can put it out, the last row is being out."
     )
     return OddsAnswer(data, out)
 
