@@ -25,7 +25,8 @@ def test_every_rule_set_declares_queries_that_answer_exactly(ruleset: str) -> No
     for q in queries:
         assert q.help and q.rules and all(p.help for p in q.params)
         json.dumps(q.to_json())
-        required = {p.name: 3 for p in q.params if p.required}
+        # Each required parameter its first choice (a bogey's tier), or 3.
+        required = {p.name: p.choices[0] if p.choices else 3 for p in q.params if p.required}
         answer = q.ask(required)
         json.dumps(answer.data)  # exact fractions as text
         assert answer.table is not None
