@@ -126,13 +126,7 @@ class Event:
             object.__setattr__(self, "_nested", nested)
         if not nested:  # plain fields only (most events): nothing to copy
             return {"kind": self.kind, **self.data}
-        out: dict[str, JSON] = {"kind": self.kind}
-        for key, value in self.data.items():
-            kind = type(value)
-            # Only the containers are copied (views list this round's events at every
-            # step).
-            out[key] = fresh_json(value) if kind in _CONTAINERS else value
-        return out
+        return {"kind": self.kind, **{k: fresh_json(v) for k, v in self.data.items()}}
 
 
 def fresh_json(value: Any) -> Any:

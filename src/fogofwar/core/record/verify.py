@@ -82,13 +82,13 @@ def verify_record(record: Record) -> Verdict:
     if record.seeded:
         checks.append(SEEDED + ": its seed was chosen, not secret, so whoever knew it could "
                       "know every hidden fact")  # fmt: skip
-    elif _secret_bits(record.seed) < MIN_SECRET_BITS:
+    elif (bits := _secret_bits(record.seed)) < MIN_SECRET_BITS:
         # Not the umpire's (it draws 256 bits): a small "secret" may be found from the
         # commitment every seat was shown by trying seeds.
         checks.append(
-            f"{WEAK}: the record says it is secret, but it holds at most "
-            f"{_secret_bits(record.seed)} bits (the umpire's have {SECRET_BITS}), so it could "
-            "be found from the commitment by trying seeds"
+            f"{WEAK}: the record says it is secret, but it holds at most {bits} bits (the "
+            f"umpire's have {SECRET_BITS}), so it could be found from the commitment by "
+            "trying seeds"
         )
     if not matches(record.seed, committed):
         return failed(f"the seed does not match the commitment {committed}")
